@@ -1,0 +1,21 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+
+/**
+ * Static-first: every route pre-renders unless it says `export const prerender = false`.
+ * The Node adapter runs in middleware mode because our own server (src/server) owns what every
+ * response needs (static files, CORS, limits, logs) and hands only on-demand routes to Astro.
+ */
+export default defineConfig({
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  // Extension-less paths map to `.json` files by our server, so keep Astro's file names exact.
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  // Nothing phones home: no telemetry, no dev toolbar, no prefetch of remote assets.
+  devToolbar: { enabled: false },
+  // Our server rejects non-JSON POST bodies with 415 before Astro sees them.
+  security: { checkOrigin: false },
+  vite: { build: { assetsInlineLimit: 0 } },
+});

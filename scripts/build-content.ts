@@ -1,0 +1,30 @@
+/**
+ * Validates content/ and writes the catalog every page, endpoint and feed is built from
+ * (src/generated/catalog.json). Exits 1 with one line per problem when content is invalid.
+ *
+ * CONTENT_DIR points at another folder (the benchmark's generated 10,000-video catalog).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildCatalog, ContentValidationError } from '../src/catalog/load-content.ts';
+import { readContentDir } from './lib/read-content-dir.ts';
+
+const contentDir = resolve(process.env.CONTENT_DIR ?? 'content');
+const outFile = resolve('src/generated/catalog.json');
+
+try {
+  const catalog = buildCatalog(readContentDir(contentDir), { builtAt: new Date() });
+  mkdirSync(resolve('src/generated'), { recursive: true });
+  writeFileSync(outFile, JSON.stringify(catalog));
+  console.log(
+    `content ok: ${catalog.videos.length} published videos, ${catalog.podcast.episodes.length} episodes, ` +
+      `${catalog.products.length} products, ${catalog.clips.length} clips, ${catalog.knowledge.entries.length} knowledge entries ` +
+      `(version ${catalog.contentVersion}) -> ${outFile}`,
+  );
+} catch (error) {
+  if (error instanceof ContentValidationError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}

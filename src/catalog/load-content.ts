@@ -1,0 +1,242 @@
+/**
+ * Turns the files under content/ into one validated, cross-checked Catalog.
+ *
+ * Pure: it takes file contents, not paths on disk, so tests can feed it broken fixtures and the
+ * build script (`scripts/build-content.ts`) can feed it the real folder. Every problem is
+ * reported with the file and the field, and all problems are reported at once so an editor fixes
+ * them in one pass.
+ */
+import { createHash } from 'node:crypto';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import {
+  aiNoteSchema,
+  clipSchema,
+  datasetSchema,
+  episodeSchema,
+  exclusiveSchema,
+  knowledgeEntrySchema,
+  podcastShowSchema,
+  productSchema,
+  scheduleSchema,
+  siteSchema,
+  topicCounts,
+  topics,
+  videoSchema,
+  weekdays,
+  type Topic,
+} from '../schemas/content.ts';
+import type { Catalog, KnowledgeEntry, MarkdownDoc } from './catalog-types.ts';
+
+export interface ContentFile {
+  /** Path relative to the repository root, with forward slashes: `content/videos/cc-001.yaml`. */
+  path: string;
+  text: string;
+}
+
+export class ContentValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Content is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ContentValidationError';
+  }
+}
+
+export interface BuildOptions {
+  /** The instant the build ran, used as dataFreshness.generatedAt of pre-rendered bodies. */
+  builtAt: Date;
+}
+
+export function buildCatalog(files: ContentFile[], options: BuildOptions): Catalog {
+  const problems: string[] = [];
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const under = (prefix: string, ext: string) =>
+    files.filter((f) => f.path.startsWith(prefix) && f.path.endsWith(ext) && !f.path.slice(prefix.length).includes('/')).sort((a, b) => a.path.localeCompare(b.path));
+
+  function parseFile<S extends z.ZodType>(file: ContentFile | undefined, path: string, schema: S, expectId = false): z.output<S> | undefined {
+    if (!file) {
+      problems.push(`${path}: file is missing`);
+      return undefined;
+    }
+    let raw: unknown;
+    let body: string | undefined;
+    try {
+      if (file.path.endsWith('.md')) {
+        const split = splitFrontMatter(file.text);
+        raw = parseYaml(split.frontMatter);
+        body = split.body;
+      } else {
+        raw = parseYaml(file.text);
+      }
+    } catch (error) {
+      problems.push(`${file.path}: not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+      return undefined;
+    }
+    const result = schema.safeParse(raw);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = issue.path.length ? issue.path.join('.') : '(file)';
+        problems.push(`${file.path}: ${field}: ${issue.message}`);
+      }
+      return undefined;
+    }
+    const value = result.data as Record<string, unknown>;
+    if (expectId) {
+      const stem = file.path.split('/').pop()!.replace(/\.(ya?ml|md)$/, '');
+      if (value.id !== stem) problems.push(`${file.path}: id: must equal the file name "${stem}" (found "${String(value.id)}")`);
+    }
+    if (body !== undefined) value.body = body.trim();
+    return value as z.output<S>;
+  }
+
+  const site = parseFile(byPath.get('content/site.yaml'), 'content/site.yaml', siteSchema);
+  const allVideos = under('content/videos/', '.yaml').map((f) => parseFile(f, f.path, videoSchema, true)).filter(isDefined);
+  const show = parseFile(byPath.get('content/podcast/show.yaml'), 'content/podcast/show.yaml', podcastShowSchema);
+  const episodes = under('content/podcast/episodes/', '.yaml').map((f) => parseFile(f, f.path, episodeSchema, true)).filter(isDefined);
+  const schedule = parseFile(byPath.get('content/schedule.yaml'), 'content/schedule.yaml', scheduleSchema);
+  const products = under('content/shop/', '.yaml').map((f) => parseFile(f, f.path, productSchema, true)).filter(isDefined);
+  const clips = under('content/clips/', '.yaml').map((f) => parseFile(f, f.path, clipSchema, true)).filter(isDefined);
+  const dataset = parseFile(byPath.get('content/knowledge/dataset.yaml'), 'content/knowledge/dataset.yaml', datasetSchema);
+  const exclusive = under('content/exclusive/', '.md').map((f) => parseFile(f, f.path, exclusiveSchema, true) as (z.output<typeof exclusiveSchema> & { body: string }) | undefined).filter(isDefined);
+  const aiNotes = under('content/ai-notes/', '.md').map((f) => parseFile(f, f.path, aiNoteSchema, true) as (z.output<typeof aiNoteSchema> & { body: string }) | undefined).filter(isDefined);
+
+  const knowledgeFiles: Array<{ topic: Topic; path: string; entry: z.output<typeof knowledgeEntrySchema> & { body: string } }> = [];
+  for (const topic of topics) {
+    const entries = under(`content/knowledge/${topic}/`, '.md');
+    if (entries.length !== topicCounts[topic]) {
+      problems.push(`content/knowledge/${topic}/: must hold exactly ${topicCounts[topic]} entries (found ${entries.length})`);
+    }
+    for (const f of entries) {
+      const entry = parseFile(f, f.path, knowledgeEntrySchema, true) as (z.output<typeof knowledgeEntrySchema> & { body: string }) | undefined;
+      if (entry) knowledgeFiles.push({ topic, path: f.path, entry });
+    }
+  }
+  const strayTopic = files.find((f) => f.path.startsWith('content/knowledge/') && f.path.endsWith('.md') && !topics.some((t) => f.path.startsWith(`content/knowledge/${t}/`)));
+  if (strayTopic) problems.push(`${strayTopic.path}: topic folder must be one of ${topics.join(', ')}`);
+
+  // Cross-references: checked only once each file is valid on its own.
+  const categoryIds = new Set(site?.categories.map((c) => c.id));
+  const videoById = new Map(allVideos.map((v) => [v.id, v]));
+  const isPublished = (videoId: string) => videoById.get(videoId)?.status === 'approved';
+  for (const v of allVideos) {
+    if (site && !categoryIds.has(v.category)) problems.push(`content/videos/${v.id}.yaml: category: "${v.category}" is not a category in content/site.yaml`);
+  }
+  for (const c of clips) {
+    if (!isPublished(c.videoId)) problems.push(`content/clips/${c.id}.yaml: videoId: "${c.videoId}" is not an approved video`);
+  }
+  const productById = new Map(products.map((p) => [p.id, p]));
+  for (const p of products) {
+    for (const [i, itemId] of (p.items ?? []).entries()) {
+      const item = productById.get(itemId);
+      if (!item) problems.push(`content/shop/${p.id}.yaml: items.${i}: "${itemId}" is not a product`);
+      else if (item.type !== 'item') problems.push(`content/shop/${p.id}.yaml: items.${i}: "${itemId}" is a bundle; bundles hold items only`);
+    }
+  }
+  if (schedule) problems.push(...checkSchedule(schedule, (videoId) => isPublished(videoId), categoryIds));
+  const knowledgeIds = new Map<string, string>();
+  for (const k of knowledgeFiles) {
+    const seen = knowledgeIds.get(k.entry.id);
+    if (seen) problems.push(`${k.path}: id: "${k.entry.id}" is already used by ${seen}`);
+    knowledgeIds.set(k.entry.id, k.path);
+  }
+  for (const k of knowledgeFiles) {
+    for (const [i, rel] of k.entry.related.entries()) {
+      if (!knowledgeIds.has(rel)) problems.push(`${k.path}: related.${i}: "${rel}" is not a knowledge entry`);
+    }
+  }
+
+  if (problems.length || !site || !show || !schedule || !dataset) throw new ContentValidationError(problems);
+
+  const contentHash = createHash('sha256');
+  for (const f of [...files].sort((a, b) => a.path.localeCompare(b.path))) contentHash.update(f.path).update('\0').update(f.text).update('\0');
+  const contentVersion = `${dataset.version}+${contentHash.digest('hex').slice(0, 8)}`;
+
+  const knowledge: KnowledgeEntry[] = knowledgeFiles.map(({ topic, entry }) => ({
+    ...entry,
+    topic,
+    permalink: `${site.baseUrl}/api/public/knowledge/${topic}/${entry.id}`,
+    pageUrl: `${site.baseUrl}/knowledge/${topic}/${entry.id}`,
+    citeAs: `${dataset.publisher}. "${entry.name}." ${dataset.title}, version ${dataset.version}, updated ${entry.updated}. ${site.baseUrl}/api/public/knowledge/${topic}/${entry.id}. Licensed ${dataset.license}.`,
+  }));
+
+  const newest = (dates: string[]) => dates.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a), '1970-01-01T00:00:00.000Z');
+  const toIso = (d: string) => new Date(d).toISOString();
+  const videos = allVideos.filter((v) => v.status === 'approved').sort(byNewest);
+  const lastModified = {
+    videos: toIso(newest(videos.map((v) => v.updatedAt ?? v.publishedAt))),
+    podcast: toIso(newest(episodes.map((e) => e.publishedAt))),
+    schedule: toIso(newest(schedule.specials.map((s) => s.announceAt))),
+    shop: toIso(newest(products.map((p) => p.updatedAt ?? options.builtAt.toISOString()))),
+    clips: toIso(newest(clips.map((c) => c.publishedAt))),
+    knowledge: toIso(newest([dataset.updated, ...knowledge.map((k) => k.updated)])),
+  };
+
+  return {
+    contentVersion,
+    builtAt: options.builtAt.toISOString(),
+    lastModified,
+    site,
+    videos,
+    podcast: { show, episodes: [...episodes].sort(byNewest) },
+    schedule,
+    products,
+    clips: [...clips].sort(byNewest),
+    knowledge: { dataset, entries: knowledge },
+    exclusive: exclusive as MarkdownDoc<'Platinum' | 'Legend'>[],
+    aiNotes: aiNotes as MarkdownDoc<'Silver' | 'Gold' | 'Platinum' | 'Legend'>[],
+  };
+}
+
+/** Minutes since midnight for "HH:MM"; "24:00" is 1440. */
+function minutes(clock: string): number {
+  const [h, m] = clock.split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** The weekly grid must cover every minute of the week exactly once: no gap, no overlap. */
+function checkSchedule(
+  schedule: z.output<typeof scheduleSchema>,
+  isPublishedVideo: (id: string) => boolean,
+  categoryIds: Set<string>,
+): string[] {
+  const problems: string[] = [];
+  const where = 'content/schedule.yaml';
+  schedule.slots.forEach((slot, i) => {
+    if (minutes(slot.end) <= minutes(slot.start)) problems.push(`${where}: slots.${i}.end: must be after start (${slot.start}); split slots at midnight`);
+    if (slot.videoId && !isPublishedVideo(slot.videoId)) problems.push(`${where}: slots.${i}.videoId: "${slot.videoId}" is not an approved video`);
+    if (slot.category && !categoryIds.has(slot.category)) problems.push(`${where}: slots.${i}.category: "${slot.category}" is not a category in content/site.yaml`);
+  });
+  for (const day of weekdays) {
+    const daySlots = schedule.slots.map((slot, index) => ({ slot, index })).filter((s) => s.slot.day === day).sort((a, b) => minutes(a.slot.start) - minutes(b.slot.start));
+    let cursor = 0;
+    for (const { slot, index } of daySlots) {
+      const start = minutes(slot.start);
+      if (start > cursor) problems.push(`${where}: slots.${index}.start: gap on ${day} from ${fmt(cursor)} to ${slot.start}`);
+      if (start < cursor) problems.push(`${where}: slots.${index}.start: overlap on ${day}: ${slot.start} starts before the previous slot ends at ${fmt(cursor)}`);
+      cursor = Math.max(cursor, minutes(slot.end));
+    }
+    if (cursor < 1440) problems.push(`${where}: slots: gap on ${day} from ${fmt(cursor)} to 24:00`);
+  }
+  schedule.specials.forEach((s, i) => {
+    if (Date.parse(s.endsAt) <= Date.parse(s.startsAt)) problems.push(`${where}: specials.${i}.endsAt: must be after startsAt`);
+    if (Date.parse(s.announceAt) > Date.parse(s.startsAt)) problems.push(`${where}: specials.${i}.announceAt: must not be after startsAt`);
+  });
+  return problems;
+}
+
+function fmt(m: number): string {
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+function splitFrontMatter(text: string): { frontMatter: string; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new Error('a Markdown entry must start with YAML front matter between --- lines');
+  return { frontMatter: match[1], body: match[2] };
+}
+
+function byNewest<T extends { publishedAt: string }>(a: T, b: T): number {
+  return Date.parse(b.publishedAt) - Date.parse(a.publishedAt) || 0;
+}
+
+function isDefined<T>(value: T | undefined): value is T {
+  return value !== undefined;
+}

@@ -1,0 +1,90 @@
+/**
+ * Video queries shared by the pre-rendered `/api/public/videos` body (default query) and the
+ * on-demand one (any query): the same function produces both, so they cannot disagree.
+ */
+import type { Video } from '../schemas/content.ts';
+import type { Catalog } from './catalog-types.ts';
+import { absoluteUrl } from './urls.ts';
+
+export interface VideoQuery {
+  category?: string;
+  tag?: string;
+  search?: string;
+  featured?: boolean;
+  limit: number;
+  offset: number;
+}
+
+export const VIDEO_LIMIT_DEFAULT = 20;
+export const VIDEO_LIMIT_MAX = 100;
+export const defaultVideoQuery: VideoQuery = { limit: VIDEO_LIMIT_DEFAULT, offset: 0 };
+
+export function videoSummary(catalog: Catalog, v: Video) {
+  const base = catalog.site.baseUrl;
+  return {
+    id: v.id,
+    title: v.title,
+    description: v.description,
+    category: v.category,
+    tags: v.tags,
+    featured: v.featured,
+    durationSeconds: v.durationSeconds,
+    publishedAt: new Date(v.publishedAt).toISOString(),
+    updatedAt: new Date(v.updatedAt ?? v.publishedAt).toISOString(),
+    thumbnailUrl: absoluteUrl(base, v.thumbnail),
+    pageUrl: `${base}/videos/${v.id}`,
+    apiUrl: `${base}/api/public/videos/${v.id}`,
+  };
+}
+
+export function videoDetail(catalog: Catalog, v: Video) {
+  const clips = catalog.clips.filter((c) => c.videoId === v.id).map((c) => c.id);
+  return { ...videoSummary(catalog, v), playbackUrl: absoluteUrl(catalog.site.baseUrl, v.playbackUrl), clipIds: clips };
+}
+
+/** Lower-cased words of the query; a video matches when every word appears in its text. */
+function searchTerms(search: string): string[] {
+  return search.toLocaleLowerCase('en').split(/\s+/).filter(Boolean);
+}
+
+const haystacks = new WeakMap<Video, string>();
+function haystack(v: Video): string {
+  let text = haystacks.get(v);
+  if (text === undefined) {
+    text = [v.title, v.description, v.category, ...v.tags].join(' ').toLocaleLowerCase('en');
+    haystacks.set(v, text);
+  }
+  return text;
+}
+
+export function listVideos(catalog: Catalog, query: VideoQuery) {
+  const terms = query.search ? searchTerms(query.search) : [];
+  const matches = catalog.videos.filter(
+    (v) =>
+      (query.category === undefined || v.category === query.category) &&
+      (query.tag === undefined || v.tags.includes(query.tag)) &&
+      (query.featured === undefined || v.featured === query.featured) &&
+      terms.every((t) => haystack(v).includes(t)),
+  );
+  const page = matches.slice(query.offset, query.offset + query.limit);
+  const next = query.offset + page.length;
+  return {
+    items: page.map((v) => videoSummary(catalog, v)),
+    total: matches.length,
+    limit: query.limit,
+    offset: query.offset,
+    nextOffset: next < matches.length ? next : null,
+    filters: {
+      category: query.category ?? null,
+      tag: query.tag ?? null,
+      search: query.search ?? null,
+      featured: query.featured ?? null,
+    },
+    categories: catalog.site.categories.map((c) => c.id),
+  };
+}
+
+export function findVideo(catalog: Catalog, id: string) {
+  const v = catalog.videos.find((x) => x.id === id);
+  return v ? videoDetail(catalog, v) : undefined;
+}

@@ -1,0 +1,9 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  /** What our Node server (src/server) hands every on-demand request. Empty at build time. */
+  interface Locals {
+    services: import('./server/services.ts').Services;
+    requestId: string;
+  }
+}

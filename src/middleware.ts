@@ -1,0 +1,19 @@
+/**
+ * Runs for on-demand routes only (pre-rendered ones ran it at build time). Its one job: an
+ * unexpected error becomes a 500 problem that carries the request id and nothing else, while
+ * the details go to the server log under the same id.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { problem } from './http/respond.ts';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    const requestId = context.locals.requestId ?? 'unknown';
+    process.stdout.write(
+      JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'endpoint error', requestId, path: context.url.pathname, error: error instanceof Error ? error.stack : String(error) }) + '\n',
+    );
+    return problem('internal_error', `Something went wrong on our side. Quote request id ${requestId} when you report it.`, { requestId });
+  }
+});

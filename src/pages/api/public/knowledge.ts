@@ -1,0 +1,18 @@
+/** GET /api/public/knowledge?topic=..., answered on demand; an unknown topic is 400 unknown_topic. */
+import { catalog } from '../../../catalog/data.ts';
+import { knowledgeBody } from '../../../catalog/knowledge.ts';
+import { ProblemError } from '../../../http/problem.ts';
+import { contentFreshness, handle, json, parseQuery } from '../../../http/respond.ts';
+import { knowledgeQuerySchema } from '../../../schemas/api/catalog.ts';
+import { topics } from '../../../schemas/content.ts';
+
+export const prerender = false;
+
+export const GET = handle(({ url }) => {
+  const topic = url.searchParams.get('topic');
+  if (topic !== null && !(topics as readonly string[]).includes(topic)) {
+    throw new ProblemError('unknown_topic', `Unknown topic "${topic.slice(0, 50)}". Use one of: ${topics.join(', ')}.`, { topics });
+  }
+  const query = parseQuery(url, knowledgeQuerySchema);
+  return json(knowledgeBody(catalog, query.topic), contentFreshness('live', catalog.lastModified.knowledge));
+});

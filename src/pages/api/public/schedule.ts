@@ -1,0 +1,17 @@
+/**
+ * GET /api/public/schedule: the weekly grid, public specials and what is on now and next.
+ * On demand because the body depends on the time (specials appear at their announce instant).
+ */
+import { catalog } from '../../../catalog/data.ts';
+import { scheduleBody } from '../../../catalog/schedule.ts';
+import { freshness } from '../../../http/freshness.ts';
+import { handle, json } from '../../../http/respond.ts';
+
+export const prerender = false;
+
+export const GET = handle(({ locals }) => {
+  const now = locals.services.clock.now();
+  const body = scheduleBody(catalog, now);
+  const newestAnnounced = [catalog.builtAt, ...body.specials.map((s) => s.announceAt)].sort().at(-1)!;
+  return json(body, freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified: newestAnnounced, maxAgeSeconds: 60 }));
+});

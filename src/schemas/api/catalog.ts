@@ -1,0 +1,213 @@
+/** Request and response schemas of the public catalog endpoints (videos, podcast, shop, clips, schedule, knowledge). */
+import { z } from 'zod';
+import { topics } from '../content.ts';
+import { booleanParam, idParam, intParam, moneySchema, withFreshness } from './common.ts';
+
+export const videoQuerySchema = (categories: string[]) =>
+  z.object({
+    category: z.enum(categories as [string, ...string[]], { message: `must be one of: ${categories.join(', ')}` }).optional().meta({ description: 'Only videos of this category.' }),
+    tag: idParam('Only videos carrying this tag.').optional(),
+    search: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional().meta({ description: 'Words that must all appear in the title, description, category or tags (case-insensitive).' }),
+    featured: booleanParam('true: only featured videos; false: only the others.').optional(),
+    limit: intParam(1, 100, 'Page size, 1-100, default 20.').default(20),
+    offset: intParam(0, 100_000_000, 'Items to skip, default 0.').default(0),
+  });
+
+export const clipQuerySchema = z.object({
+  videoId: idParam('Only clips cut from this video.').optional(),
+  limit: intParam(1, 100, 'Page size, 1-100, default 50.').default(50),
+  offset: intParam(0, 100_000_000, 'Items to skip, default 0.').default(0),
+});
+
+export const knowledgeQuerySchema = z.object({
+  topic: z.enum(topics).optional().meta({ description: `One topic slice: ${topics.join(', ')}.` }),
+});
+
+export const videoSummarySchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    category: z.string(),
+    tags: z.array(z.string()),
+    featured: z.boolean(),
+    durationSeconds: z.int(),
+    publishedAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    thumbnailUrl: z.url(),
+    pageUrl: z.url(),
+    apiUrl: z.url(),
+  })
+  .meta({ id: 'VideoSummary' });
+
+export const videoDetailSchema = videoSummarySchema.extend({ playbackUrl: z.url(), clipIds: z.array(z.string()) }).meta({ id: 'Video' });
+
+const page = { total: z.int(), limit: z.int(), offset: z.int(), nextOffset: z.int().nullable() };
+
+export const videoListSchema = withFreshness({
+  items: z.array(videoSummarySchema),
+  ...page,
+  filters: z.object({ category: z.string().nullable(), tag: z.string().nullable(), search: z.string().nullable(), featured: z.boolean().nullable() }),
+  categories: z.array(z.string()),
+}).meta({ id: 'VideoList' });
+
+export const videoResponseSchema = withFreshness({ video: videoDetailSchema }).meta({ id: 'VideoResponse' });
+
+export const podcastResponseSchema = withFreshness({
+  podcast: z.object({
+    title: z.string(),
+    description: z.string(),
+    author: z.string(),
+    imageUrl: z.url(),
+    language: z.string(),
+    category: z.object({ name: z.string(), subcategory: z.string().optional() }),
+    explicit: z.boolean(),
+    type: z.enum(['episodic', 'serial']),
+    guid: z.string(),
+    copyright: z.string(),
+    feedUrl: z.url(),
+    pageUrl: z.url(),
+    episodeCount: z.int(),
+  }),
+  episodes: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      description: z.string(),
+      season: z.int().nullable(),
+      episode: z.int().nullable(),
+      episodeType: z.enum(['full', 'trailer', 'bonus']),
+      publishedAt: z.iso.datetime(),
+      durationSeconds: z.int(),
+      explicit: z.boolean(),
+      audio: z.object({ url: z.url(), type: z.string(), lengthBytes: z.int() }),
+      transcriptUrl: z.url().nullable(),
+      pageUrl: z.url(),
+    }),
+  ),
+}).meta({ id: 'Podcast' });
+
+export const productListSchema = withFreshness({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(['item', 'bundle']),
+      name: z.string(),
+      description: z.string(),
+      price: moneySchema,
+      availability: z.enum(['in_stock', 'preorder', 'sold_out']),
+      imageUrl: z.url(),
+      tags: z.array(z.string()),
+      includes: z.array(z.object({ id: z.string(), name: z.string() })).nullable(),
+      pageUrl: z.url(),
+    }),
+  ),
+  total: z.int(),
+  note: z.string(),
+}).meta({ id: 'ProductList' });
+
+export const clipListSchema = withFreshness({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      videoId: z.string(),
+      title: z.string(),
+      durationSeconds: z.int().max(180),
+      width: z.int(),
+      height: z.int(),
+      aspectRatio: z.literal('9:16'),
+      publishedAt: z.iso.datetime(),
+      thumbnailUrl: z.url(),
+      playbackUrl: z.url(),
+      videoUrl: z.url(),
+    }),
+  ),
+  ...page,
+  filters: z.object({ videoId: z.string().nullable() }),
+}).meta({ id: 'ClipList' });
+
+const slotSchema = z.object({
+  day: z.string(),
+  start: z.string(),
+  end: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  videoId: z.string().nullable(),
+  videoUrl: z.url().nullable(),
+});
+export const specialViewSchema = z
+  .object({ id: z.string(), title: z.string(), description: z.string(), startsAt: z.iso.datetime(), endsAt: z.iso.datetime(), announceAt: z.iso.datetime() })
+  .meta({ id: 'Special' });
+
+export const scheduleResponseSchema = withFreshness({
+  timeZone: z.string(),
+  onAir: z.object({
+    at: z.iso.datetime(),
+    timeZone: z.string(),
+    localDay: z.string(),
+    localTime: z.string(),
+    now: slotSchema.extend({ special: specialViewSchema.nullable() }),
+    next: slotSchema,
+  }),
+  weekly: z.array(slotSchema),
+  specials: z.array(specialViewSchema),
+}).meta({ id: 'Schedule' });
+
+const referenceSchema = z.object({
+  authors: z.string(),
+  title: z.string(),
+  publisher: z.string().optional(),
+  journal: z.string().optional(),
+  year: z.int(),
+  url: z.url().optional(),
+  doi: z.string().optional(),
+});
+
+export const knowledgeEntrySchema = z
+  .object({
+    id: z.string(),
+    topic: z.enum(topics),
+    name: z.string(),
+    summary: z.string(),
+    aliases: z.array(z.string()),
+    facts: z.array(z.object({ label: z.string(), value: z.string() })),
+    body: z.string().meta({ description: 'Markdown.' }),
+    references: z.array(referenceSchema).min(1),
+    related: z.array(z.string()),
+    updated: z.iso.date(),
+    permalink: z.url(),
+    pageUrl: z.url(),
+    citeAs: z.string(),
+  })
+  .meta({ id: 'KnowledgeEntry' });
+
+export const datasetMetaSchema = z
+  .object({
+    title: z.string(),
+    version: z.string(),
+    license: z.literal('CC-BY-4.0'),
+    licenseUrl: z.url(),
+    disclaimer: z.string(),
+    publisher: z.string(),
+    updated: z.iso.date(),
+    topics: z.array(z.enum(topics)),
+    counts: z.record(z.enum(topics), z.int()),
+    totalEntries: z.int(),
+    url: z.url(),
+    citeAs: z.string(),
+  })
+  .meta({ id: 'KnowledgeDataset' });
+
+export const knowledgeResponseSchema = withFreshness({
+  dataset: datasetMetaSchema,
+  topics: z.record(z.enum(topics), z.array(knowledgeEntrySchema)).optional(),
+  topic: z.enum(topics).optional(),
+  items: z.array(knowledgeEntrySchema).optional(),
+}).meta({ id: 'Knowledge', description: 'The whole dataset (topics), or one topic slice (topic + items) when ?topic= is given.' });
+
+export const knowledgeEntryResponseSchema = withFreshness({
+  entry: knowledgeEntrySchema,
+  dataset: z.object({ title: z.string(), version: z.string(), license: z.string(), licenseUrl: z.url() }),
+  disclaimer: z.string(),
+}).meta({ id: 'KnowledgeEntryResponse' });

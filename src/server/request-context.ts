@@ -1,0 +1,41 @@
+/** Per-request facts the server works out once: id, client IP, apiKey (never logged), timing. */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdFor(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * The apiKey from a header (preferred) or the query string. Body keys are read by the endpoint
+ * that parses the body; the rate limiter sees only these forms.
+ */
+export function apiKeyFromHeaders(req: IncomingMessage, url: URL): string | undefined {
+  const auth = req.headers.authorization;
+  if (typeof auth === 'string' && /^Bearer\s+\S+$/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
+  const header = req.headers['x-api-key'];
+  if (typeof header === 'string' && header) return header;
+  return url.searchParams.get('apiKey') ?? undefined;
+}
+
+/** The path and query for a log line, with any secret-looking query value replaced. */
+export function loggablePath(url: URL): string {
+  if (!url.search) return url.pathname;
+  const params = new URLSearchParams(url.search);
+  for (const key of [...params.keys()]) {
+    if (/key|token|secret|password/i.test(key)) params.set(key, '[redacted]');
+  }
+  return `${url.pathname}?${params.toString()}`;
+}

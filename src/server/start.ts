@@ -1,0 +1,67 @@
+/**
+ * Starts the whole service from a finished build: loads the pre-rendered files and the Astro
+ * server bundle, builds the services once, listens, and shuts down cleanly on SIGTERM/SIGINT
+ * (stop accepting, finish in-flight requests, close the database).
+ */
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { OffsetClock, systemClock, type Clock } from './clock.ts';
+import { createAppServer, type AstroHandler, type BuildInfo } from './create-server.ts';
+import type { Services } from './services.ts';
+import { StaticFiles } from './static-files.ts';
+
+export interface RunningService {
+  server: Server;
+  url: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export async function startService(config: AppConfig = loadConfig()): Promise<RunningService> {
+  const startedAt = Date.now();
+  const dist = resolve(config.distDir);
+  const build = JSON.parse(readFileSync(resolve(dist, 'build-info.json'), 'utf8')) as BuildInfo;
+  const staticFiles = new StaticFiles(resolve(dist, 'client'));
+  const { handler } = (await import(pathToFileURL(resolve(dist, 'server/entry.mjs')).href)) as { handler: AstroHandler };
+
+  const testClock = process.env.CLOCK_START ? new OffsetClock(new Date(process.env.CLOCK_START)) : undefined;
+  const clock: Clock = testClock ?? systemClock;
+  const services: Services = { config, clock, startedAt: new Date(startedAt) };
+
+  const server = createAppServer({
+    config,
+    services,
+    staticFiles,
+    astro: handler,
+    build,
+    testClock,
+    health: () => ({ ok: staticFiles.size > 0, checks: { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files' } }),
+  });
+
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(config.port, config.host, () => ok());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((ok) => {
+      server.close(() => ok());
+      server.closeIdleConnections();
+      // In-flight requests get a moment to finish; then the rest are cut.
+      setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    }));
+
+  if (config.logRequests) {
+    process.stdout.write(
+      JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', url, contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }) + '\n',
+    );
+  }
+  return { server, url, services, close };
+}

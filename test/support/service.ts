@@ -1,0 +1,104 @@
+/**
+ * Starts the real, built service as a child process on a free loopback port with its own
+ * temporary SQLite file, exactly as `npm run serve` does. Tests talk to it over HTTP only.
+ *
+ * `npm test` builds first; run `npm run build` before `npx vitest` on its own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TestService {
+  url: string;
+  databasePath: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Every line the server printed (JSON request logs among them). */
+  output: string[];
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse an existing database file (restart tests). */
+  databasePath?: string;
+  /** Pin the server's clock to this instant (it then advances in real time). */
+  clockStart?: string;
+}
+
+export async function startService(options: StartOptions = {}): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
+  const databasePath = options.databasePath ?? join(dataDir, 'test.sqlite');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_PATH: databasePath,
+      RATE_LIMITS: 'off',
+      ...(options.clockStart ? { CLOCK_START: options.clockStart } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 30_000);
+    const onLine = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        output.push(line);
+        if (line.includes('"msg":"listening"')) {
+          clearTimeout(timer);
+          resolve(JSON.parse(line).url as string);
+        }
+      }
+    };
+    child.stdout!.on('data', onLine);
+    child.stderr!.on('data', onLine);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
+    });
+  });
+  return {
+    url,
+    databasePath,
+    dataDir,
+    process: child,
+    output,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+      if (!options.databasePath) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface JsonResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** fetch + JSON parse, never throwing on HTTP errors so tests can assert on them. */
+export async function request<T = any>(base: string, path: string, init: RequestInit & { json?: unknown } = {}): Promise<JsonResponse<T>> {
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  const res = await fetch(base + path, { ...init, headers, body });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
