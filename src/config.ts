@@ -10,7 +10,10 @@ export interface AppConfig {
   port: number;
   /** SQLite file; its folder is created on first start. */
   databasePath: string;
-  /** Honour X-Forwarded-For for the client IP (only behind a proxy you control). */
+  /**
+   * TRUST_PROXY=1|true: one proxy you control is in front and appends the client address to
+   * X-Forwarded-For; its last entry is then the client IP (rate-limit identity, logs).
+   */
   trustProxy: boolean;
   rateLimits: PolicyOptions;
   /** Folder of the Astro build (pre-rendered files in client/, server bundle in server/). */

@@ -1,23 +1,27 @@
 /**
  * The published rate-limit policy (SPEC.md "Limits", CONTRACT.md section 5). Pure: the numbers
- * and how a tier and the operator's scale factor change them. The limiter enforces exactly what
- * `effectivePolicy` returns and `/api/public/rate-limits` publishes the same object.
+ * and how a tier and the operator's scale factor change them. The limiter
+ * (src/server/rate-limiter.ts) enforces exactly what `tierPolicy` returns and
+ * `/api/public/rate-limits` publishes `effectivePolicy`, built from the same function.
  */
 import type { TierName } from './tiers.ts';
 import { tiers } from './tiers.ts';
 
 export interface Window {
-  /** Policy name used in the IETF RateLimit headers, e.g. "reads-min". */
+  /** Policy name used in the IETF RateLimit headers and in `violatedPolicies`, e.g. "reads-min". */
   name: string;
   limit: number;
   windowSeconds: number;
 }
 
 export interface ClassPolicy {
+  /** Every window is enforced; a request must fit in all of them. */
   windows: Window[];
-  /** Requests allowed at once above the steady rate (a token bucket's depth). */
+  /** SPEC.md's "read burst": the limit of the `reads-burst` window, repeated for readers of SPEC.md. */
   burst?: number;
 }
+
+export type RequestClass = 'reads' | 'writes';
 
 export interface TierPolicy {
   tier: TierName;
@@ -34,19 +38,33 @@ export const baseLimits = {
   writes: { perMinute: 60 },
 } as const;
 
+/**
+ * The burst is enforced as a short fixed window: at most `burst` reads in any window of this many
+ * seconds, which is the time the per-minute rate takes to earn `burst` requests (60 / (300/60) =
+ * 12 s). A client may send 60 reads at once, then is held to the steady rate; the per-minute,
+ * hourly and daily windows still apply on top. Tiers and the scale factor multiply the burst and
+ * the per-minute limit alike, so the window length stays the same.
+ */
+export const BURST_WINDOW_SECONDS = Math.round((60 * baseLimits.reads.burst) / baseLimits.reads.perMinute);
+
 export const tierMultipliers: Record<TierName, number> = { Bronze: 1, Silver: 2, Gold: 3, Platinum: 5, Legend: 10 };
 export const tierConcurrency: Record<TierName, number> = { Bronze: 4, Silver: 8, Gold: 16, Platinum: 32, Legend: 64 };
 
 export interface PolicyOptions {
   /** RATE_LIMIT_SCALE: multiplies every number, for benchmarks and CDN-fronted deployments. */
   scale: number;
-  /** RATE_LIMITS=off turns enforcement off; headers still describe the policy. */
+  /**
+   * RATE_LIMITS=off turns the limiter off entirely: nothing is counted or refused and responses
+   * carry no rate-limit headers (a CDN in front then speaks for the limits, and benchmarks measure
+   * the service without the limiter).
+   */
   enabled: boolean;
 }
 
 export function tierPolicy(tier: TierName, options: PolicyOptions): TierPolicy {
   const m = tierMultipliers[tier];
   const n = (x: number) => Math.max(1, Math.round(x * m * options.scale));
+  const burst = n(baseLimits.reads.burst);
   return {
     tier,
     multiplier: m,
@@ -55,12 +73,18 @@ export function tierPolicy(tier: TierName, options: PolicyOptions): TierPolicy {
         { name: 'reads-min', limit: n(baseLimits.reads.perMinute), windowSeconds: 60 },
         { name: 'reads-hour', limit: n(baseLimits.reads.perHour), windowSeconds: 3600 },
         { name: 'reads-day', limit: n(baseLimits.reads.perDay), windowSeconds: 86_400 },
+        { name: 'reads-burst', limit: burst, windowSeconds: BURST_WINDOW_SECONDS },
       ],
-      burst: n(baseLimits.reads.burst),
+      burst,
     },
     writes: { windows: [{ name: 'writes-min', limit: n(baseLimits.writes.perMinute), windowSeconds: 60 }] },
     concurrency: Math.max(1, Math.round(tierConcurrency[tier] * options.scale)),
   };
+}
+
+/** GET/HEAD read, everything else that reaches the limiter writes (OPTIONS is free and never counted). */
+export function requestClass(method: string): RequestClass {
+  return method === 'GET' || method === 'HEAD' ? 'reads' : 'writes';
 }
 
 export function effectivePolicy(options: PolicyOptions) {
@@ -68,8 +92,18 @@ export function effectivePolicy(options: PolicyOptions) {
     enforced: options.enabled,
     scale: options.scale,
     softlyEnforced: true,
-    identity: 'The agent when a valid apiKey comes with the request (Authorization: Bearer, X-API-Key, or apiKey in the body or query), otherwise the client IP.',
-    classes: { reads: 'GET and HEAD', writes: 'POST', free: 'OPTIONS' },
+    identity:
+      'The agent when a valid apiKey comes in a header (Authorization: Bearer <key> or X-API-Key) or the apiKey query parameter, otherwise the client IP (IPv6 clients by their /64 prefix). A key sent only in a JSON body is not visible to the limiter, so such a request counts against the client IP: send the key in a header.',
+    classes: { reads: 'GET and HEAD', writes: 'POST (and any other method, which is answered 405)', free: 'OPTIONS' },
+    semantics: {
+      windows: 'Fixed windows per identity and policy name, each starting with the first request counted in it. A request must fit in every window of its class.',
+      burst: `reads-burst: at most the burst number of reads in any ${BURST_WINDOW_SECONDS}-second window (the time the per-minute rate takes to earn the burst), on top of the per-minute, hourly and daily windows.`,
+      concurrency: 'Requests of one identity in flight at once, reads and writes together; one more is refused with 429 and violatedPolicies ["concurrency"].',
+      refused: 'A refused request (429) is not counted against any window, and nothing else is blocked or remembered: the next request that fits is served.',
+      headers:
+        'X-RateLimit-Limit/Remaining/Reset describe the window of the request\'s class with the fewest requests remaining (Reset in Unix seconds). RateLimit-Policy lists every window of the class and RateLimit gives each one\'s remaining requests (r) and seconds to reset (t), per draft-ietf-httpapi-ratelimit-headers-10.',
+      tier: 'Tiers multiply every window and the burst (Silver x2, Gold x3, Platinum x5, Legend x10); a suspended agent gets Bronze numbers. The scale factor multiplies everything, concurrency included.',
+    },
     headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After'],
     tiers: tiers.map((t) => tierPolicy(t.name, options)),
   };

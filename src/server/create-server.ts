@@ -9,6 +9,7 @@ import { freshness } from '../http/freshness.ts';
 import { problemBody, type ProblemCode } from '../http/problem.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
+import { guardHtmlResponses } from './security-headers.ts';
 import { apiKeyFromHeaders, clientIp, loggablePath, requestIdFor } from './request-context.ts';
 import type { OffsetClock } from './clock.ts';
 import type { Services } from './services.ts';
@@ -46,6 +47,8 @@ export function createAppServer(deps: ServerDeps): Server {
 
   function sendProblem(res: ServerResponse, requestId: string, code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     if (res.headersSent) return res.end();
+    // A body we did not read would be drained after the response: close instead of reading it.
+    if (hasBody(res.req) && !res.req.complete) res.setHeader('Connection', 'close');
     const now = deps.services.clock.now();
     const body = problemBody(deps.build.baseUrl, code, detail, freshness({ source: 'live', generatedAt: now, contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 }), { requestId, ...extra });
     const text = JSON.stringify(body);
@@ -69,16 +72,27 @@ export function createAppServer(deps: ServerDeps): Server {
     return sendProblem(res, requestId, 'not_found', 'Page not found.');
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, url: URL, ip: string) {
+  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, parsedUrl: URL | undefined, ip: string) {
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') return answerPreflight(res);
+    // Only POST bodies are read; any other body is not drained on a kept-alive connection.
+    if (method !== 'POST' && hasBody(req)) res.setHeader('Connection', 'close');
+
+    // Every other request passes the gate first, malformed and unsupported ones included, so every
+    // response carries the rate-limit headers and no request is free to repeat.
+    const gateUrl = parsedUrl ?? new URL('http://localhost/');
+    const admission = await gate.admit(req, res, { requestId, ip, method, url: gateUrl, apiKey: apiKeyFromHeaders(req, parsedUrl) });
+    if (!admission.admitted) {
+      const r = admission.refusal;
+      return r ? sendProblem(res, requestId, r.code, r.detail, r.extra, r.headers) : undefined;
+    }
+    if (admission.release) res.once('close', admission.release);
+
+    if (!parsedUrl) return sendProblem(res, requestId, 'bad_request', 'The request URL is malformed.');
+    const url = parsedUrl;
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
       return sendProblem(res, requestId, 'method_not_allowed', `${method.slice(0, 20)} is not supported; use GET, HEAD, POST or OPTIONS.`, {}, { Allow: 'GET, HEAD, POST, OPTIONS' });
     }
-
-    const admission = await gate.admit(req, res, { requestId, ip, method, url, apiKey: apiKeyFromHeaders(req, url) });
-    if (!admission.admitted) return;
-    if (admission.release) res.once('close', admission.release);
 
     if (url.pathname === '/healthz') {
       const health = deps.health();
@@ -91,7 +105,13 @@ export function createAppServer(deps: ServerDeps): Server {
 
     if (url.pathname === '/__test/clock' && method === 'POST' && deps.testClock) {
       const body = await readBody(req, MAX_BODY_BYTES);
-      const to = new Date(String(JSON.parse(body ?? '{}').now));
+      if (body === ABORTED) return;
+      let to = new Date(NaN);
+      try {
+        to = new Date(String(JSON.parse(body ?? '{}').now));
+      } catch {
+        // Falls through to the 400 below.
+      }
       if (Number.isNaN(to.getTime())) return sendProblem(res, requestId, 'invalid_request', 'now must be an ISO 8601 instant');
       deps.testClock.set(to);
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -99,7 +119,10 @@ export function createAppServer(deps: ServerDeps): Server {
     }
 
     const locals: App.Locals = { services: deps.services, requestId };
-    const toAstro = (next: () => void) => deps.astro(req, res, next, locals);
+    const toAstro = (next: () => void) => {
+      guardHtmlResponses(res);
+      return deps.astro(req, res, next, locals);
+    };
 
     if (method === 'POST') {
       const contentLength = Number(req.headers['content-length'] ?? 0);
@@ -111,6 +134,7 @@ export function createAppServer(deps: ServerDeps): Server {
         return sendProblem(res, requestId, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
       }
       const body = await readBody(req, MAX_BODY_BYTES);
+      if (body === ABORTED) return;
       if (body === undefined) {
         res.setHeader('Connection', 'close');
         return sendProblem(res, requestId, 'payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
@@ -174,7 +198,6 @@ export function createAppServer(deps: ServerDeps): Server {
       });
     });
 
-    if (!url) return sendProblem(res, requestId, 'bad_request', 'The request URL is malformed.');
     handle(req, res, requestId, url, ip).catch((error: unknown) => {
       log({ time: new Date().toISOString(), level: 'error', msg: 'unhandled error', requestId, error: error instanceof Error ? error.stack : String(error) });
       sendProblem(res, requestId, 'internal_error', `Something went wrong on our side. Quote request id ${requestId} when you report it.`);
@@ -194,9 +217,19 @@ function parseRequestUrl(raw: string): URL {
   return url;
 }
 
-/** Reads at most `limit` bytes; undefined when the body is larger (the rest is not read). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/** The client went away before sending its whole body: nobody is left to answer. */
+const ABORTED = Symbol('aborted');
+
+/**
+ * Reads at most `limit` bytes; undefined when the body is larger (the rest is not read), ABORTED
+ * when the client disconnected first.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | undefined | typeof ABORTED> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
@@ -213,9 +246,15 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | undefin
     });
     req.on('end', () => {
       if (!done) resolve(Buffer.concat(chunks).toString('utf8'));
+      done = true;
     });
-    req.on('error', (error) => {
-      if (!done) reject(error);
+    req.on('error', () => {
+      if (!done) resolve(ABORTED);
+      done = true;
+    });
+    req.on('close', () => {
+      if (!done && !req.complete) resolve(ABORTED);
+      done = true;
     });
   });
 }

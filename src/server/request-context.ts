@@ -1,6 +1,7 @@
 /** Per-request facts the server works out once: id, client IP, apiKey (never logged), timing. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -9,11 +10,18 @@ export function requestIdFor(req: IncomingMessage): string {
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/**
+ * The client address. With TRUST_PROXY (one proxy of ours in front, which appends the address it
+ * saw) that is the LAST X-Forwarded-For entry: earlier entries come from the client and could be
+ * anything, so taking the first would let a client pick its own rate-limit identity. An entry that
+ * is not an IP address is ignored in favour of the socket's.
+ */
 export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
+    const header = req.headers['x-forwarded-for'];
+    const forwarded = Array.isArray(header) ? header.join(',') : header;
+    const last = forwarded?.slice(-256).split(',').at(-1)?.trim();
+    if (last && isIP(last)) return last;
   }
   return req.socket.remoteAddress ?? 'unknown';
 }
@@ -22,12 +30,12 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
  * The apiKey from a header (preferred) or the query string. Body keys are read by the endpoint
  * that parses the body; the rate limiter sees only these forms.
  */
-export function apiKeyFromHeaders(req: IncomingMessage, url: URL): string | undefined {
+export function apiKeyFromHeaders(req: IncomingMessage, url: URL | undefined): string | undefined {
   const auth = req.headers.authorization;
   if (typeof auth === 'string' && /^Bearer\s+\S+$/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
   const header = req.headers['x-api-key'];
   if (typeof header === 'string' && header) return header;
-  return url.searchParams.get('apiKey') ?? undefined;
+  return url?.searchParams.get('apiKey') ?? undefined;
 }
 
 /** The path and query for a log line, with any secret-looking query value replaced. */

@@ -4,19 +4,32 @@
  * once the response has finished, whatever happened in between.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ProblemCode } from '../http/problem.ts';
 
 export interface GateContext {
   requestId: string;
   ip: string;
   method: string;
   url: URL;
-  /** From Authorization: Bearer, X-API-Key or the apiKey query; never logged. */
+  /** From Authorization: Bearer, X-API-Key or the apiKey query (not a JSON body); never logged. */
   apiKey: string | undefined;
 }
 
+/** A problem the server sends for the gate, so the gate itself never writes a body. */
+export interface Refusal {
+  code: ProblemCode;
+  detail: string;
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
 export interface Admission {
-  /** false: the gate has already answered the request (e.g. 429) and nothing else may run. */
+  /**
+   * false: nothing else may run for this request. The server sends `refusal` when there is one;
+   * without one the gate has answered the request itself.
+   */
   admitted: boolean;
+  refusal?: Refusal;
   release?: () => void;
 }
 

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { OffsetClock, systemClock, type Clock } from './clock.ts';
 import { createAppServer, type AstroHandler, type BuildInfo } from './create-server.ts';
+import { RateLimiter } from './rate-limiter.ts';
 import type { Services } from './services.ts';
 import { StaticFiles } from './static-files.ts';
 
@@ -38,6 +39,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
     astro: handler,
     build,
     testClock,
+    gate: new RateLimiter({ policy: config.rateLimits }),
     health: () => ({ ok: staticFiles.size > 0, checks: { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files' } }),
   });
 

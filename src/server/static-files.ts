@@ -15,6 +15,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { STATIC_MAX_AGE_SECONDS } from '../http/freshness.ts';
+import { cspForHtml, isHtml } from './security-headers.ts';
 
 interface Variant {
   body: Buffer;
@@ -28,6 +29,8 @@ export interface Asset {
   lastModified: string;
   identity: Variant;
   br?: Variant;
+  /** HTML only: the page's Content-Security-Policy, with the hashes of its inline scripts. */
+  csp?: string;
   gzip?: Variant;
 }
 
@@ -86,14 +89,16 @@ export class StaticFiles {
           return undefined;
         }
       };
+      const contentType = typeOverrides[path] ?? types[extname(file)] ?? 'application/octet-stream';
       this.assets.set(path, {
         path,
-        contentType: typeOverrides[path] ?? types[extname(file)] ?? 'application/octet-stream',
+        contentType,
         cacheControl: cacheControlFor(path),
         lastModified: statSync(file).mtime.toUTCString(),
         identity,
         br: sibling('.br'),
         gzip: sibling('.gz'),
+        csp: isHtml(contentType) ? cspForHtml(identity.body.toString('utf8')) : undefined,
       });
     }
   }
@@ -123,6 +128,7 @@ export class StaticFiles {
     res.setHeader('Cache-Control', asset.cacheControl);
     res.setHeader('ETag', chosen.v.etag);
     res.setHeader('Last-Modified', asset.lastModified);
+    if (asset.csp) res.setHeader('Content-Security-Policy', asset.csp);
     if (asset.br || asset.gzip) res.setHeader('Vary', 'Accept-Encoding');
     if (status === 200 && isNotModified(req, chosen.v.etag, asset.lastModified)) {
       res.statusCode = 304;

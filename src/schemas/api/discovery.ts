@@ -44,6 +44,7 @@ export const rateLimitPolicySchema = withFreshness({
   softlyEnforced: z.boolean(),
   identity: z.string(),
   classes: z.object({ reads: z.string(), writes: z.string(), free: z.string() }),
+  semantics: z.object({ windows: z.string(), burst: z.string(), concurrency: z.string(), refused: z.string(), headers: z.string(), tier: z.string() }),
   headers: z.array(z.string()),
   tiers: z.array(
     z.object({

@@ -1,0 +1,207 @@
+/**
+ * The rate limiter: a `RequestGate` that enforces the policy of src/domain/rate-limit-policy.ts
+ * per identity, puts the rate-limit headers on every response it admits or refuses, and refuses
+ * with 429 `rate_limited` past a limit.
+ *
+ * rate-limiter-flexible keeps the counts: one limiter per window name ("reads-min", ...), used as a
+ * counter with expiry (its own `points` is set out of reach), while the tier's limit is applied
+ * here. That way one store serves every tier, an agent that climbs a tier keeps its counts, and
+ * the store can be swapped for `RateLimiterRedis` (shared by several instances) by passing a
+ * different `counterFor`. The concurrency caps are per process: in-flight requests are a property
+ * of the instance serving them.
+ *
+ * A refused request is refunded in every window ("softly enforced": nothing is remembered beyond
+ * the counts of requests that were served). If the store fails, the request is let through
+ * without headers rather than failing the service.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
+import { RateLimiterMemory, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
+import { requestClass, tierPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
+import { tiers, type TierName } from '../domain/tiers.ts';
+import type { Admission, GateContext, RequestGate } from './request-gate.ts';
+
+/** What the limiter needs to know about the agent behind an apiKey (services.identify). */
+export interface AgentIdentity {
+  agentId: string | number;
+  name: string;
+  tier: TierName;
+  suspended: boolean;
+}
+
+export type Identify = (apiKey: string) => AgentIdentity | undefined;
+
+export interface RateLimiterOptions {
+  policy: PolicyOptions;
+  /** Resolves an apiKey to its agent; without it every request is limited by client IP. */
+  identify?: Identify;
+  /** The counting store for one window; defaults to in-process memory. */
+  counterFor?: (window: Pick<Window, 'name' | 'windowSeconds'>) => RateLimiterAbstract;
+}
+
+export interface Identity {
+  /** Store key: never the apiKey itself. */
+  key: string;
+  kind: 'agent' | 'ip';
+  tier: TierName;
+}
+
+export interface WindowState {
+  window: Window;
+  /** Requests still allowed in this window after this one. */
+  remaining: number;
+  resetMs: number;
+  exceeded: boolean;
+}
+
+export interface Decision {
+  identity: Identity;
+  requestClass: RequestClass;
+  states: WindowState[];
+  /** Names of the policies this request broke; empty when it is admitted. */
+  violated: string[];
+  retryAfterSeconds: number;
+}
+
+/** Keys longer than this are not looked up: no real key is that long. */
+const MAX_API_KEY_LENGTH = 256;
+
+/** The store's own ceiling, never reached: the tier limit is applied by `decide`. */
+const OUT_OF_REACH = Number.MAX_SAFE_INTEGER;
+
+export const memoryCounter = (window: Pick<Window, 'name' | 'windowSeconds'>): RateLimiterAbstract =>
+  new RateLimiterMemory({ keyPrefix: window.name, points: OUT_OF_REACH, duration: window.windowSeconds });
+
+export class RateLimiter implements RequestGate {
+  private readonly policies: Record<TierName, TierPolicy>;
+  private readonly counters = new Map<string, RateLimiterAbstract>();
+  private readonly inFlight = new Map<string, number>();
+  private readonly identify: Identify | undefined;
+
+  constructor(private readonly options: RateLimiterOptions) {
+    this.identify = options.identify;
+    this.policies = Object.fromEntries(tiers.map((t) => [t.name, tierPolicy(t.name, options.policy)])) as Record<TierName, TierPolicy>;
+    const counterFor = options.counterFor ?? memoryCounter;
+    // Windows have the same names and lengths in every tier; only their limits differ.
+    for (const cls of ['reads', 'writes'] as const) {
+      for (const w of this.policies.Bronze[cls].windows) this.counters.set(w.name, counterFor(w));
+    }
+  }
+
+  get enabled(): boolean {
+    return this.options.policy.enabled;
+  }
+
+  identityOf(ctx: Pick<GateContext, 'apiKey' | 'ip'>): Identity {
+    const key = ctx.apiKey;
+    const agent = key && key.length <= MAX_API_KEY_LENGTH && this.identify ? this.identify(key) : undefined;
+    if (agent) return { key: `agent:${agent.agentId}`, kind: 'agent', tier: agent.suspended ? 'Bronze' : agent.tier };
+    return { key: `ip:${ipKey(ctx.ip)}`, kind: 'ip', tier: 'Bronze' };
+  }
+
+  /** Counts one request of `cls` for `identity` in every window; refunds it if it is refused. */
+  async decide(identity: Identity, cls: RequestClass): Promise<Decision> {
+    const policy = this.policies[identity.tier];
+    const windows = policy[cls].windows;
+    const results = await Promise.all(windows.map((w) => this.counter(w).consume(identity.key, 1)));
+    const states = windows.map((window, i) => stateOf(window, results[i]));
+    const violated = states.filter((s) => s.exceeded).map((s) => s.window.name);
+    if ((this.inFlight.get(identity.key) ?? 0) >= policy.concurrency) violated.push('concurrency');
+
+    let retryAfterSeconds = 0;
+    if (violated.length) {
+      await Promise.all(windows.map((w) => this.counter(w).reward(identity.key, 1)));
+      for (const s of states) {
+        // Refunded: this request no longer uses up a place in any window.
+        if (!s.exceeded) s.remaining += 1;
+      }
+      const exceeded = states.filter((s) => s.exceeded);
+      retryAfterSeconds = exceeded.length ? Math.max(1, ...exceeded.map((s) => Math.ceil(s.resetMs / 1000))) : 1;
+    }
+    return { identity, requestClass: cls, states, violated, retryAfterSeconds };
+  }
+
+  async admit(_req: IncomingMessage, res: ServerResponse, ctx: GateContext): Promise<Admission> {
+    if (!this.enabled) return { admitted: true };
+    const identity = this.identityOf(ctx);
+    let decision: Decision;
+    try {
+      decision = await this.decide(identity, requestClass(ctx.method));
+    } catch {
+      return { admitted: true };
+    }
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+
+    if (decision.violated.length) {
+      const { violated, retryAfterSeconds, requestClass: cls } = decision;
+      return {
+        admitted: false,
+        refusal: {
+          code: 'rate_limited',
+          detail: `Rate limit reached for ${cls} (${violated.join(', ')}). Retry after ${retryAfterSeconds} s; /api/public/rate-limits publishes the policy.`,
+          extra: { violatedPolicies: violated, retryAfterSeconds, identity: identity.kind, tier: identity.tier },
+          headers: { 'Retry-After': String(retryAfterSeconds) },
+        },
+      };
+    }
+
+    this.inFlight.set(identity.key, (this.inFlight.get(identity.key) ?? 0) + 1);
+    let released = false;
+    return {
+      admitted: true,
+      release: () => {
+        if (released) return;
+        released = true;
+        const n = (this.inFlight.get(identity.key) ?? 1) - 1;
+        if (n > 0) this.inFlight.set(identity.key, n);
+        else this.inFlight.delete(identity.key);
+      },
+    };
+  }
+
+  private counter(w: Window): RateLimiterAbstract {
+    return this.counters.get(w.name)!;
+  }
+}
+
+function stateOf(window: Window, res: RateLimiterRes): WindowState {
+  return {
+    window,
+    remaining: Math.max(0, window.limit - res.consumedPoints),
+    resetMs: Math.max(0, res.msBeforeNext),
+    exceeded: res.consumedPoints > window.limit,
+  };
+}
+
+/**
+ * X-RateLimit-* for the window closest to refusing (fewest remaining; on a tie the one that resets
+ * last), so a client that waits for Reset when Remaining is 0 is never refused. RateLimit-Policy
+ * and RateLimit carry every window of the class in draft-ietf-httpapi-ratelimit-headers-10 syntax.
+ */
+export function rateLimitHeaders(decision: Pick<Decision, 'states'>, nowMs = Date.now()): Record<string, string> {
+  const { states } = decision;
+  const binding = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetMs > a.resetMs) ? b : a));
+  return {
+    'X-RateLimit-Limit': String(binding.window.limit),
+    'X-RateLimit-Remaining': String(binding.remaining),
+    'X-RateLimit-Reset': String(Math.ceil((nowMs + binding.resetMs) / 1000)),
+    'RateLimit-Policy': states.map((s) => `"${s.window.name}";q=${s.window.limit};w=${s.window.windowSeconds}`).join(', '),
+    RateLimit: states.map((s) => `"${s.window.name}";r=${s.remaining};t=${Math.ceil(s.resetMs / 1000)}`).join(', '),
+  };
+}
+
+/**
+ * The store key for a client address: IPv4-mapped IPv6 is folded to IPv4, and an IPv6 client is
+ * counted by its /64 prefix, since one subscriber usually holds the whole /64 and could otherwise
+ * rotate addresses to multiply its limits.
+ */
+export function ipKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':') + '::/64';
+}
