@@ -1,0 +1,233 @@
+/**
+ * Rate limits over real HTTP (CONTRACT.md section 5). The limited server runs at RATE_LIMIT_SCALE
+ * 0.1 (reads 30/min with a burst of 6 per 12 s, writes 6/min, one request in flight) so limits are
+ * reached in a few requests, and with TRUST_PROXY so each test can be its own client IP through
+ * X-Forwarded-For. A second server runs with RATE_LIMITS=off.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemSchema } from '../src/schemas/api/common.ts';
+import { rateLimitPolicySchema } from '../src/schemas/api/discovery.ts';
+import { request, startService, type JsonResponse, type TestService } from './support/service.ts';
+
+let limited: TestService;
+let unlimited: TestService;
+
+beforeAll(async () => {
+  [limited, unlimited] = await Promise.all([
+    startService({ env: { RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '0.1', TRUST_PROXY: '1' } }),
+    startService({ env: { RATE_LIMITS: 'off', RATE_LIMIT_SCALE: '3' } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([limited?.stop(), unlimited?.stop()]);
+});
+
+let nextIp = 1;
+/** A fresh client identity: the address our (pretend) proxy appends to X-Forwarded-For. */
+function newClient() {
+  const ip = `198.51.100.${nextIp++}`;
+  const as = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+    request(limited.url, path, { ...init, headers: { ...(init.headers as Record<string, string>), 'X-Forwarded-For': ip } });
+  return { ip, as };
+}
+
+const READS_POLICY = '"reads-min";q=30;w=60, "reads-hour";q=1000;w=3600, "reads-day";q=10000;w=86400, "reads-burst";q=6;w=12';
+const RATE_LIMIT_FIELD = /^"reads-min";r=(\d+);t=(\d+), "reads-hour";r=(\d+);t=(\d+), "reads-day";r=(\d+);t=(\d+), "reads-burst";r=(\d+);t=(\d+)$/;
+
+function limits(res: JsonResponse) {
+  const h = (name: string) => res.headers.get(name);
+  return {
+    limit: Number(h('x-ratelimit-limit')),
+    remaining: Number(h('x-ratelimit-remaining')),
+    reset: Number(h('x-ratelimit-reset')),
+    policy: h('ratelimit-policy'),
+    field: h('ratelimit'),
+  };
+}
+
+function expectRateLimited(res: JsonResponse, violated: string[]) {
+  expect(res.status).toBe(429);
+  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect(problemSchema.safeParse(res.body).success).toBe(true);
+  expect(res.body.code).toBe('rate_limited');
+  expect(res.body.violatedPolicies).toEqual(violated);
+  const retryAfter = res.headers.get('retry-after');
+  expect(retryAfter).toMatch(/^\d+$/);
+  return Number(retryAfter);
+}
+
+describe('headers on every response', () => {
+  it('static, live, 304, HTML, 404, 405 and malformed-URL responses all count down one reads budget', async () => {
+    const { as } = newClient();
+    const first = await as('/api/public/videos');
+    const etag = first.headers.get('etag')!;
+    const responses = [
+      first,
+      await as('/api/public/stats'),
+      await as('/api/public/videos', { headers: { 'If-None-Match': etag } }),
+      await as('/'),
+      await as('/api/public/no-such-thing'),
+      await as('/%E0%A4%A'),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 304, 200, 404, 400]);
+    const before = Date.now() / 1000;
+    responses.forEach((res, i) => {
+      const l = limits(res);
+      expect(l.limit).toBe(6);
+      expect(l.remaining).toBe(5 - i);
+      expect(l.policy).toBe(READS_POLICY);
+      const m = RATE_LIMIT_FIELD.exec(l.field ?? '');
+      expect(m, l.field ?? '(none)').not.toBeNull();
+      expect([m![1], m![3], m![5], m![7]].map(Number)).toEqual([29 - i, 999 - i, 9999 - i, 5 - i]);
+      expect(Number(m![8])).toBeLessThanOrEqual(12);
+      expect(l.reset).toBeGreaterThanOrEqual(Math.floor(before));
+      expect(l.reset).toBeLessThanOrEqual(Math.ceil(before) + 13);
+    });
+    // Exposed to browsers.
+    expect(first.headers.get('access-control-expose-headers')).toMatch(/X-RateLimit-Remaining.*RateLimit-Policy, RateLimit\b/);
+  });
+
+  it('counts writes separately, unsupported methods as writes, and OPTIONS not at all', async () => {
+    const { as } = newClient();
+    for (let i = 0; i < 5; i++) expect((await as('/api/public/videos', { method: 'OPTIONS' })).status).toBe(204);
+    const put = await as('/api/public/videos', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('ratelimit-policy')).toBe('"writes-min";q=6;w=60');
+    expect(put.headers.get('ratelimit')).toMatch(/^"writes-min";r=5;t=\d+$/);
+    const post = await as('/api/public/no-such-thing', { method: 'POST', json: {} });
+    expect(post.status).toBe(404);
+    expect(limits(post).remaining).toBe(4);
+    const read = await as('/api/public/videos');
+    expect(limits(read).remaining).toBe(5);
+  });
+});
+
+describe('past a limit', () => {
+  it('answers 429 with Retry-After and violatedPolicies, does not count refused requests, and serves again after Retry-After', async () => {
+    const { as } = newClient();
+    for (let i = 0; i < 6; i++) expect((await as('/api/public/videos')).status).toBe(200);
+    let retryAfter = 0;
+    for (let i = 0; i < 3; i++) {
+      const refused = await as(i === 1 ? '/' : '/api/public/videos', { method: i === 2 ? 'HEAD' : 'GET' });
+      if (i === 2) {
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+        continue;
+      }
+      retryAfter = expectRateLimited(refused, ['reads-burst']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(12);
+      expect(limits(refused).remaining).toBe(0);
+      // The minute window still shows the six served requests only.
+      expect(RATE_LIMIT_FIELD.exec(limits(refused).field!)![1]).toBe('24');
+    }
+    // Another client is not affected.
+    expect((await newClient().as('/api/public/videos')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, retryAfter * 1000 + 200));
+    const again = await as('/api/public/videos');
+    expect(again.status).toBe(200);
+    expect(RATE_LIMIT_FIELD.exec(limits(again).field!)![1]).toBe('23');
+  }, 30_000);
+
+  it('refuses the seventh write in a minute with writes-min, while reads go on', async () => {
+    const { as } = newClient();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await as('/api/public/no-such-thing', { method: 'POST', json: { i } })).status);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 404]);
+    const refused = await as('/api/public/no-such-thing', { method: 'POST', json: {} });
+    const retryAfter = expectRateLimited(refused, ['writes-min']);
+    expect(retryAfter).toBeGreaterThan(40);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('ratelimit')).toMatch(/^"writes-min";r=0;t=\d+$/);
+    expect((await as('/api/public/videos')).status).toBe(200);
+  });
+
+  it('caps requests in flight per identity (one at this scale)', async () => {
+    const { ip, as } = newClient();
+    // A POST whose body never finishes arriving stays in flight.
+    const socket = connect(Number(new URL(limited.url).port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(`POST /api/public/no-such-thing HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${ip}\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{`);
+    let refused: JsonResponse | undefined;
+    for (let i = 0; i < 50 && !refused; i++) {
+      const res = await as('/api/public/rate-limits');
+      if (res.status === 429) refused = res;
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(refused, 'the second request in flight was never refused').toBeDefined();
+    expectRateLimited(refused!, ['concurrency']);
+    const closed = new Promise((r) => socket.once('close', r));
+    socket.destroy();
+    await closed;
+    let served = false;
+    for (let i = 0; i < 50 && !served; i++) {
+      served = (await as('/api/public/rate-limits')).status === 200;
+      if (!served) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(served).toBe(true);
+  });
+});
+
+describe('identity', () => {
+  it('with TRUST_PROXY uses the last X-Forwarded-For entry, so a client cannot pick its own identity', async () => {
+    const proxyIp = '203.0.113.77';
+    const spoofed = (n: number) => request(limited.url, '/api/public/videos', { headers: { 'X-Forwarded-For': `10.9.9.${n}, ${proxyIp}` } });
+    const remaining = [];
+    for (let n = 0; n < 3; n++) remaining.push(limits(await spoofed(n)).remaining);
+    expect(remaining).toEqual([5, 4, 3]);
+  });
+
+  it('keeps separate counts for separate client IPs', async () => {
+    const a = newClient();
+    const b = newClient();
+    await a.as('/api/public/videos');
+    await a.as('/api/public/videos');
+    expect(limits(await a.as('/api/public/videos')).remaining).toBe(3);
+    expect(limits(await b.as('/api/public/videos')).remaining).toBe(5);
+  });
+});
+
+describe('published policy', () => {
+  it('publishes exactly the windows the headers enforce, from the same config', async () => {
+    const { as } = newClient();
+    const res = await as('/api/public/rate-limits');
+    const policy = rateLimitPolicySchema.parse(res.body);
+    expect(policy.enforced).toBe(true);
+    expect(policy.scale).toBe(0.1);
+    const bronze = policy.tiers.find((t) => t.tier === 'Bronze')!;
+    const header = bronze.reads.windows.map((w) => `"${w.name}";q=${w.limit};w=${w.windowSeconds}`).join(', ');
+    expect(header).toBe(res.headers.get('ratelimit-policy'));
+    expect(bronze.reads.burst).toBe(6);
+    expect(bronze.writes.windows).toEqual([{ name: 'writes-min', limit: 6, windowSeconds: 60 }]);
+    expect(policy.tiers.map((t) => t.reads.windows[0].limit)).toEqual([30, 60, 90, 150, 300]);
+    expect(policy.tiers.map((t) => t.concurrency)).toEqual([1, 1, 2, 3, 6]);
+  });
+
+  it('with RATE_LIMITS=off refuses nothing, sends no rate-limit headers, and publishes the scaled numbers as not enforced', async () => {
+    const results = await Promise.all(Array.from({ length: 120 }, () => request(unlimited.url, '/api/public/videos')));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.some((r) => r.headers.has('x-ratelimit-limit') || r.headers.has('ratelimit'))).toBe(false);
+    const policy = rateLimitPolicySchema.parse((await request(unlimited.url, '/api/public/rate-limits')).body);
+    expect(policy.enforced).toBe(false);
+    expect(policy.scale).toBe(3);
+    expect(policy.tiers[0].reads.windows.map((w) => w.limit)).toEqual([900, 30_000, 300_000, 180]);
+    expect(policy.tiers[0].writes.windows[0].limit).toBe(180);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy without inline script on HTML pages, the HTML 404 included', async () => {
+    const { as } = newClient();
+    const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+    const home = await as('/');
+    expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(home.headers.get('content-security-policy')).toBe(csp);
+    const missing = await as('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-security-policy')).toBe(csp);
+    const api = await as('/api/public/videos');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});
