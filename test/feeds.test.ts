@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodeGuid } from '../src/feeds/podcast-rss.ts';
@@ -86,6 +86,7 @@ describe('GET /feeds/videos.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(XMLValidator.validate(text)).toBe(true);
     const doc = parser.parse(text);
     expect(doc.rss['@_version']).toBe('2.0');
     const ch = doc.rss.channel;
@@ -121,6 +122,7 @@ describe('GET /feeds/podcast.xml', () => {
     expect(r.res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
     expect(r.res.headers.get('access-control-allow-origin')).toBe('*');
     text = r.text;
+    expect(XMLValidator.validate(text)).toBe(true);
     doc = parser.parse(text);
     ch = doc.rss.channel;
   });
