@@ -5,45 +5,28 @@
  * answer is never a 5xx, never shows a stack trace or a file path, and a rejected request changes
  * nothing that /api/public/stats or the catalog reports.
  */
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemCodes } from '../src/http/problem.ts';
+import { rawClient, type RawResponse } from './support/raw-http.ts';
 import { request, startService, type TestService } from './support/service.ts';
 
 let service: TestService;
 let endpoints: { method: string; path: string; parameters: { name: string; in: string }[]; body: unknown }[];
-const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+let raw: ReturnType<typeof rawClient>['send'];
+let closeRaw = () => {};
 
 beforeAll(async () => {
   service = await startService({ clockStart: '2026-11-22T12:00:00Z' });
   endpoints = (await request(service.url, '/api/public')).body.endpoints;
+  const client = rawClient(service.url);
+  raw = client.send;
+  closeRaw = client.close;
 });
 afterAll(async () => {
-  agent.destroy();
+  closeRaw();
   await service?.stop();
 });
-
-interface RawResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
-
-/** node:http rather than fetch: the path and headers go out exactly as built, unnormalised. */
-function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<RawResponse> {
-  const { port } = new URL(service.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 const LEAK = /\bat \S+ \(\S+:\d+:\d+\)|\.(?:ts|mjs|cjs|js):\d+:\d+|node_modules|\/work\/|\/tmp\/|\/root\/|\/home\/|SQLITE_|SqliteError|file:\/\//;
 

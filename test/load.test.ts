@@ -1,0 +1,106 @@
+/**
+ * A modest load test over loopback: many clients at once, reads and writes mixed, each client
+ * sending several requests in parallel. Bounded in count (CLIENTS × (READS + WRITES) requests)
+ * and time. The server runs with limits on at RATE_LIMIT_SCALE 0.1 (per identity: burst 6 reads
+ * per 12 s, 30 reads/min, 6 writes/min, 1 request in flight) and TRUST_PROXY, so each client is
+ * its own identity through X-Forwarded-For. What must hold: no 5xx, every refusal is a proper
+ * 429, and no identity is served more than its published limits allow.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawClient, type RawResponse } from './support/raw-http.ts';
+import { request, startService, type TestService } from './support/service.ts';
+
+const CLIENTS = 40;
+const READS = 14;
+const WRITES = 9;
+/** Requests each client keeps in flight at once (above its cap of 1, so the cap is exercised). */
+const PARALLEL = 3;
+
+let service: TestService;
+let http: ReturnType<typeof rawClient>;
+
+beforeAll(async () => {
+  service = await startService({ env: { RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '0.1', TRUST_PROXY: '1' } });
+  http = rawClient(service.url, 128);
+});
+afterAll(async () => {
+  http?.close();
+  await service?.stop();
+});
+
+const READ_PATHS = ['/api/public/videos', '/api/public/stats', '/api/public/videos?limit=3', '/', '/api/public/knowledge?topic=terpenes', '/api/public/rate-limits', '/no-such-page'];
+
+interface Outcome {
+  kind: 'read' | 'write';
+  res: RawResponse;
+}
+
+async function runClient(n: number): Promise<Outcome[]> {
+  const ip = `192.0.2.${n + 1}`;
+  const reads: (() => Promise<Outcome>)[] = [];
+  const writes: (() => Promise<Outcome>)[] = [];
+  for (let i = 0; i < READS; i++) {
+    reads.push(async () => ({ kind: 'read', res: await http.send(i % 5 === 4 ? 'HEAD' : 'GET', READ_PATHS[(n + i) % READ_PATHS.length], { 'X-Forwarded-For': ip }) }));
+  }
+  for (let i = 0; i < WRITES; i++) {
+    writes.push(async () => ({
+      kind: 'write',
+      res: await http.send('POST', '/api/public/no-such-endpoint', { 'X-Forwarded-For': ip, 'Content-Type': 'application/json' }, JSON.stringify({ n, i })),
+    }));
+  }
+  // Reads and writes interleaved, then PARALLEL at a time.
+  const jobs = reads.flatMap((read, i) => (writes[i] ? [read, writes[i]] : [read]));
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < jobs.length) outcomes.push(await jobs[next++]());
+    }),
+  );
+  return outcomes;
+}
+
+describe('load', () => {
+  it('many clients at once: no 5xx, proper 429s, and no identity served beyond its limits', async () => {
+    const started = Date.now();
+    const perClient = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => runClient(n)));
+    const elapsedSeconds = (Date.now() - started) / 1000;
+    const all = perClient.flat();
+    expect(all).toHaveLength(CLIENTS * (READS + WRITES));
+    expect(all.filter((o) => o.res.status >= 500).map((o) => o.res.text.slice(0, 200))).toEqual([]);
+
+    const knownPolicies = ['reads-min', 'reads-hour', 'reads-day', 'reads-burst', 'writes-min', 'concurrency'];
+    for (const { res } of all) {
+      expect(res.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
+      expect(res.headers['ratelimit-policy']).toBeTruthy();
+      if (res.status !== 429) continue;
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      if (res.text) {
+        const body = JSON.parse(res.text);
+        expect(body.code).toBe('rate_limited');
+        expect(body.violatedPolicies.length).toBeGreaterThan(0);
+        for (const p of body.violatedPolicies) expect(knownPolicies).toContain(p);
+      }
+    }
+
+    // A burst window may have restarted if the run took longer than 12 s.
+    const burstWindows = 1 + Math.floor(elapsedSeconds / 12);
+    let refused = 0;
+    for (const outcomes of perClient) {
+      const served = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind && o.res.status !== 429).length;
+      expect(served('read')).toBeGreaterThan(0);
+      expect(served('read')).toBeLessThanOrEqual(Math.min(30, 6 * burstWindows));
+      expect(served('write')).toBeGreaterThan(0);
+      expect(served('write')).toBeLessThanOrEqual(6);
+      refused += outcomes.filter((o) => o.res.status === 429).length;
+    }
+    // Each client asked for more than its limits allow, so refusals must have happened.
+    expect(refused).toBeGreaterThanOrEqual(CLIENTS * (READS - 6 + WRITES - 6));
+    expect(elapsedSeconds).toBeLessThan(30);
+
+    // The service is still healthy and serves a fresh identity normally.
+    const after = await request(service.url, '/api/public/videos', { headers: { 'X-Forwarded-For': '192.0.2.250' } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('x-ratelimit-remaining')).toBe('5');
+  }, 60_000);
+});
