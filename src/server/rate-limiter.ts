@@ -17,7 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { RateLimiterMemory, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
-import { requestClass, tierPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
+import { requestClass, tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
 import { tiers, type TierName } from '../domain/tiers.ts';
 import type { Admission, GateContext, RequestGate } from './request-gate.ts';
 
@@ -58,6 +58,8 @@ export interface Decision {
   identity: Identity;
   requestClass: RequestClass;
   states: WindowState[];
+  /** The RateLimit-Policy field of this tier and class, built once. */
+  policyField: string;
   /** Names of the policies this request broke; empty when it is admitted. */
   violated: string[];
   retryAfterSeconds: number;
@@ -74,6 +76,7 @@ export const memoryCounter = (window: Pick<Window, 'name' | 'windowSeconds'>): R
 
 export class RateLimiter implements RequestGate {
   private readonly policies: Record<TierName, TierPolicy>;
+  private readonly policyFields = new Map<ClassPolicy, string>();
   private readonly counters = new Map<string, RateLimiterAbstract>();
   private readonly inFlight = new Map<string, number>();
   private readonly identify: Identify | undefined;
@@ -81,6 +84,7 @@ export class RateLimiter implements RequestGate {
   constructor(private readonly options: RateLimiterOptions) {
     this.identify = options.identify;
     this.policies = Object.fromEntries(tiers.map((t) => [t.name, tierPolicy(t.name, options.policy)])) as Record<TierName, TierPolicy>;
+    for (const p of Object.values(this.policies)) for (const c of [p.reads, p.writes]) this.policyFields.set(c, policyField(c.windows));
     const counterFor = options.counterFor ?? memoryCounter;
     // Windows have the same names and lengths in every tier; only their limits differ.
     for (const cls of ['reads', 'writes'] as const) {
@@ -118,7 +122,7 @@ export class RateLimiter implements RequestGate {
       const exceeded = states.filter((s) => s.exceeded);
       retryAfterSeconds = exceeded.length ? Math.max(1, ...exceeded.map((s) => Math.ceil(s.resetMs / 1000))) : 1;
     }
-    return { identity, requestClass: cls, states, violated, retryAfterSeconds };
+    return { identity, requestClass: cls, states, policyField: this.policyFields.get(policy[cls])!, violated, retryAfterSeconds };
   }
 
   async admit(_req: IncomingMessage, res: ServerResponse, ctx: GateContext): Promise<Admission> {
@@ -178,14 +182,18 @@ function stateOf(window: Window, res: RateLimiterRes): WindowState {
  * last), so a client that waits for Reset when Remaining is 0 is never refused. RateLimit-Policy
  * and RateLimit carry every window of the class in draft-ietf-httpapi-ratelimit-headers-10 syntax.
  */
-export function rateLimitHeaders(decision: Pick<Decision, 'states'>, nowMs = Date.now()): Record<string, string> {
+export function policyField(windows: Window[]): string {
+  return windows.map((w) => `"${w.name}";q=${w.limit};w=${w.windowSeconds}`).join(', ');
+}
+
+export function rateLimitHeaders(decision: Pick<Decision, 'states'> & { policyField?: string }, nowMs = Date.now()): Record<string, string> {
   const { states } = decision;
   const binding = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetMs > a.resetMs) ? b : a));
   return {
     'X-RateLimit-Limit': String(binding.window.limit),
     'X-RateLimit-Remaining': String(binding.remaining),
     'X-RateLimit-Reset': String(Math.ceil((nowMs + binding.resetMs) / 1000)),
-    'RateLimit-Policy': states.map((s) => `"${s.window.name}";q=${s.window.limit};w=${s.window.windowSeconds}`).join(', '),
+    'RateLimit-Policy': decision.policyField ?? policyField(states.map((s) => s.window)),
     RateLimit: states.map((s) => `"${s.window.name}";r=${s.remaining};t=${Math.ceil(s.resetMs / 1000)}`).join(', '),
   };
 }

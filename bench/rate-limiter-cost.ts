@@ -1,0 +1,122 @@
+/**
+ * What the rate limiter costs per request: the built server is started twice, once with
+ * RATE_LIMITS=off and once with the limiter on but RATE_LIMIT_SCALE so large that nothing is ever
+ * refused, and autocannon drives the same paths against each. A saturated single-threaded server's
+ * throughput is the inverse of its CPU time per request, so 1/rps(on) - 1/rps(off) is the limiter's
+ * cost per request.
+ *
+ *   npm run build && npx tsx bench/rate-limiter-cost.ts
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_ROUNDS=2 npx tsx bench/rate-limiter-cost.ts
+ *
+ * Loopback only. Prints a Markdown table and, with --json, one JSON line per measurement.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PATHS = [
+  { name: 'pre-rendered file', path: '/api/public/videos' },
+  { name: 'on-demand (Astro)', path: '/api/public/stats' },
+];
+const MODES = [
+  { name: 'off', env: { RATE_LIMITS: 'off' } },
+  { name: 'on', env: { RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '1000000' } },
+] as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: join(dataDir, 'bench.sqlite'), LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Measurement {
+  mode: string;
+  path: string;
+  round: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(url: string, path: string): Promise<Omit<Measurement, 'mode' | 'path' | 'round'>> {
+  const result = await autocannon({ url: url + path, connections: CONNECTIONS, duration: SECONDS });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+const results: Measurement[] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const mode of MODES) {
+    const server = await startServer(mode.env);
+    try {
+      // Warm up the JIT and the in-memory files before measuring.
+      for (const { path } of PATHS) await autocannon({ url: server.url + path, connections: 10, amount: 2000 });
+      for (const { path } of PATHS) results.push({ mode: mode.name, path, round, ...(await measure(server.url, path)) });
+    } finally {
+      await server.stop();
+    }
+  }
+}
+
+if (process.argv.includes('--json')) for (const r of results) console.log(JSON.stringify(r));
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, ${ROUNDS} round(s), Node ${process.version}\n`);
+console.log('| path | limiter | req/s | p50 ms | p99 ms | non-2xx |');
+console.log('|---|---|---:|---:|---:|---:|');
+for (const { name, path } of PATHS) {
+  for (const mode of MODES) {
+    const rs = results.filter((r) => r.path === path && r.mode === mode.name);
+    console.log(`| ${name} \`${path}\` | ${mode.name} | ${Math.round(mean(rs.map((r) => r.rps)))} | ${mean(rs.map((r) => r.p50)).toFixed(1)} | ${mean(rs.map((r) => r.p99)).toFixed(1)} | ${rs.reduce((a, r) => a + r.non2xx + r.errors, 0)} |`);
+  }
+}
+console.log('\n| path | limiter cost per request (µs, from throughput) |');
+console.log('|---|---:|');
+for (const { name, path } of PATHS) {
+  const rps = (mode: string) => mean(results.filter((r) => r.path === path && r.mode === mode).map((r) => r.rps));
+  console.log(`| ${name} | ${(1e6 / rps('on') - 1e6 / rps('off')).toFixed(1)} |`);
+}
