@@ -6,8 +6,10 @@ import { catalog } from '../../catalog/data.ts';
 import { catalogEndpoints } from './catalog.ts';
 import { discoveryEndpoints } from './discovery.ts';
 import type { EndpointDoc } from './endpoint-doc.ts';
+import { rewardsEndpoints } from './rewards.ts';
 
 export const endpoints: EndpointDoc[] = [
   ...discoveryEndpoints,
   ...catalogEndpoints(catalog.site.categories.map((c) => c.id)),
+  ...rewardsEndpoints,
 ];
