@@ -54,7 +54,7 @@ export function feedContent(catalog: Catalog, tier: TierName, now: Date): FeedIt
   const notes = catalog.aiNotes
     .filter((n) => atLeast(tier, n.minTier) && Date.parse(n.publishedAt) <= now.getTime())
     .map((n): FeedItem => ({ id: `note-${n.id}`, kind: 'ai_note', title: n.title, summary: n.summary, url: null, publishedAt: new Date(n.publishedAt).toISOString(), body: n.body }));
-  const scheduleKnownAt = new Date(Math.min(Date.parse(catalog.lastModified.schedule), now.getTime())).toISOString();
+  const scheduleKnownAt = new Date(catalog.lastModified.schedule).toISOString();
   const specials = unannouncedSpecials(catalog, now).map(
     (s): FeedItem => ({
       id: `special-${s.id}`,
