@@ -50,7 +50,10 @@ export function mentionedEntries(catalog: Catalog, message: string): KnowledgeEn
   const text = ` ${normalise(message).replace(/[^\p{L}\p{N}-]+/gu, ' ')} `;
   const found: Array<{ entry: KnowledgeEntry; length: number }> = [];
   for (const entry of catalog.knowledge.entries) {
-    const names = [entry.name, entry.name.replace(/\s*\(.*\)\s*/, ''), ...entry.aliases, entry.id.replaceAll('-', ' '), entry.id]
+    const own = [entry.name, entry.name.replace(/\s*\(.*\)\s*/, ''), entry.id];
+    // "pinene" names α-Pinene; aliases keep their prefix (humulene's "α-caryophyllene" is not caryophyllene).
+    const bare = own.map((n) => n.replace(/^(α|β|alpha|beta|delta-9|δ9)-/i, ''));
+    const names = [...own, ...bare, ...entry.aliases, entry.id.replaceAll('-', ' ')]
       .map((n) => normalise(n).replace(/[^\p{L}\p{N}-]+/gu, ' ').trim())
       .filter((n) => n.length >= 3);
     const hit = names.filter((n) => text.includes(` ${n} `) || text.includes(` ${n}s `)).sort((a, b) => b.length - a.length)[0];
@@ -70,7 +73,6 @@ export function composeAnswer(catalog: Catalog, index: ConciergeIndex, input: An
   const detected = detectIntent(input.message, { hasApiKey: hasKey, mentionsCompound: mentioned.length > 0 });
   const words = contentWords(input.message).join(' ');
   const disclaimer = catalog.knowledge.dataset.disclaimer;
-  const professional = /qualified health professional/i.test(disclaimer) ? '' : ` ${PROFESSIONAL_LINE}`;
   const answer = (reply: string, sources: Source[], suggestions: string[], intent: Intent = detected.intent): Answer => ({
     intent,
     reply,
@@ -95,7 +97,7 @@ export function composeAnswer(catalog: Catalog, index: ConciergeIndex, input: An
       const edu = educationalEntries(catalog, index, input.message, mentioned);
       const lines = edu.map((e) => `${e.name}: ${e.summary}`).join(' ');
       return answer(
-        `Here is what our knowledge base says, for education only. ${lines} ${disclaimer} This is not medical advice.${professional}`,
+        `Here is what our knowledge base says, for education only. ${lines} ${disclaimer} This is not medical advice. ${PROFESSIONAL_LINE}`,
         edu.map(entrySource),
         ['What is a certificate of analysis?', 'Which topics does the knowledge base cover?'],
       );

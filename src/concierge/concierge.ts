@@ -4,12 +4,12 @@
  */
 import { catalog } from '../catalog/data.ts';
 import { composeAnswer, type AgentContext, type Answer } from './compose-answer.ts';
-import { specEndpoints } from './known-endpoints.ts';
+import { knownEndpoints } from './known-endpoints.ts';
 import { buildIndex, type ConciergeIndex } from './search-index.ts';
 
 let index: ConciergeIndex | undefined;
 
 export function ask(message: string, now: Date, agent?: AgentContext): Answer {
-  index ??= buildIndex(catalog, specEndpoints);
+  index ??= buildIndex(catalog, knownEndpoints());
   return composeAnswer(catalog, index, { message, now, agent });
 }

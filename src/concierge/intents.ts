@@ -49,7 +49,7 @@ const PARTNERSHIP = /\b(partner|partners|partnership|agreement|welcome bonus|dis
 const REFERRAL = /\b(refer|referral|referrals|referring|referrer|invite|invit\w+|referral code)\b/;
 const REGISTER = /\b(register|registration|sign ?up|signup|join|joining|enrol\w*|onboard\w*|get (an? )?api ?key|get (a )?key|new agent|create (an? )?(agent|account)|apikey|api key)\b/;
 const TIERS = /\b(tiers?|bronze|silver|gold|platinum|legend|perks?|level up|next level|promot\w+ to|reach|climb)\b/;
-const POINTS = /\b(points?|earn|earning|earns|reward|rewards|action ?types?|actiontype|share|shares|sharing|mention|mentions|promote|content_submit|api_use|task_post|task_claim|daily cap|duplicate)\b/;
+const POINTS = /\b(points?|earn|earning|earns|reward|rewards|action ?types?|actiontype|share|shares|sharing|mention\w*|promot(e|es|ing)|what do i get for|content_submit|api_use|task_post|task_claim|daily cap|duplicate)\b/;
 const RATE_LIMITS = /\b(rate ?limits?|ratelimit\w*|throttl\w*|429|requests? per|how many requests|quota|burst|concurrency|too many requests|limits?)\b/;
 const SCHEDULE = /\b(on (now|next|air|tonight|tv|today)|on right now|what'?s on|whats on|schedule|playing|airing|broadcast\w*|next (show|programme|program)|coming up|tonight|specials?|programming|time ?table)\b/;
 const FEEDS = /\b(feeds?|rss|json ?feed|subscribe|subscription|llms\.?txt|atom|podcast xml)\b/;
@@ -95,7 +95,10 @@ export function detectIntent(message: string, context: { hasApiKey?: boolean; me
 
   if (DOSING.test(text) || (context.mentionsCompound && /\bhow (much|many)\b/.test(text) && !POINTS.test(text))) return rule('dosing');
   if (HEALTH.test(text) && !/\b(api|endpoint|rate|server)\b/.test(text)) return rule('health');
-  if (MY_STATUS.test(text) || (context.hasApiKey && /\b(me|my|i)\b/.test(text) && /\b(points?|tier|rank|standing)\b/.test(text))) return rule('my_status');
+  if (MY_STATUS.test(text) || (context.hasApiKey && /\b(me|my|i)\b/.test(text) && /\b(points?|tier|rank|standing)\b/.test(text))) {
+    // "How many points do I need for Legend?" is about Legend; the tiers answer adds the agent's own gap.
+    return rule(tier && !/\bam i\b/.test(text) ? 'tiers' : 'my_status');
+  }
   if (GREETING.test(text)) return rule('greeting');
   if (THANKS.test(text)) return rule('thanks');
   if (PARTNERSHIP.test(text)) return rule('partnership');

@@ -1,9 +1,10 @@
 /**
  * The endpoints the concierge can point to. The discovery index's list (src/schemas/api/endpoints.ts)
- * is the source of truth once it exists; until then this mirrors the paths SPEC.md fixes, so the
- * concierge never invents a path. Any `{ method, path, summary }` list fits `EndpointSummary`,
- * so `EndpointDoc[]` can replace it without touching the concierge.
+ * is the source of truth; the paths SPEC.md fixes fill in features whose list has not been
+ * gathered there yet, so the concierge never invents a path and never misses a documented one.
  */
+import { endpoints } from '../schemas/api/endpoints.ts';
+
 export interface EndpointSummary {
   method: 'GET' | 'POST';
   path: string;
@@ -40,3 +41,10 @@ export const specEndpoints: readonly EndpointSummary[] = [
   { method: 'GET', path: '/api/concierge-chat', summary: 'The concierge\'s welcome: what the service offers and questions to ask.' },
   { method: 'POST', path: '/api/concierge-chat', summary: 'Ask the concierge a question; answers cite their sources.' },
 ];
+
+/** The discovery list first (its summaries are the documented ones), then SPEC.md paths it lacks. */
+export function knownEndpoints(): EndpointSummary[] {
+  const documented: EndpointSummary[] = endpoints.map((e) => ({ method: e.method, path: e.path, summary: e.summary }));
+  const seen = new Set(documented.map((e) => `${e.method} ${e.path}`));
+  return [...documented, ...specEndpoints.filter((e) => !seen.has(`${e.method} ${e.path}`))];
+}

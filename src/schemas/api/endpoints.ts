@@ -4,10 +4,12 @@
  */
 import { catalog } from '../../catalog/data.ts';
 import { catalogEndpoints } from './catalog.ts';
+import { conciergeEndpoints } from './concierge.ts';
 import { discoveryEndpoints } from './discovery.ts';
 import type { EndpointDoc } from './endpoint-doc.ts';
 
 export const endpoints: EndpointDoc[] = [
   ...discoveryEndpoints,
   ...catalogEndpoints(catalog.site.categories.map((c) => c.id)),
+  ...conciergeEndpoints,
 ];
