@@ -4,6 +4,7 @@
  */
 import { catalog } from '../../catalog/data.ts';
 import { catalogEndpoints } from './catalog.ts';
+import { conciergeEndpoints } from './concierge.ts';
 import { discoveryEndpoints } from './discovery.ts';
 import type { EndpointDoc } from './endpoint-doc.ts';
 import { feedsEndpoints } from './feeds.ts';
@@ -13,5 +14,6 @@ export const endpoints: EndpointDoc[] = [
   ...discoveryEndpoints,
   ...catalogEndpoints(catalog.site.categories.map((c) => c.id)),
   ...rewardsEndpoints,
+  ...conciergeEndpoints,
   ...feedsEndpoints,
 ];
