@@ -2,26 +2,40 @@
  * Property-based hostile input (fast-check) at every endpoint the discovery index lists, plus raw
  * paths: random and hostile query strings, path parameters, bodies, content types, unicode, huge
  * numbers, wrong types, prototype-pollution keys and repeated parameters. Whatever comes in, the
- * answer is never a 5xx, never shows a stack trace or a file path, and a rejected request changes
- * nothing that /api/public/stats or the catalog reports.
+ * answer is never a 5xx, never shows a stack trace or a file path, a rejected write changes
+ * nothing that /api/public/stats reports (nor the probing agent's points), and afterwards every
+ * agent's total still equals its ledger (`npm run admin -- check`).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemCodes } from '../src/http/problem.ts';
 import { rawClient, type RawResponse } from './support/raw-http.ts';
+import { admin, register, type Registered } from './support/rewards.ts';
 import { request, startService, type TestService } from './support/service.ts';
 
 let service: TestService;
 let endpoints: { method: string; path: string; parameters: { name: string; in: string }[]; body: unknown }[];
+let schemas: Record<string, JsonSchema>;
+
+interface JsonSchema {
+  $ref?: string;
+  properties?: Record<string, JsonSchema>;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+}
 let raw: ReturnType<typeof rawClient>['send'];
 let closeRaw = () => {};
+let probe: Registered;
 
 beforeAll(async () => {
   service = await startService({ clockStart: '2026-11-22T12:00:00Z' });
-  endpoints = (await request(service.url, '/api/public')).body.endpoints;
+  const index = (await request(service.url, '/api/public')).body;
+  endpoints = index.endpoints;
+  schemas = index.schemas ?? {};
   const client = rawClient(service.url);
   raw = client.send;
   closeRaw = client.close;
+  probe = await register(service.url, { name: 'hostile_probe' });
 });
 afterAll(async () => {
   closeRaw();
@@ -100,11 +114,17 @@ const queryFor = (names: string[]) =>
     });
 
 /** Hostile JSON text: valid JSON of the wrong shapes, pollution keys, and text that is not JSON. */
-const hostileJson = (fields: string[]) =>
+const hostileJson = (fields: string[], plausible: unknown[]) =>
   fc.oneof(
     fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
     fc
-      .array(fc.tuple(fc.oneof(fc.constantFrom(...fields, 'apiKey', 'actionType', 'name', 'url', 'agree'), fc.constantFrom(...POLLUTION_KEYS)), fc.jsonValue({ maxDepth: 2 })), { maxLength: 6 })
+      .array(
+        fc.tuple(
+          fc.oneof(fc.constantFrom(...fields, 'apiKey', 'actionType', 'name', 'url', 'agree'), fc.constantFrom(...POLLUTION_KEYS)),
+          fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(...plausible, true, 'https://example.com/a', 'valid_name', 1e308, -1, 2 ** 53)),
+        ),
+        { maxLength: 6 },
+      )
       .map((pairs) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`).join(',')}}`),
     fc.constantFrom(
       '{"__proto__":{"polluted":true,"isAdmin":true,"points":1e9}}',
@@ -126,16 +146,26 @@ const hostileJson = (fields: string[]) =>
     hostileString,
   );
 
+/** Percent-encodes any string; a lone surrogate (which encodeURIComponent rejects) becomes U+FFFD. */
+const encode = (value: string) => encodeURIComponent(value.toWellFormed());
+
 function fill(path: string, values: string[]): string {
   let i = 0;
-  return path.replace(/\{[^}]+\}/g, () => encodeURIComponent(values[i++] ?? ''));
+  return path.replace(/\{[^}]+\}/g, () => encode(values[i++] ?? ''));
+}
+
+/** What a write could change, as the public API reports it. */
+async function programState() {
+  const stats = (await request(service.url, '/api/public/stats')).body;
+  const agent = (await request(service.url, '/api/public/ai/agent/hostile_probe')).body.agent;
+  return { aiProgram: stats.aiProgram, probe: { points: agent.points, promoPoints: agent.promoPoints, tier: agent.tier, partner: agent.partner } };
 }
 
 async function snapshot() {
   const stats = (await request(service.url, '/api/public/stats')).body;
   const videos = (await request(service.url, '/api/public/videos?limit=3&featured=true')).body;
   const strip = ({ dataFreshness: _f, ...rest }: Record<string, unknown>) => rest;
-  return { content: stats.content, knowledgeBase: stats.knowledgeBase, aiProgram: stats.aiProgram, videos: strip(videos) };
+  return { content: stats.content, knowledgeBase: stats.knowledgeBase, videos: strip(videos) };
 }
 
 describe('hostile input', () => {
@@ -170,31 +200,42 @@ describe('hostile input', () => {
 
   it('POST with hostile bodies and content types, at every endpoint path, never fails or leaks', async () => {
     const paths = [...new Set(endpoints.map((e) => e.path))];
-    const fieldsOf = (path: string) => {
-      const body = endpoints.find((e) => e.path === path && e.method === 'POST')?.body as { properties?: Record<string, unknown> } | null;
-      return Object.keys(body?.properties ?? {});
+    // The documented body fields, and their enum values, so some requests get past type checks.
+    const bodyOf = (path: string): JsonSchema => {
+      const body = (endpoints.find((e) => e.path === path && e.method === 'POST')?.body ?? {}) as JsonSchema;
+      return body.$ref ? (schemas[body.$ref.split('/').at(-1)!] ?? {}) : body;
     };
+    const fieldsOf = (path: string) => Object.keys(bodyOf(path).properties ?? {});
+    const enumsOf = (path: string) =>
+      Object.values(bodyOf(path).properties ?? {}).flatMap((p) => [...(p.enum ?? []), ...(p.anyOf ?? []).flatMap((a) => a.enum ?? [])]);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...paths).chain((p) => fc.tuple(fc.constant(p), hostileJson(fieldsOf(p)), fc.array(hostileString, { minLength: 2, maxLength: 2 }))),
+        fc.constantFrom(...paths).chain((p) => fc.tuple(fc.constant(p), hostileJson(fieldsOf(p), enumsOf(p)), fc.array(hostileString, { minLength: 2, maxLength: 2 }))),
         fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/merge-patch+json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', ''),
-        async ([path, body, pathValues], contentType) => {
-          const target = fill(path, pathValues);
+        fc.constantFrom('none', 'probe', 'bogus', 'query'),
+        async ([path, body, pathValues], contentType, auth) => {
+          let target = fill(path, pathValues);
           const headers: Record<string, string> = contentType ? { 'Content-Type': contentType } : {};
+          if (auth === 'probe') headers.Authorization = `Bearer ${probe.apiKey}`;
+          if (auth === 'bogus') headers['X-API-Key'] = 'mcr_live_not-a-key';
+          if (auth === 'query') target += `?apiKey=${encodeURIComponent(probe.apiKey)}&apiKey=x&__proto__=1`;
+          const before = await programState();
           const res = await raw('POST', target, headers, body);
-          expectClean(res, `POST ${target} (${contentType}) ${body.slice(0, 200)}`);
+          const what = `POST ${target} (${contentType}, ${auth}) ${body.slice(0, 200)}`;
+          expectClean(res, what);
           if (Buffer.byteLength(body) > 16 * 1024) expect(res.status).toBe(413);
+          if (res.status >= 400) expect(await programState(), `${what} was refused but changed the program`).toEqual(before);
         },
       ),
-      { numRuns: 250 },
+      { numRuns: 200 },
     );
   });
 
   it('raw hostile paths are 2xx/3xx/4xx, and never reach a file outside dist/client', async () => {
     const segment = fc.oneof(
-      fc.constantFrom('..', '.', '%2e%2e', '%2E%2E%2F', '..%2f', '..%5c', '%252e%252e', '%00', '%c0%ae', '%ff', '%', '%zz', '\\', '.git', '.env', 'etc', 'passwd', 'server', 'entry.mjs', 'api', 'public', 'videos', 'index.html', '404.html', 'build-info.json'),
-      fc.string({ maxLength: 12 }).map(encodeURIComponent),
-      fc.string({ unit: 'binary', maxLength: 8 }).map(encodeURIComponent),
+      fc.constantFrom('..', '.', '%2e%2e', '%2E%2E%2F', '..%2f', '..%5c', '%252e%252e', '%00', '%c0%ae', '%ed%a0%80', '%ff', '%', '%zz', '\\', '.git', '.env', 'etc', 'passwd', 'server', 'entry.mjs', 'api', 'public', 'videos', 'index.html', '404.html', 'build-info.json'),
+      fc.string({ maxLength: 12 }).map(encode),
+      fc.string({ unit: 'binary', maxLength: 8 }).map(encode),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 7 }), fc.boolean(), async (segments, trailingSlash) => {
@@ -238,5 +279,7 @@ describe('hostile input', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await request(service.url, '/healthz')).status).toBe(200);
     expect(service.output.some((line) => line.includes('"level":"error"'))).toBe(false);
+    const check = await admin(service.databasePath, 'check');
+    expect(check.code, check.stdout + check.stderr).toBe(0);
   });
 });
