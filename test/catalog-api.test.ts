@@ -255,7 +255,7 @@ describe('discovery, stats, rate limits, OpenAPI', () => {
   it('publishes the rate-limit policy per tier with SPEC numbers for Bronze', async () => {
     const body = expectValid(rateLimitPolicySchema, (await get('/api/public/rate-limits')).body);
     const bronze = body.tiers.find((t) => t.tier === 'Bronze')!;
-    expect(bronze.reads.windows.map((w) => [w.name, w.limit, w.windowSeconds])).toEqual([['reads-min', 300, 60], ['reads-hour', 10000, 3600], ['reads-day', 100000, 86400]]);
+    expect(bronze.reads.windows.map((w) => [w.name, w.limit, w.windowSeconds])).toEqual([['reads-min', 300, 60], ['reads-hour', 10000, 3600], ['reads-day', 100000, 86400], ['reads-burst', 60, 12]]);
     expect(bronze.reads.burst).toBe(60);
     expect(bronze.writes.windows[0]).toMatchObject({ limit: 60, windowSeconds: 60 });
     expect(body.tiers.find((t) => t.tier === 'Legend')!.reads.windows[0].limit).toBe(3000);
