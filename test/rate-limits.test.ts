@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '../src/schemas/api/common.ts';
 import { rateLimitPolicySchema } from '../src/schemas/api/discovery.ts';
+import { admin, register } from './support/rewards.ts';
 import { request, startService, type JsonResponse, type TestService } from './support/service.ts';
 
 let limited: TestService;
@@ -185,6 +186,40 @@ describe('identity', () => {
     await a.as('/api/public/videos');
     expect(limits(await a.as('/api/public/videos')).remaining).toBe(3);
     expect(limits(await b.as('/api/public/videos')).remaining).toBe(5);
+  });
+});
+
+describe('agents', () => {
+  it('an agent with a valid key is one identity from any IP, with its tier numbers; suspended is Bronze; an unknown key counts as the IP', async () => {
+    const agent = await register(limited.url, { name: 'limit_tester' });
+    const from = (ip: string, path: string, headers: Record<string, string> = {}) => request(limited.url, path, { headers: { 'X-Forwarded-For': ip, ...headers } });
+    const bearer = { Authorization: `Bearer ${agent.apiKey}` };
+    // The same agent from three addresses and through the three ways a key can come.
+    expect(limits(await from('198.51.100.201', '/api/public/videos', bearer)).remaining).toBe(5);
+    expect(limits(await from('198.51.100.202', '/api/public/videos', { 'X-API-Key': agent.apiKey })).remaining).toBe(4);
+    expect(limits(await from('198.51.100.203', `/api/public/videos?apiKey=${encodeURIComponent(agent.apiKey)}`)).remaining).toBe(3);
+    // Those addresses' own budgets were not touched.
+    expect(limits(await from('198.51.100.201', '/api/public/videos')).remaining).toBe(5);
+    // A key nobody has is limited as the client IP, at Bronze.
+    const unknown = await from('198.51.100.204', '/api/public/videos', { Authorization: 'Bearer mcr_live_nobody' });
+    expect([limits(unknown).remaining, limits(unknown).policy]).toEqual([5, READS_POLICY]);
+
+    // Legend: ten times every number; the counts so far are kept.
+    const adjusted = await admin(limited.databasePath, 'adjust', 'limit_tester', '1500', '--reason', 'rate-limit test');
+    expect(adjusted.code, adjusted.stderr).toBe(0);
+    const legend = await from('198.51.100.205', '/api/public/videos', bearer);
+    expect(limits(legend).policy).toBe('"reads-min";q=300;w=60, "reads-hour";q=10000;w=3600, "reads-day";q=100000;w=86400, "reads-burst";q=60;w=12');
+    expect(limits(legend).remaining).toBe(56);
+    const write = await request(limited.url, '/api/public/ai/earn', { method: 'POST', headers: { ...bearer, 'X-Forwarded-For': '198.51.100.205' }, json: { actionType: 'api_use' } });
+    expect(write.status).toBe(200);
+    expect(write.headers.get('ratelimit-policy')).toBe('"writes-min";q=60;w=60');
+    const published = rateLimitPolicySchema.parse((await from('198.51.100.206', '/api/public/rate-limits')).body).tiers.find((t) => t.tier === 'Legend')!;
+    expect(published.reads.windows.map((w) => w.limit)).toEqual([300, 10_000, 100_000, 60]);
+
+    // Suspended: back to Bronze numbers.
+    expect((await admin(limited.databasePath, 'suspend', 'limit_tester')).code).toBe(0);
+    const suspended = await from('198.51.100.207', '/api/public/videos', bearer);
+    expect(limits(suspended).policy).toBe(READS_POLICY);
   });
 });
 
