@@ -3,7 +3,8 @@
  * RATE_LIMITS=off and once with the limiter on but RATE_LIMIT_SCALE so large that nothing is ever
  * refused, and autocannon drives the same paths against each. A saturated single-threaded server's
  * throughput is the inverse of its CPU time per request, so 1/rps(on) - 1/rps(off) is the limiter's
- * cost per request.
+ * cost per request. On a busy machine that difference drowns in noise, so the script also times
+ * the limiter's `admit` in-process (no HTTP), which is the number to compare between changes.
  *
  *   npm run build && npx tsx bench/rate-limiter-cost.ts
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_ROUNDS=2 npx tsx bench/rate-limiter-cost.ts
@@ -16,6 +17,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { RateLimiter } from '../src/server/rate-limiter.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -88,6 +90,21 @@ async function measure(url: string, path: string): Promise<Omit<Measurement, 'mo
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
+/** µs per `admit` + `release`, in-process, over `keys` identities in steady state. */
+async function admitCost(keys: number, calls = 200_000): Promise<number> {
+  const limiter = new RateLimiter({ policy: { scale: 1e6, enabled: true } });
+  const res = { setHeader() {} } as never;
+  const url = new URL('http://localhost/api/public/videos');
+  const ctx = (i: number) => ({ requestId: 'bench', ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, method: 'GET', url, apiKey: undefined });
+  for (let i = 0; i < keys; i++) (await limiter.admit({} as never, res, ctx(i))).release?.();
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < calls; i++) (await limiter.admit({} as never, res, ctx(i % keys))).release?.();
+  return Number(process.hrtime.bigint() - started) / 1e3 / calls;
+}
+
+const inProcess = [];
+for (const keys of [1, 1000, 50_000]) inProcess.push({ keys, micros: await admitCost(keys) });
+
 const results: Measurement[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
   for (const mode of MODES) {
@@ -114,6 +131,9 @@ for (const { name, path } of PATHS) {
     console.log(`| ${name} \`${path}\` | ${mode.name} | ${Math.round(mean(rs.map((r) => r.rps)))} | ${mean(rs.map((r) => r.p50)).toFixed(1)} | ${mean(rs.map((r) => r.p99)).toFixed(1)} | ${rs.reduce((a, r) => a + r.non2xx + r.errors, 0)} |`);
   }
 }
+console.log('\n| identities | admit + release, in-process (µs per request) |');
+console.log('|---:|---:|');
+for (const r of inProcess) console.log(`| ${r.keys} | ${r.micros.toFixed(2)} |`);
 console.log('\n| path | limiter cost per request (µs, from throughput) |');
 console.log('|---|---:|');
 for (const { name, path } of PATHS) {
