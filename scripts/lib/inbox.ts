@@ -47,8 +47,15 @@ function line(m: MessageRow): string {
   return [m.read_at ? ' ' : '*', m.id, m.received_at, `[${m.topic ?? '-'}]`, who, '-', text].map((part) => escapeForTerminal(part)).join(' ');
 }
 
+/**
+ * JSON.stringify escapes C0 controls but leaves DEL, the C1 controls (0x9b is a CSI on some
+ * terminals), bidi overrides and the line separators raw; written as \u escapes the line is the
+ * same JSON and cannot reorder or drive what the operator sees.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
 export function exportLine(m: MessageRow): string {
-  return JSON.stringify({
+  return jsonLine({
     id: m.id,
     receivedAt: m.received_at,
     readAt: m.read_at,
@@ -61,6 +68,10 @@ export function exportLine(m: MessageRow): string {
     requestId: m.request_id,
     message: m.message,
   });
+}
+
+function jsonLine(value: object): string {
+  return JSON.stringify(value).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Runs one inbox command; returns the process exit code. */
