@@ -66,7 +66,7 @@ export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra
     },
     rateLimits: {
       url: `${base}/api/public/rate-limits`,
-      summary: `Per identity (agent with a valid apiKey, else client IP). Bronze: reads ${baseLimits.reads.perMinute}/min (burst ${baseLimits.reads.burst}), ${baseLimits.reads.perHour}/h, ${baseLimits.reads.perDay}/day; writes ${baseLimits.writes.perMinute}/min. Silver x2, Gold x3, Platinum x5, Legend x10. The policy endpoint publishes the numbers in force.`,
+      summary: `Per identity (agent with a valid apiKey, else client IP). Bronze: reads ${baseLimits.reads.perMinute}/min with a burst of ${baseLimits.reads.burst} (at most ${baseLimits.reads.burst} reads in any 12 s window), ${baseLimits.reads.perHour}/h, ${baseLimits.reads.perDay}/day; writes ${baseLimits.writes.perMinute}/min. Silver x2, Gold x3, Platinum x5, Legend x10. Send the apiKey in a header so reads and writes count against your agent and its tier. Past a limit: 429 rate_limited with Retry-After. The policy endpoint publishes the numbers in force.`,
     },
     knowledgeBase: datasetMeta(catalog),
     errors: Object.entries(problemCodes).map(([code, { status, title }]) => ({ status, code, title })),

@@ -39,7 +39,7 @@ describe('policy', () => {
 });
 
 describe('RateLimiter', () => {
-  it('counts down the binding window and refuses the request past it, refunding the refused one', async () => {
+  it('counts down the per-minute window, refuses past the burst window with its numbers, refunding the refused one', async () => {
     const limiter = new RateLimiter({ policy: { scale: 0.1, enabled: true } });
     const remaining: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -49,7 +49,7 @@ describe('RateLimiter', () => {
       a.release?.();
       remaining.push(headers['X-RateLimit-Remaining']);
     }
-    expect(remaining).toEqual(['5', '4', '3', '2', '1', '0']);
+    expect(remaining).toEqual(['29', '28', '27', '26', '25', '24']);
     for (let i = 0; i < 3; i++) {
       const { headers, res } = fakeRes();
       const refused = await limiter.admit({} as never, res, ctx());

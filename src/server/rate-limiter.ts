@@ -178,9 +178,11 @@ function stateOf(window: Window, res: RateLimiterRes): WindowState {
 }
 
 /**
- * X-RateLimit-* for the window closest to refusing (fewest remaining; on a tie the one that resets
- * last), so a client that waits for Reset when Remaining is 0 is never refused. RateLimit-Policy
- * and RateLimit carry every window of the class in draft-ietf-httpapi-ratelimit-headers-10 syntax.
+ * X-RateLimit-* describe the class's headline window, the per-minute one SPEC.md names first
+ * (reads 300/min, writes 60/min), so the numbers agents read match the published limits; on a
+ * refusal they describe the window that refused, so Remaining is 0 and Reset says when to retry.
+ * RateLimit-Policy and RateLimit carry every window of the class (burst, hour and day included)
+ * in draft-ietf-httpapi-ratelimit-headers-10 syntax, for clients that pace on all of them.
  */
 export function policyField(windows: Window[]): string {
   return windows.map((w) => `"${w.name}";q=${w.limit};w=${w.windowSeconds}`).join(', ');
@@ -188,7 +190,7 @@ export function policyField(windows: Window[]): string {
 
 export function rateLimitHeaders(decision: Pick<Decision, 'states'> & { policyField?: string }, nowMs = Date.now()): Record<string, string> {
   const { states } = decision;
-  const binding = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetMs > a.resetMs) ? b : a));
+  const binding = states.find((s) => s.exceeded) ?? states[0];
   return {
     'X-RateLimit-Limit': String(binding.window.limit),
     'X-RateLimit-Remaining': String(binding.remaining),
