@@ -58,6 +58,15 @@ const typeOverrides: Record<string, string> = {
   '/feeds/videos.json': 'application/feed+json; charset=utf-8',
 };
 
+/**
+ * Content-Security-Policy for the pre-rendered HTML pages only (owned by the pages feature,
+ * issue 6). Pages load nothing from another host and run no inline script: every script is an
+ * Astro bundle under /_astro/, every style a local stylesheet, every fetch same-site.
+ */
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; connect-src 'self'; " +
+  "font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 function cacheControlFor(path: string): string {
   // Astro's hashed bundles never change under the same name.
   if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
@@ -123,6 +132,7 @@ export class StaticFiles {
     res.setHeader('Cache-Control', asset.cacheControl);
     res.setHeader('ETag', chosen.v.etag);
     res.setHeader('Last-Modified', asset.lastModified);
+    if (asset.contentType.startsWith('text/html')) res.setHeader('Content-Security-Policy', PAGE_CSP);
     if (asset.br || asset.gzip) res.setHeader('Vary', 'Accept-Encoding');
     if (status === 200 && isNotModified(req, chosen.v.etag, asset.lastModified)) {
       res.statusCode = 304;
