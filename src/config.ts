@@ -19,17 +19,18 @@ export interface AppConfig {
   logRequests: boolean;
 }
 
-function number(value: string | undefined, fallback: number, name: string): number {
+function number(value: string | undefined, fallback: number, name: string, min = Number.MIN_VALUE): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number (got "${value}")`);
+  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of at least ${min} (got "${value}")`);
   return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     host: env.HOST || '0.0.0.0',
-    port: number(env.PORT, 4321, 'PORT'),
+    // PORT=0 asks the OS for a free port (tests).
+    port: number(env.PORT, 4321, 'PORT', 0),
     databasePath: env.DATABASE_PATH || 'data/canopy-cove.sqlite',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: {

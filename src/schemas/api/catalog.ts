@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { topics } from '../content.ts';
 import { booleanParam, idParam, intParam, moneySchema, withFreshness } from './common.ts';
+import type { EndpointDoc } from './endpoint-doc.ts';
 
 export const videoQuerySchema = (categories: string[]) =>
   z.object({
@@ -211,3 +212,115 @@ export const knowledgeEntryResponseSchema = withFreshness({
   dataset: z.object({ title: z.string(), version: z.string(), license: z.string(), licenseUrl: z.url() }),
   disclaimer: z.string(),
 }).meta({ id: 'KnowledgeEntryResponse' });
+
+const topicPath = z.object({ topic: z.enum(topics).meta({ description: 'Knowledge topic.' }) });
+
+/** Self-descriptions of the catalog and knowledge endpoints (discovery index, OpenAPI, llms.txt). */
+export const catalogEndpoints = (categories: string[]): EndpointDoc[] => [
+  {
+    method: 'GET',
+    path: '/api/public/videos',
+    tag: 'Catalog',
+    summary: 'List approved videos, newest first.',
+    description: 'Filter by category, tag, featured flag and search words; page with limit (1-100, default 20) and offset. Without a query the body is pre-rendered.',
+    auth: 'none',
+    query: videoQuerySchema(categories),
+    status: 200,
+    response: videoListSchema,
+    errors: ['invalid_request'],
+    prerendered: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/public/videos/{id}',
+    tag: 'Catalog',
+    summary: 'One approved video, with its playable URL (playbackUrl).',
+    auth: 'none',
+    pathParams: z.object({ id: idParam('Video id, e.g. cc-001.') }),
+    status: 200,
+    response: videoResponseSchema,
+    errors: ['not_found'],
+    prerendered: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/public/podcast',
+    tag: 'Catalog',
+    summary: 'Podcast metadata and every episode, newest first.',
+    auth: 'none',
+    status: 200,
+    response: podcastResponseSchema,
+    errors: [],
+    prerendered: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/public/schedule',
+    tag: 'Catalog',
+    summary: "The weekly 24/7 grid in the schedule's time zone, announced specials, and what is on now and next.",
+    description: 'Computed per request (specials appear at their announce instant); cacheable for 60 seconds.',
+    auth: 'none',
+    status: 200,
+    response: scheduleResponseSchema,
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/api/public/shop/products',
+    tag: 'Catalog',
+    summary: 'Shop catalog: novelty items and bundles, prices as { amount, currency }.',
+    auth: 'none',
+    status: 200,
+    response: productListSchema,
+    errors: [],
+    prerendered: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/public/clips',
+    tag: 'Catalog',
+    summary: 'Short vertical clips (9:16, at most 180 s), newest first.',
+    auth: 'none',
+    query: clipQuerySchema,
+    status: 200,
+    response: clipListSchema,
+    errors: ['invalid_request'],
+    prerendered: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/public/knowledge',
+    tag: 'Knowledge',
+    summary: 'The knowledge base (CC-BY-4.0, educational, not medical advice): all topics, or one with ?topic=.',
+    auth: 'none',
+    query: knowledgeQuerySchema,
+    status: 200,
+    response: knowledgeResponseSchema,
+    errors: ['unknown_topic', 'invalid_request'],
+    prerendered: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/public/knowledge/{topic}',
+    tag: 'Knowledge',
+    summary: 'One topic slice; the same body as /api/public/knowledge?topic={topic}.',
+    auth: 'none',
+    pathParams: topicPath,
+    status: 200,
+    response: knowledgeResponseSchema,
+    errors: ['not_found'],
+    prerendered: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/public/knowledge/{topic}/{id}',
+    tag: 'Knowledge',
+    summary: 'The citable permalink of one knowledge entry, with references and a ready-made citeAs line.',
+    auth: 'none',
+    pathParams: topicPath.extend({ id: idParam('Entry id, e.g. cannabidiol.') }),
+    status: 200,
+    response: knowledgeEntryResponseSchema,
+    errors: ['not_found'],
+    prerendered: true,
+  },
+];

@@ -1,0 +1,110 @@
+/**
+ * Content validation: the real content/ folder passes, and a broken fixture of each kind fails
+ * with a message that names the file and the field.
+ */
+import { describe, expect, it } from 'vitest';
+import { stringify, parse } from 'yaml';
+import { readContentDir } from '../../scripts/lib/read-content-dir.ts';
+import { buildCatalog, ContentValidationError, type ContentFile } from './load-content.ts';
+
+const real = readContentDir('content');
+const builtAt = new Date('2026-11-22T00:00:00Z');
+
+/** A copy of the real content with one file changed through `edit` (YAML data or front matter). */
+function withEdit(path: string, edit: (data: any) => any): ContentFile[] {
+  return real.map((f) => {
+    if (f.path !== path) return f;
+    if (path.endsWith('.md')) {
+      const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(f.text)!;
+      return { path, text: `---\n${stringify(edit(parse(front)))}---\n${body}` };
+    }
+    return { path, text: stringify(edit(parse(f.text))) };
+  });
+}
+
+function problemsOf(files: ContentFile[]): string[] {
+  try {
+    buildCatalog(files, { builtAt });
+  } catch (error) {
+    if (error instanceof ContentValidationError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('content/', () => {
+  it('is valid as committed, with the dataset and demo sizes the issue asks for', () => {
+    const catalog = buildCatalog(real, { builtAt });
+    expect(catalog.videos.length).toBeGreaterThanOrEqual(24);
+    expect(catalog.videos.every((v) => v.status === 'approved')).toBe(true);
+    expect(new Set(catalog.videos.map((v) => v.category)).size).toBeGreaterThanOrEqual(4);
+    expect(catalog.podcast.episodes.length).toBeGreaterThanOrEqual(8);
+    expect(catalog.products.length).toBeGreaterThanOrEqual(10);
+    expect(catalog.products.filter((p) => p.type === 'bundle').length).toBeGreaterThanOrEqual(2);
+    expect(catalog.clips.length).toBeGreaterThanOrEqual(12);
+    const counts: Record<string, number> = {};
+    for (const e of catalog.knowledge.entries) counts[e.topic] = (counts[e.topic] ?? 0) + 1;
+    expect(counts).toEqual({ cannabinoids: 6, terpenes: 7, medical: 6, methods: 4, glossary: 10 });
+    expect(catalog.knowledge.dataset).toMatchObject({ version: '1.0.0', license: 'CC-BY-4.0' });
+    expect(catalog.contentVersion).toMatch(/^1\.0\.0\+[0-9a-f]{8}$/);
+    for (const e of catalog.knowledge.entries) {
+      expect(e.citeAs).toContain(e.name);
+      expect(e.permalink).toBe(`${catalog.site.baseUrl}/api/public/knowledge/${e.topic}/${e.id}`);
+      expect(e.references.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('leaves drafts, pending, rejected and archived videos out of the catalog', () => {
+    const unpublished = real.filter((f) => f.path.startsWith('content/videos/') && !/status: approved/.test(f.text));
+    expect(unpublished.length).toBeGreaterThanOrEqual(1);
+    const catalog = buildCatalog(real, { builtAt });
+    for (const f of unpublished) expect(catalog.videos.some((v) => f.path.endsWith(`/${v.id}.yaml`))).toBe(false);
+  });
+
+  it('changes the content version when any file changes', () => {
+    const a = buildCatalog(real, { builtAt }).contentVersion;
+    const b = buildCatalog(withEdit('content/videos/cc-001.yaml', (v) => ({ ...v, title: `${v.title}!` })), { builtAt }).contentVersion;
+    expect(a).not.toBe(b);
+  });
+
+  const cases: Array<[string, string, (d: any) => any, RegExp]> = [
+    ['site', 'content/site.yaml', (d) => ({ ...d, baseUrl: 'not a url' }), /content\/site\.yaml: baseUrl:/],
+    ['video type', 'content/videos/cc-001.yaml', (d) => ({ ...d, durationSeconds: 'long' }), /content\/videos\/cc-001\.yaml: durationSeconds:/],
+    ['video status', 'content/videos/cc-001.yaml', (d) => ({ ...d, status: 'live' }), /content\/videos\/cc-001\.yaml: status:/],
+    ['video category ref', 'content/videos/cc-001.yaml', (d) => ({ ...d, category: 'nope' }), /content\/videos\/cc-001\.yaml: category: "nope" is not a category/],
+    ['video id = file', 'content/videos/cc-001.yaml', (d) => ({ ...d, id: 'cc-999' }), /content\/videos\/cc-001\.yaml: id: must equal the file name/],
+    ['unknown field', 'content/videos/cc-001.yaml', (d) => ({ ...d, colour: 'green' }), /content\/videos\/cc-001\.yaml: \(file\): .*colour/],
+    ['show', 'content/podcast/show.yaml', (d) => ({ ...d, guid: 'x' }), /content\/podcast\/show\.yaml: guid:/],
+    ['episode', 'content/podcast/episodes/ep-002.yaml', (d) => ({ ...d, audio: { ...d.audio, lengthBytes: -1 } }), /ep-002\.yaml: audio\.lengthBytes:/],
+    ['schedule zone', 'content/schedule.yaml', (d) => ({ ...d, timeZone: 'Mars/Olympus' }), /content\/schedule\.yaml: timeZone:/],
+    ['schedule gap', 'content/schedule.yaml', (d) => ({ ...d, slots: d.slots.slice(1) }), /content\/schedule\.yaml: slots.*gap on monday from 00:00/],
+    ['schedule overlap', 'content/schedule.yaml', (d) => ({ ...d, slots: [...d.slots, { ...d.slots[0], end: '23:00' }] }), /content\/schedule\.yaml: slots\.\d+\.start: overlap on monday/],
+    ['schedule video ref', 'content/schedule.yaml', (d) => ({ ...d, slots: d.slots.map((s: any, i: number) => (i === 0 ? { ...s, videoId: 'cc-999' } : s)) }), /content\/schedule\.yaml: slots\.0\.videoId: "cc-999" is not an approved video/],
+    ['special dates', 'content/schedule.yaml', (d) => ({ ...d, specials: [{ ...d.specials[0], endsAt: d.specials[0].startsAt }] }), /content\/schedule\.yaml: specials\.0\.endsAt:/],
+    ['price', 'content/shop/mug-cove-logo.yaml', (d) => ({ ...d, price: { amount: 14, currency: 'USD' } }), /mug-cove-logo\.yaml: price\.amount:/],
+    ['clip ratio', 'content/clips/clip-001.yaml', (d) => ({ ...d, width: 1920, height: 1080 }), /clip-001\.yaml: height: clips must be vertical 9:16/],
+    ['clip length', 'content/clips/clip-001.yaml', (d) => ({ ...d, durationSeconds: 181 }), /clip-001\.yaml: durationSeconds:/],
+    ['clip video ref', 'content/clips/clip-001.yaml', (d) => ({ ...d, videoId: 'cc-010' }), /clip-001\.yaml: videoId: "cc-010" is not an approved video/],
+    ['dataset', 'content/knowledge/dataset.yaml', (d) => ({ ...d, license: 'MIT' }), /content\/knowledge\/dataset\.yaml: license:/],
+    ['reference', 'content/knowledge/cannabinoids/cannabidiol.md', (d) => ({ ...d, references: [{ authors: 'A', title: 'T', year: 2020 }] }), /cannabidiol\.md: references\.0: a reference needs a url or a doi/],
+    ['related ref', 'content/knowledge/cannabinoids/cannabidiol.md', (d) => ({ ...d, related: ['unicorn'] }), /cannabidiol\.md: related\.0: "unicorn" is not a knowledge entry/],
+  ];
+  it.each(cases)('rejects a broken %s naming file and field', (_kind, path, edit, message) => {
+    expect(real.some((f) => f.path === path)).toBe(true);
+    const problems = problemsOf(withEdit(path, edit));
+    expect(problems.join('\n')).toMatch(message);
+  });
+
+  it('rejects a bundle that references a missing item', () => {
+    const bundle = real.find((f) => f.path.startsWith('content/shop/') && /type: bundle/.test(f.text))!;
+    const problems = problemsOf(withEdit(bundle.path, (d) => ({ ...d, items: [...d.items, 'ghost-item'] })));
+    expect(problems.join('\n')).toMatch(new RegExp(`${bundle.path.replace(/[.]/g, '\\.')}: items\\.\\d+: "ghost-item" is not a product`));
+  });
+
+  it('rejects a topic with the wrong number of entries, and unparseable YAML', () => {
+    const fewer = real.filter((f) => f.path !== 'content/knowledge/terpenes/myrcene.md');
+    expect(problemsOf(fewer).join('\n')).toMatch(/content\/knowledge\/terpenes\/: must hold exactly 7 entries \(found 6\)/);
+    const broken = real.map((f) => (f.path === 'content/videos/cc-002.yaml' ? { ...f, text: 'title: [unclosed' } : f));
+    expect(problemsOf(broken).join('\n')).toMatch(/content\/videos\/cc-002\.yaml: not valid YAML/);
+  });
+});

@@ -1,0 +1,32 @@
+/** Content and knowledge-base numbers for GET /api/public/stats (the AI-program block is live data). */
+import type { Catalog } from './catalog-types.ts';
+import { datasetMeta } from './knowledge.ts';
+
+export function contentStats(catalog: Catalog, now: Date) {
+  const byCategory: Record<string, number> = Object.fromEntries(catalog.site.categories.map((c) => [c.id, 0]));
+  for (const v of catalog.videos) byCategory[v.category] = (byCategory[v.category] ?? 0) + 1;
+  const meta = datasetMeta(catalog);
+  return {
+    brand: { name: catalog.site.name, baseUrl: catalog.site.baseUrl },
+    content: {
+      videos: catalog.videos.length,
+      featuredVideos: catalog.videos.filter((v) => v.featured).length,
+      videosByCategory: byCategory,
+      videoHours: Math.round((catalog.videos.reduce((s, v) => s + v.durationSeconds, 0) / 3600) * 10) / 10,
+      podcastEpisodes: catalog.podcast.episodes.length,
+      scheduleSlots: catalog.schedule.slots.length,
+      upcomingSpecials: catalog.schedule.specials.filter((s) => Date.parse(s.announceAt) <= now.getTime() && Date.parse(s.endsAt) > now.getTime()).length,
+      products: catalog.products.length,
+      bundles: catalog.products.filter((p) => p.type === 'bundle').length,
+      clips: catalog.clips.length,
+      contentVersion: catalog.contentVersion,
+    },
+    knowledgeBase: {
+      version: meta.version,
+      license: meta.license,
+      entries: meta.totalEntries,
+      byTopic: meta.counts,
+      references: new Set(catalog.knowledge.entries.flatMap((e) => e.references.map((r) => r.doi ?? r.url ?? r.title))).size,
+    },
+  };
+}

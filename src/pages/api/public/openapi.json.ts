@@ -1,0 +1,22 @@
+/** Pre-rendered GET /api/public/openapi.json: OpenAPI 3.1 generated from the validating schemas. */
+import { catalog } from '../../../catalog/data.ts';
+import { buildOpenApi } from '../../../docs/openapi.ts';
+import { contentFreshness } from '../../../http/respond.ts';
+import { endpoints } from '../../../schemas/api/endpoints.ts';
+
+export const GET = () =>
+  new Response(
+    JSON.stringify({
+      ...buildOpenApi(endpoints, {
+        title: `${catalog.site.name} public API`,
+        description: catalog.site.description,
+        version: catalog.contentVersion,
+        baseUrl: catalog.site.baseUrl,
+        contactEmail: catalog.site.contact.email,
+      }),
+      // CONTRACT.md: every JSON body carries dataFreshness, this one included. OpenAPI tools that
+      // reject unknown root fields can drop it; it holds no API description.
+      dataFreshness: contentFreshness('build', catalog.builtAt),
+    }),
+    { headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+  );

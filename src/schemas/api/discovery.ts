@@ -1,0 +1,139 @@
+/** Schemas and self-descriptions of the discovery endpoints: index, OpenAPI, stats, rate limits, health. */
+import { z } from 'zod';
+import { dataFreshnessSchema, withFreshness } from './common.ts';
+import type { EndpointDoc } from './endpoint-doc.ts';
+
+export const discoveryIndexSchema = withFreshness({
+  name: z.string(),
+  description: z.string(),
+  baseUrl: z.url(),
+  contentVersion: z.string(),
+  documentation: z.record(z.string(), z.url()),
+  authentication: z.object({ header: z.string(), alternatives: z.array(z.string()), keyFormat: z.string(), reads: z.string() }),
+  endpoints: z.array(
+    z.object({
+      method: z.enum(['GET', 'POST']),
+      path: z.string(),
+      url: z.url(),
+      summary: z.string(),
+      auth: z.enum(['none', 'apiKey', 'optionalApiKey']),
+      minTier: z.string().nullable(),
+      parameters: z.array(z.object({ name: z.string(), in: z.enum(['path', 'query']), required: z.boolean(), description: z.string().nullable(), schema: z.unknown() })),
+      body: z.unknown().nullable(),
+      prerendered: z.boolean(),
+      errors: z.array(z.string()),
+    }),
+  ),
+  feeds: z.record(z.string(), z.url()),
+  rewards: z.object({
+    pointValues: z.record(z.string(), z.int()),
+    earnableActions: z.array(z.string()),
+    promoActions: z.array(z.string()),
+    tiers: z.array(z.object({ name: z.string(), minPoints: z.int(), perks: z.array(z.string()), rateLimitMultiplier: z.number(), concurrency: z.int() })),
+    partnership: z.object({ title: z.string(), version: z.string(), welcomeBonus: z.int(), url: z.url() }),
+    referralReward: z.int(),
+  }).loose(),
+  rateLimits: z.object({ url: z.url(), summary: z.string() }).loose(),
+  knowledgeBase: z.object({ version: z.string(), license: z.string(), counts: z.record(z.string(), z.int()) }).loose(),
+  errors: z.array(z.object({ status: z.int(), code: z.string(), title: z.string() })),
+}).meta({ id: 'DiscoveryIndex' });
+
+export const rateLimitPolicySchema = withFreshness({
+  enforced: z.boolean(),
+  scale: z.number(),
+  softlyEnforced: z.boolean(),
+  identity: z.string(),
+  classes: z.object({ reads: z.string(), writes: z.string(), free: z.string() }),
+  headers: z.array(z.string()),
+  tiers: z.array(
+    z.object({
+      tier: z.string(),
+      multiplier: z.number(),
+      reads: z.object({ windows: z.array(z.object({ name: z.string(), limit: z.int(), windowSeconds: z.int() })), burst: z.int().optional() }),
+      writes: z.object({ windows: z.array(z.object({ name: z.string(), limit: z.int(), windowSeconds: z.int() })), burst: z.int().optional() }),
+      concurrency: z.int(),
+    }),
+  ),
+}).meta({ id: 'RateLimitPolicy' });
+
+export const statsSchema = withFreshness({
+  brand: z.object({ name: z.string(), baseUrl: z.url() }),
+  content: z.object({
+    videos: z.int(),
+    featuredVideos: z.int(),
+    videosByCategory: z.record(z.string(), z.int()),
+    videoHours: z.number(),
+    podcastEpisodes: z.int(),
+    scheduleSlots: z.int(),
+    upcomingSpecials: z.int(),
+    products: z.int(),
+    bundles: z.int(),
+    clips: z.int(),
+    contentVersion: z.string(),
+  }),
+  knowledgeBase: z.object({ version: z.string(), license: z.string(), entries: z.int(), byTopic: z.record(z.string(), z.int()), references: z.int() }),
+  aiProgram: z.unknown().optional(),
+}).meta({ id: 'Stats' });
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.record(z.string(), z.string()),
+  contentVersion: z.string(),
+  uptimeSeconds: z.int(),
+  dataFreshness: dataFreshnessSchema,
+});
+
+export const discoveryEndpoints: EndpointDoc[] = [
+  {
+    method: 'GET',
+    path: '/api/public',
+    tag: 'Discovery',
+    summary: 'Discovery index: every endpoint with its parameters and auth, point values, tiers and perks, knowledge-base metadata, feeds and docs.',
+    auth: 'none',
+    status: 200,
+    response: discoveryIndexSchema,
+    errors: [],
+    prerendered: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/public/openapi.json',
+    tag: 'Discovery',
+    summary: 'This API as an OpenAPI 3.1 document, generated from the schemas that validate requests.',
+    auth: 'none',
+    status: 200,
+    response: z.object({ openapi: z.string() }).loose(),
+    errors: [],
+    prerendered: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/public/stats',
+    tag: 'Discovery',
+    summary: 'Live brand, content, knowledge-base and AI-program numbers.',
+    auth: 'none',
+    status: 200,
+    response: statsSchema,
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/api/public/rate-limits',
+    tag: 'Discovery',
+    summary: 'The rate-limit policy in force, per tier: exactly the numbers the limiter enforces.',
+    auth: 'none',
+    status: 200,
+    response: rateLimitPolicySchema,
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/healthz',
+    tag: 'Discovery',
+    summary: 'Health: 200 when content and the database can be read, else 503.',
+    auth: 'none',
+    status: 200,
+    response: healthSchema,
+    errors: ['service_unavailable'],
+  },
+];

@@ -1,0 +1,13 @@
+/**
+ * Every endpoint of the service, in the order the docs list them. Each feature contributes its
+ * own list; the discovery index, the OpenAPI document and llms.txt are generated from this one.
+ */
+import { catalog } from '../../catalog/data.ts';
+import { catalogEndpoints } from './catalog.ts';
+import { discoveryEndpoints } from './discovery.ts';
+import type { EndpointDoc } from './endpoint-doc.ts';
+
+export const endpoints: EndpointDoc[] = [
+  ...discoveryEndpoints,
+  ...catalogEndpoints(catalog.site.categories.map((c) => c.id)),
+];
