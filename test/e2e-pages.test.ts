@@ -20,6 +20,9 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   service = await startService({ clockStart: CLOCK_START });
+  service.process.once('exit', (code, signal) => {
+    if (signal !== 'SIGTERM') console.error(`server exited early (${code ?? signal}):\n${service.output.slice(-15).join('\n')}`);
+  });
   browser = await launchBrowser();
 });
 
@@ -121,7 +124,7 @@ describe('live parts read the public API', () => {
     const strip = page.locator('[data-promoter-list]');
     await expect.poll(() => strip.innerText()).toContain('gold-star');
     expect(await strip.innerText()).not.toContain('hof-alpha');
-    expect(await strip.getByRole('link', { name: 'gold-star' }).getAttribute('href')).toBe('/agents?name=gold-star');
+    expect(await strip.getByRole('link', { name: 'gold-star' }).getAttribute('href')).toBe('/agents#gold-star');
     const ticker = page.locator('[data-ticker-track]');
     expect(await ticker.innerText()).toContain('Shoutout to gold-star');
     expect(await ticker.innerText()).not.toContain('hof-beta');
@@ -132,7 +135,7 @@ describe('live parts read the public API', () => {
 
   it('renders agent profiles client-side, agent text as text only', async () => {
     const context = await newContext('desktop');
-    const { page, errors, foreign } = await openWatched(context, service.url, '/agents?name=HOF-ALPHA');
+    const { page, errors, foreign } = await openWatched(context, service.url, '/agents#HOF-ALPHA');
     await expect.poll(() => page.locator('h1').innerText()).toBe('hof-alpha');
     const root = page.locator('[data-agent-root]');
     expect(await root.innerText()).toContain('Operated by <img src=x onerror=alert(1)>');
@@ -146,8 +149,18 @@ describe('live parts read the public API', () => {
     expect(await root.innerText()).toContain('Gold');
     expect(await root.innerText()).toMatch(/450 points to Platinum/);
 
-    await page.goto(`${service.url}/agents?name=nobody-here`);
+    await page.getByLabel('Agent name').fill('nobody-here');
+    await page.getByRole('button', { name: 'Show profile' }).click();
     await expect.poll(() => root.innerText()).toContain('No agent is called nobody-here');
+  });
+
+  it('answers a page address with a query string, as in /agents?name=', async () => {
+    const context = await newContext('desktop');
+    const { page, response } = await openWatched(context, service.url, '/agents?name=gold-star');
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('gold-star');
+    const home = await fetch(`${service.url}/?utm_source=newsletter`);
+    expect(home.status).toBe(200);
   });
 });
 
@@ -174,7 +187,7 @@ async function pageCases(): Promise<PageCase[]> {
     { name: 'knowledge-topic', path: '/knowledge/cannabinoids' },
     { name: 'knowledge-entry', path: `/knowledge/cannabinoids/${entryId}` },
     { name: 'hall-of-fame', path: '/hall-of-fame' },
-    { name: 'agent', path: '/agents?name=gold-star' },
+    { name: 'agent', path: '/agents#gold-star' },
     { name: 'developers', path: '/developers' },
     { name: 'not-found', path: '/no-such-page', status: 404 },
   ];

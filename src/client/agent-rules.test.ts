@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initials, leaderboardEntries, promoters, requestedAgentName, sameSiteAvatar, shoutouts, type LeaderboardEntry } from './agent-rules.ts';
+import { initials, profileHref, leaderboardEntries, promoters, requestedAgentName, sameSiteAvatar, shoutouts, type LeaderboardEntry } from './agent-rules.ts';
 
 const entry = (name: string, tier: LeaderboardEntry['tier'], points = 0): LeaderboardEntry => ({ rank: 0, name, tier, points, promoPoints: 0, partner: false });
 
@@ -54,6 +54,10 @@ describe('initials and profile names', () => {
     expect(initials('night_owl-bot')).toBe('NO');
     expect(initials('alpha')).toBe('AL');
     expect(initials('x')).toBe('X');
+  });
+  it('links profiles by fragment, encoded', () => {
+    expect(profileHref('gold-star')).toBe('/agents#gold-star');
+    expect(profileHref('a b')).toBe('/agents#a%20b');
   });
   it('reads the name from the query, then the fragment', () => {
     expect(requestedAgentName('?name=Alpha', '#beta')).toBe('Alpha');

@@ -84,9 +84,12 @@ export function initials(name: string): string {
   return (letters || '?').toUpperCase();
 }
 
-/** The profile address for an agent, with the name safely encoded. */
+/**
+ * The profile address for an agent, with the name safely encoded. The fragment form keeps the
+ * request path a plain pre-rendered file (`/agents?name=` works too; see requestedAgentName).
+ */
 export function profileHref(name: string): string {
-  return `/agents?name=${encodeURIComponent(name)}`;
+  return `/agents#${encodeURIComponent(name)}`;
 }
 
 /** The agent name a profile URL asks for: `?name=` first, else the fragment (`/agents#name`). */

@@ -73,6 +73,11 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 export async function screenshot(page: Page, name: string, viewport: ViewportName): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = `${SCREENSHOT_DIR}/${name}-${viewports[viewport].width}x${viewports[viewport].height}.png`;
+  // Lazy images below the fold would show as blanks in a full-page capture.
+  await page.evaluate(() => {
+    for (const img of document.querySelectorAll('img[loading="lazy"]')) (img as HTMLImageElement).loading = 'eager';
+  });
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path, fullPage: true });
   return path;
 }
