@@ -51,11 +51,6 @@ async function earn(apiKey: string, actionType: string, url?: string) {
   expect(res.status, res.text).toBe(200);
 }
 
-/** Agent names in the order a Hall of Fame table shows them. */
-async function tableOrder(page: Page, ranking: 'total' | 'promo'): Promise<string[]> {
-  return page.locator(`[data-ranking-id="${ranking}"] tbody tr`).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-agent') ?? ''));
-}
-
 async function waitForOrder(page: Page, ranking: 'total' | 'promo', first: string, second: string) {
   await page.waitForFunction(
     ([id, a, b]) => {
