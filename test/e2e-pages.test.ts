@@ -77,7 +77,7 @@ describe('live parts read the public API', () => {
 
   it('shows agents registered and earning through the API, and the Hall of Fame changes as points change', async () => {
     const alpha = await register('hof-alpha', { operator: '<img src=x onerror=alert(1)>', avatarUrl: 'https://tracker.example/pixel.png' });
-    const beta = await register('hof-beta', { avatarUrl: `${service.url}/media/podcast/cover.svg` });
+    const beta = await register('hof-beta', { avatarUrl: `${service.url}/favicon.svg` });
     await earn(alpha.apiKey, 'promote', 'https://social.example/a/1'); // alpha 25 total, 25 promo
     await earn(alpha.apiKey, 'api_use'); // alpha 30 total, 25 promo
     await earn(beta.apiKey, 'share', 'https://social.example/b/1'); // beta 10 total, 10 promo
@@ -102,7 +102,7 @@ describe('live parts read the public API', () => {
     const alphaRow = page.locator('[data-ranking-id="total"] tr[data-agent="hof-alpha"]');
     await expect.poll(() => alphaRow.locator('.avatar').innerText()).toBe('HA');
     expect(await alphaRow.locator('img').count()).toBe(0);
-    expect(await page.locator('[data-ranking-id="total"] tr[data-agent="hof-beta"] .avatar img').getAttribute('src')).toBe(`${service.url}/media/podcast/cover.svg`);
+    expect(await page.locator('[data-ranking-id="total"] tr[data-agent="hof-beta"] .avatar img').getAttribute('src')).toBe(`${service.url}/favicon.svg`);
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
   });
