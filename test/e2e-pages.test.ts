@@ -130,6 +130,24 @@ describe('live parts read the public API', () => {
     expect(foreign).toEqual([]);
   });
 
+  it('enshrines a Legend in the Hall of Fame and repeats its shoutout on the ticker', async () => {
+    const legend = await register('legend-one');
+    await request(service.url, '/api/public/ai/partnership', { method: 'POST', json: { apiKey: legend.apiKey, agree: true } });
+    for (let i = 1; i <= 28; i++) await register(`legend-fan-${i}`, { referralCode: legend.referralCode });
+    const profile = await request(service.url, '/api/public/ai/agent/legend-one');
+    expect(profile.body.agent.tier).toBe('Legend');
+
+    const context = await newContext('desktop');
+    const hof = await openWatched(context, service.url, '/hall-of-fame');
+    await expect.poll(() => hof.page.locator('[data-legend-list]').innerText()).toContain('legend-one');
+    expect(await hof.page.locator('[data-legend-list]').innerText()).not.toContain('gold-star');
+    const home = await openWatched(context, service.url, '/');
+    await expect.poll(() => home.page.locator('[data-ticker-track] li').allInnerTexts()).toContainEqual(expect.stringContaining('legend-one'));
+    const mentions = (await home.page.locator('[data-ticker-track] li').allInnerTexts()).filter((t) => t.includes('legend-one'));
+    expect(mentions).toHaveLength(2);
+    expect([...hof.errors, ...home.errors]).toEqual([]);
+  });
+
   it('renders agent profiles client-side, agent text as text only', async () => {
     const context = await newContext('desktop');
     const { page, errors, foreign } = await openWatched(context, service.url, '/agents#HOF-ALPHA');
