@@ -19,7 +19,7 @@ import type { Clock } from '../server/clock.ts';
 import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, markPartner, rankOf, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
 import { writeTransaction, type Db } from '../store/database.ts';
 import { eventsAfter, recordEvent, type ProgramEventView } from '../store/event-repository.ts';
-import { findStoredResponse, storeResponse } from '../store/idempotency-repository.ts';
+import { findStoredResponse, purgeStoredResponses, storeResponse } from '../store/idempotency-repository.ts';
 import { award, countAwardsSince, findAwardSince, lastWriteAt, recentActivity, reputationFacts, type AwardResult } from '../store/ledger-repository.ts';
 import type { AgentRow } from '../store/schema.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
@@ -78,7 +78,9 @@ export class RewardsService {
     this.lastWrite = lastWrite;
   }
 
+  /** Also forgets Idempotency-Keys past their TTL, so the table holds about one day of keys. */
   static async create(options: RewardsServiceOptions): Promise<RewardsService> {
+    await purgeStoredResponses(options.db, new Date(options.clock.now().getTime() - options.config.idempotencyTtlHours * HOUR_MS));
     return new RewardsService(options, (await lastWriteAt(options.db)) ?? new Date(0).toISOString());
   }
 
