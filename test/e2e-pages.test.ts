@@ -86,6 +86,7 @@ describe('live parts read the public API', () => {
     const { page, errors, foreign } = await openWatched(context, service.url, '/hall-of-fame');
     await waitForOrder(page, 'total', 'hof-alpha', 'hof-beta');
     await waitForOrder(page, 'promo', 'hof-alpha', 'hof-beta');
+    expect(await page.getByRole('button', { name: 'Show more' }).first().isVisible()).toBe(false);
 
     await earn(beta.apiKey, 'promote', 'https://social.example/b/2');
     await earn(beta.apiKey, 'mention', 'https://social.example/b/3'); // beta 50 total, 50 promo
@@ -296,8 +297,13 @@ describe('every page', () => {
     expect(await page.locator('#featured-heading + .grid li').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-promoters]').innerText()).toMatch(/JavaScript/);
     expect(await page.locator('[data-on-air]').innerText()).toMatch(/JavaScript/);
+    expect(await page.getByRole('button', { name: 'Pause ticker' }).isVisible()).toBe(false);
     await page.goto(service.url + '/hall-of-fame');
     expect(await page.locator('main').innerText()).toMatch(/JavaScript is off/);
+    expect(await page.getByRole('button', { name: 'Refresh now' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Show more' }).first().isVisible()).toBe(false);
+    await page.goto(service.url + '/agents');
+    expect(await page.getByRole('search').isVisible()).toBe(false);
     await page.goto(service.url + '/knowledge/cannabinoids');
     await page.locator('.card a').first().click();
     await page.waitForURL(/\/knowledge\/cannabinoids\/.+/);
