@@ -334,6 +334,16 @@ describe('what every response carries', () => {
     expect((await fetch(`${service.url}/_image?href=/media/thumbs/cc-001.svg&w=10&f=webp`)).status).toBe(404);
   });
 
+  it('serves pages, feeds and exactly named files whatever their query string', async () => {
+    for (const path of ['/?utm_source=x', '/feeds/videos.xml?utm=1', '/llms.txt?x', '/api/public/videos.json?a=b', '/api/public/podcast?cache=1']) {
+      const res = await fetch(service.url + path);
+      expect(res.status, path).toBe(200);
+    }
+    for (const path of ['/api/public/videos/nope.json', '/knowledge/cannabinoids/unicorn', '/videos/nope?x=1']) {
+      expect((await fetch(service.url + path)).status, path).toBe(404);
+    }
+  });
+
   it('answers other methods with 405 and an Allow header, and malformed URLs with 400', async () => {
     const res = await fetch(`${service.url}/api/public/videos`, { method: 'PUT' });
     expect(res.status).toBe(405);

@@ -148,9 +148,11 @@ export function createAppServer(deps: ServerDeps): Server {
       return toAstro(() => notFound(req, res, requestId, url.pathname));
     }
 
-    // GET and HEAD. A query string means "compute this for me": on-demand routes answer first.
-    // Without one, the pre-rendered file answers if there is one.
-    const asset = () => deps.staticFiles.lookup(url.pathname);
+    // GET and HEAD. A query string on an API path means "compute this for me": the on-demand twin
+    // of a pre-rendered body answers first (`/api/public/videos?limit=5`). Pages, feeds and files
+    // named exactly (`/agents?name=x`, `/feeds/videos.xml?utm=1`) have no twin: Astro would match
+    // their pre-rendered route and fail, so the file answers and the query is left to the page.
+    const file = deps.staticFiles.lookup(url.pathname);
     const astroForRead = (next: () => void) => {
       // Astro routes HEAD to GET; Node drops the body of a HEAD response on its own.
       if (method === 'HEAD') req.method = 'GET';
@@ -159,13 +161,10 @@ export function createAppServer(deps: ServerDeps): Server {
         next();
       });
     };
-    if (url.search) {
-      return astroForRead(() => {
-        const file = asset();
-        return file ? deps.staticFiles.send(req, res, file) : notFound(req, res, requestId, url.pathname);
-      });
+    const mayHaveTwin = file === undefined || (file.path !== url.pathname && file.path.endsWith('.json'));
+    if (url.search && mayHaveTwin) {
+      return astroForRead(() => (file ? deps.staticFiles.send(req, res, file) : notFound(req, res, requestId, url.pathname)));
     }
-    const file = asset();
     if (file) return deps.staticFiles.send(req, res, file);
     return astroForRead(() => notFound(req, res, requestId, url.pathname));
   }
