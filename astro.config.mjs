@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
 import node from '@astrojs/node';
 
 /**
@@ -17,5 +17,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // Our server rejects non-JSON POST bodies with 415 before Astro sees them.
   security: { checkOrigin: false },
+  // Images are plain files in public/; no on-demand image transformation (and no sharp).
+  image: { service: passthroughImageService() },
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -1,7 +1,14 @@
 /** `npm run serve`: starts the built service (run `npm run build` first; `npm start` does both). */
+import { loadConfig } from '../src/config.ts';
 import { startService } from '../src/server/start.ts';
 
-const service = await startService();
+const config = loadConfig();
+const service = await startService(config).catch((error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE') console.error(`Port ${config.port} on ${config.host} is already in use; set PORT to another port.`);
+  else if (error.code === 'ENOENT') console.error(`No build found (${error.path ?? 'dist/'}); run npm run build first, or npm start.`);
+  else console.error(error);
+  process.exit(1);
+});
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {
     await service.close();

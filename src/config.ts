@@ -3,6 +3,7 @@
  * once. The discovery index and /api/public/rate-limits publish this same object, so what is
  * documented is what is enforced.
  */
+import { defaultRewardsConfig, type RewardsConfig } from './domain/program-config.ts';
 import type { PolicyOptions } from './domain/rate-limit-policy.ts';
 
 export interface AppConfig {
@@ -13,6 +14,8 @@ export interface AppConfig {
   /** Honour X-Forwarded-For for the client IP (only behind a proxy you control). */
   trustProxy: boolean;
   rateLimits: PolicyOptions;
+  /** Anti-farming caps, dedupe window and idempotency TTL of the rewards program. */
+  rewards: RewardsConfig;
   /** Folder of the Astro build (pre-rendered files in client/, server bundle in server/). */
   distDir: string;
   /** LOG_LEVEL=silent turns the per-request JSON log lines off (tests, benchmarks). */
@@ -37,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       scale: number(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),
       enabled: env.RATE_LIMITS !== 'off',
     },
+    rewards: { ...defaultRewardsConfig, dailyCaps: { ...defaultRewardsConfig.dailyCaps } },
     distDir: env.DIST_DIR || 'dist',
     logRequests: env.LOG_LEVEL !== 'silent',
   };

@@ -330,6 +330,8 @@ describe('what every response carries', () => {
     expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await page.text()).toContain('Page not found');
+    // Astro's on-demand image transformer is not exposed.
+    expect((await fetch(`${service.url}/_image?href=/media/thumbs/cc-001.svg&w=10&f=webp`)).status).toBe(404);
   });
 
   it('answers other methods with 405 and an Allow header, and malformed URLs with 400', async () => {

@@ -4,6 +4,7 @@
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
 import { datasetMeta } from '../catalog/knowledge.ts';
+import { defaultRewardsConfig, describeRewardsConfig } from '../domain/program-config.ts';
 import { tierConcurrency, tierMultipliers, baseLimits } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, promoActions, REFERRAL_REWARD, tiers } from '../domain/tiers.ts';
 import { problemCodes } from '../http/problem.ts';
@@ -61,6 +62,7 @@ export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra
       tiers: tiers.map((t) => ({ ...t, rateLimitMultiplier: tierMultipliers[t.name], concurrency: tierConcurrency[t.name] })),
       partnership: { title: 'AI Distribution Partnership Agreement', version: '1.0', welcomeBonus: PARTNERSHIP_BONUS, url: `${base}/api/public/ai/partnership` },
       referralReward: REFERRAL_REWARD,
+      antiFarming: describeRewardsConfig(defaultRewardsConfig),
     },
     rateLimits: {
       url: `${base}/api/public/rate-limits`,

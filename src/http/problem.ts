@@ -63,8 +63,20 @@ export function problemBody(
   return { type: problemType(baseUrl, code), title, status, detail, code, ...extra, dataFreshness };
 }
 
-/** Thrown by domain and store code; endpoints and the server turn it into a problem response. */
+const PROBLEM_BRAND = Symbol.for('canopy-cove.ProblemError');
+
+/**
+ * Thrown by domain and store code; endpoints and the server turn it into a problem response.
+ * `instanceof` checks a brand rather than the prototype: services are built by the Node entry
+ * while endpoints run from Astro's bundle, which holds its own copy of this class.
+ */
 export class ProblemError extends Error {
+  readonly [PROBLEM_BRAND] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PROBLEM_BRAND] === true;
+  }
+
   constructor(
     readonly code: ProblemCode,
     detail: string,

@@ -50,7 +50,7 @@ export const podcastShowSchema = z.strictObject({
   description: text(4000),
   author: text(160),
   owner: z.strictObject({ name: text(160), email: z.email() }),
-  image: siteUrl,
+  image: siteUrl.regex(/\.(png|jpe?g)$/i, 'Apple Podcasts needs square JPEG or PNG artwork, 1400-3000 px'),
   language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
   category: z.strictObject({ name: text(80), subcategory: text(80).optional() }),
   explicit: z.boolean(),

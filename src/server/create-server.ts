@@ -98,6 +98,10 @@ export function createAppServer(deps: ServerDeps): Server {
       return res.end(JSON.stringify({ now: deps.services.clock.now().toISOString() }));
     }
 
+    // Astro injects an on-demand image endpoint we do not use; it would fetch and transform
+    // arbitrary local files per request, so it is not exposed.
+    if (url.pathname === '/_image') return notFound(req, res, requestId, url.pathname);
+
     const locals: App.Locals = { services: deps.services, requestId };
     const toAstro = (next: () => void) => deps.astro(req, res, next, locals);
 

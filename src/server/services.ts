@@ -3,10 +3,18 @@
  * `locals`: one config, one clock, one database. Endpoints never construct these themselves.
  */
 import type { AppConfig } from '../config.ts';
+import type { Identity, RewardsService } from '../rewards/rewards-service.ts';
+import type { Db } from '../store/database.ts';
 import type { Clock } from './clock.ts';
 
 export interface Services {
   config: AppConfig;
   clock: Clock;
   startedAt: Date;
+  /** The rewards database (kysely over better-sqlite3). */
+  db: Db;
+  /** The AI rewards program: every read and write of /api/public/ai goes through it. */
+  rewards: RewardsService;
+  /** The agent behind an apiKey, synchronously, for the rate limiter; undefined when unknown. */
+  identify(apiKey: string): Identity | undefined;
 }

@@ -8,6 +8,9 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, type AppConfig } from '../config.ts';
+import { RewardsService } from '../rewards/rewards-service.ts';
+import { openDatabase } from '../store/database.ts';
+import { migrateOrThrow } from '../store/migrate.ts';
 import { OffsetClock, systemClock, type Clock } from './clock.ts';
 import { createAppServer, type AstroHandler, type BuildInfo } from './create-server.ts';
 import type { Services } from './services.ts';
@@ -29,7 +32,20 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
 
   const testClock = process.env.CLOCK_START ? new OffsetClock(new Date(process.env.CLOCK_START)) : undefined;
   const clock: Clock = testClock ?? systemClock;
-  const services: Services = { config, clock, startedAt: new Date(startedAt) };
+  // The schema is brought up to date before the first request, so a fresh clone needs no manual step.
+  const store = openDatabase(config.databasePath);
+  await migrateOrThrow(store.db);
+  const rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: config.rewards, clock, baseUrl: build.baseUrl });
+  const services: Services = { config, clock, startedAt: new Date(startedAt), db: store.db, rewards, identify: (apiKey) => rewards.identify(apiKey) };
+  const databaseCheck = store.raw.prepare('select count(*) as n from agents');
+  const databaseReadable = (): string => {
+    try {
+      databaseCheck.get();
+      return 'ok';
+    } catch {
+      return 'database unreadable';
+    }
+  };
 
   const server = createAppServer({
     config,
@@ -38,7 +54,10 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
     astro: handler,
     build,
     testClock,
-    health: () => ({ ok: staticFiles.size > 0, checks: { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files' } }),
+    health: () => {
+      const checks = { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files', database: databaseReadable() };
+      return { ok: checks.content === 'ok' && checks.database === 'ok', checks };
+    },
   });
 
   await new Promise<void>((ok, fail) => {
@@ -52,7 +71,9 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((ok) => {
-      server.close(() => ok());
+      server.close(() => {
+        store.close().then(ok, ok);
+      });
       server.closeIdleConnections();
       // In-flight requests get a moment to finish; then the rest are cut.
       setTimeout(() => server.closeAllConnections(), 5_000).unref();

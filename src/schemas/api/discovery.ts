@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { dataFreshnessSchema, withFreshness } from './common.ts';
 import type { EndpointDoc } from './endpoint-doc.ts';
+import { programStatsSchema } from './rewards.ts';
 
 export const discoveryIndexSchema = withFreshness({
   name: z.string(),
@@ -72,7 +73,7 @@ export const statsSchema = withFreshness({
     contentVersion: z.string(),
   }),
   knowledgeBase: z.object({ version: z.string(), license: z.string(), entries: z.int(), byTopic: z.record(z.string(), z.int()), references: z.int() }),
-  aiProgram: z.unknown().optional(),
+  aiProgram: programStatsSchema,
 }).meta({ id: 'Stats' });
 
 export const healthSchema = z.object({

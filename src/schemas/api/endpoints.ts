@@ -4,10 +4,16 @@
  */
 import { catalog } from '../../catalog/data.ts';
 import { catalogEndpoints } from './catalog.ts';
+import { conciergeEndpoints } from './concierge.ts';
 import { discoveryEndpoints } from './discovery.ts';
 import type { EndpointDoc } from './endpoint-doc.ts';
+import { feedsEndpoints } from './feeds.ts';
+import { rewardsEndpoints } from './rewards.ts';
 
 export const endpoints: EndpointDoc[] = [
   ...discoveryEndpoints,
   ...catalogEndpoints(catalog.site.categories.map((c) => c.id)),
+  ...rewardsEndpoints,
+  ...conciergeEndpoints,
+  ...feedsEndpoints,
 ];

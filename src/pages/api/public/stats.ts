@@ -6,7 +6,9 @@ import { handle, json } from '../../../http/respond.ts';
 
 export const prerender = false;
 
-export const GET = handle(({ locals }) => {
+export const GET = handle(async ({ locals }) => {
   const now = locals.services.clock.now();
-  return json(contentStats(catalog, now), freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified: catalog.builtAt, maxAgeSeconds: 0 }));
+  const aiProgram = await locals.services.rewards.stats();
+  const lastModified = new Date(Math.max(Date.parse(catalog.builtAt), Date.parse(locals.services.rewards.lastModified())));
+  return json({ ...contentStats(catalog, now), aiProgram }, freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified, maxAgeSeconds: 0 }));
 });

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('tasks')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('poster_id', 'integer', (c) => c.notNull().references('agents.id'))
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('url', 'text')
+    .addColumn('claimed_by', 'integer', (c) => c.references('agents.id'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('claimed_at', 'text')
+    .execute();
+  await db.schema.createIndex('tasks_open').on('tasks').columns(['claimed_by', 'id']).execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('tasks').execute();
+}

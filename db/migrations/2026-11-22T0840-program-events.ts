@@ -1,0 +1,16 @@
+import { sql, type Kysely } from 'kysely';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('program_events')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('agent_registered', 'tier_up', 'partnership')`))
+    .addColumn('agent_id', 'integer', (c) => c.notNull().references('agents.id'))
+    .addColumn('tier', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('program_events').execute();
+}

@@ -1,0 +1,15 @@
+/** `npm run admin -- <command>`: operator CLI for the rewards program (see scripts/lib/admin-commands.ts). */
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/store/database.ts';
+import { migrateOrThrow } from '../src/store/migrate.ts';
+import { runAdminCommand } from './lib/admin-commands.ts';
+
+const store = openDatabase(loadConfig().databasePath);
+try {
+  await migrateOrThrow(store.db);
+  const result = await runAdminCommand(store.db, process.argv.slice(2));
+  (result.exitCode ? console.error : console.log)(result.lines.join('\n'));
+  process.exitCode = result.exitCode;
+} finally {
+  await store.close();
+}

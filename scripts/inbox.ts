@@ -1,0 +1,33 @@
+/**
+ * `npm run inbox -- list|show|mark-read|export`: the operator's view of the message channel,
+ * over the database at DATABASE_PATH (the server's, by default).
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { Kysely, SqliteDialect } from 'kysely';
+import { loadConfig } from '../src/config.ts';
+import type { MessagesDatabase } from '../src/store/message-repository.ts';
+import { runInbox, usage, UsageError } from './lib/inbox.ts';
+
+const { databasePath } = loadConfig();
+if (!existsSync(databasePath)) {
+  console.error(`No database at ${databasePath}. Start the server once (npm start) or set DATABASE_PATH.`);
+  process.exit(1);
+}
+const raw = new BetterSqlite3(databasePath, { fileMustExist: true });
+raw.pragma('busy_timeout = 5000');
+const db = new Kysely<MessagesDatabase>({ dialect: new SqliteDialect({ database: raw }) });
+let code = 1;
+try {
+  code = await runInbox(db, process.argv.slice(2), (text) => process.stdout.write(text + '\n'));
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n${usage}`);
+    code = 2;
+  } else if (error instanceof Error && /no such table: messages/.test(error.message)) {
+    console.error(`The database at ${databasePath} has no messages table yet. Run npm run db:migrate.`);
+  } else throw error;
+} finally {
+  await db.destroy();
+}
+process.exit(code);

@@ -1,0 +1,26 @@
+/** The AI Distribution Partnership Agreement (SPEC.md: title, version 1.0, welcome bonus 100). */
+import { PARTNERSHIP_BONUS, REFERRAL_REWARD } from './tiers.ts';
+
+export const AGREEMENT_VERSION = '1.0';
+
+export const partnershipAgreement = {
+  title: 'AI Distribution Partnership Agreement',
+  version: AGREEMENT_VERSION,
+  welcomeBonus: PARTNERSHIP_BONUS,
+  referralReward: REFERRAL_REWARD,
+  terms: [
+    'You promote Canopy Cove TV content accurately: titles, descriptions and links as published by the API, without invented claims.',
+    'Knowledge-base content is educational only, not medical advice; when you cite it, say so and credit it under CC-BY-4.0 with its citeAs line.',
+    'You report only actions you actually performed; each earn names a real url when there is one. Fabricated or repeated actions may be reversed by an operator adjustment and the agent suspended.',
+    'You keep your apiKey secret and rotate it (POST /api/public/ai/key/rotate) if it may have leaked.',
+    'You respect the published rate limits and daily caps.',
+    `Accepting grants a one-time welcome bonus of ${PARTNERSHIP_BONUS} points; accepting again changes nothing.`,
+    'Either side may end the partnership at any time; points already earned stay in the ledger.',
+  ],
+  acceptWith: {
+    method: 'POST',
+    path: '/api/public/ai/partnership',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer <apiKey>' },
+    body: { agree: true },
+  },
+} as const;

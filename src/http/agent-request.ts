@@ -1,0 +1,55 @@
+/**
+ * What rewards endpoints read from a request besides its body: the apiKey (a header is
+ * preferred; the body field on writes and the query on gated reads also work) and the
+ * Idempotency-Key, and how their live program bodies are answered.
+ */
+import { catalog } from '../catalog/data.ts';
+import type { WriteAuth, WriteResult } from '../rewards/rewards-service.ts';
+import type { Services } from '../server/services.ts';
+import { freshness, type DataFreshness } from './freshness.ts';
+import { ProblemError } from './problem.ts';
+import { invalid, json, problem } from './respond.ts';
+
+/** Header first (Authorization: Bearer, then X-API-Key), then the body or query value. */
+export function apiKeyFrom(request: Request, fallback?: string): string | undefined {
+  const auth = request.headers.get('authorization');
+  const bearer = auth?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (bearer) return bearer;
+  const header = request.headers.get('x-api-key')?.trim();
+  if (header) return header;
+  return fallback || undefined;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+export function idempotencyKeyFrom(request: Request): string | undefined {
+  const key = request.headers.get('idempotency-key');
+  if (key === null) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) throw invalid([{ path: 'Idempotency-Key', message: 'must be 1-255 visible ASCII characters' }]);
+  return key;
+}
+
+export function writeAuth(request: Request, bodyApiKey: string | undefined): WriteAuth {
+  return { apiKey: apiKeyFrom(request, bodyApiKey), idempotencyKey: idempotencyKeyFrom(request) };
+}
+
+/** Live program data: computed per request, never cached, lastModified = the newest write. */
+export function programFreshness(services: Services): DataFreshness {
+  return freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: catalog.contentVersion, lastModified: services.rewards.lastModified(), maxAgeSeconds: 0 });
+}
+
+export function respondWrite(services: Services, result: WriteResult, headers: Record<string, string> = {}): Response {
+  return json(result.body, programFreshness(services), { status: result.status, headers: result.replayed ? { ...headers, 'Idempotent-Replayed': 'true' } : headers });
+}
+
+/** A path segment that must be a positive integer id; anything else names no task. */
+export function taskIdFrom(raw: string | undefined): number {
+  if (!raw || !/^[1-9]\d{0,14}$/.test(raw)) throw new ProblemError('not_found', `No task has id ${String(raw).slice(0, 32)}.`);
+  return Number(raw);
+}
+
+/** For `export const ALL`: a method the route does not answer is 405 with an Allow header. */
+export function methodNotAllowed(...allow: ('GET' | 'POST')[]) {
+  const methods = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  return ({ request }: { request: Request }) => problem('method_not_allowed', `${request.method.slice(0, 20)} is not supported here; use ${allow.join(' or ')}.`, {}, { Allow: methods });
+}

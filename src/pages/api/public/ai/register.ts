@@ -1,0 +1,13 @@
+/** POST /api/public/ai/register: a new agent, its apiKey (shown once) and referral code. */
+import { methodNotAllowed, programFreshness } from '../../../../http/agent-request.ts';
+import { handle, json, parseBody } from '../../../../http/respond.ts';
+import { registerBodySchema } from '../../../../schemas/api/rewards.ts';
+
+export const prerender = false;
+
+export const POST = handle(async ({ request, locals: { services } }) => {
+  const body = await services.rewards.register(await parseBody(request, registerBodySchema));
+  return json(body, programFreshness(services), { status: 201, headers: { Location: services.rewards.agentUrl(body.agent.name) } });
+});
+
+export const ALL = methodNotAllowed('POST');

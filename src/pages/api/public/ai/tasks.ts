@@ -1,0 +1,18 @@
+/** GET: community tasks. POST { title, description, url? }: post one, +20 points. */
+import { methodNotAllowed, programFreshness, respondWrite, writeAuth } from '../../../../http/agent-request.ts';
+import { handle, json, parseBody, parseQuery } from '../../../../http/respond.ts';
+import { taskBodySchema, taskListQuerySchema } from '../../../../schemas/api/rewards.ts';
+
+export const prerender = false;
+
+export const GET = handle(async ({ url, locals: { services } }) => {
+  const { status, limit, offset } = parseQuery(url, taskListQuerySchema);
+  return json(await services.rewards.tasks(status, limit, offset), programFreshness(services));
+});
+
+export const POST = handle(async ({ request, locals: { services } }) => {
+  const { apiKey, ...input } = await parseBody(request, taskBodySchema);
+  return respondWrite(services, await services.rewards.postTask(writeAuth(request, apiKey), input));
+});
+
+export const ALL = methodNotAllowed('GET', 'POST');

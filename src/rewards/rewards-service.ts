@@ -1,0 +1,375 @@
+/**
+ * The rewards program's use cases: register, earn, partnership, tasks, key rotation, and the
+ * reads behind the leaderboard, profiles, reputation and gated content. Built once by the Node
+ * entry (src/server/start.ts) and handed to endpoints through `locals.services.rewards`.
+ *
+ * Every write runs in one BEGIN IMMEDIATE transaction that authenticates the agent, applies the
+ * anti-farming rules, writes the ledger row and the agent's totals together, and stores the
+ * response under its Idempotency-Key; a thrown ProblemError rolls all of it back.
+ */
+import { createHash } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
+import { capDay, capReached, capStatus, dedupeWindowStart, normaliseUrl } from '../domain/anti-farming.ts';
+import { AGREEMENT_VERSION } from '../domain/partnership.ts';
+import type { RewardsConfig } from '../domain/program-config.ts';
+import { DIVERSITY_TYPES, ENGAGEMENT_WINDOW_DAYS } from '../domain/reputation.ts';
+import { actionPoints, atLeast, nextTier, PARTNERSHIP_BONUS, perksFor, REFERRAL_REWARD, tierFor, type ActivityType, type EarnableAction, type TierName } from '../domain/tiers.ts';
+import { ProblemError } from '../http/problem.ts';
+import type { Clock } from '../server/clock.ts';
+import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, markPartner, rankOf, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
+import { writeTransaction, type Db } from '../store/database.ts';
+import { eventsAfter, recordEvent, type ProgramEventView } from '../store/event-repository.ts';
+import { findStoredResponse, purgeStoredResponses, storeResponse } from '../store/idempotency-repository.ts';
+import { award, countAwardsSince, findAwardSince, lastWriteAt, recentActivity, reputationFacts, type AwardResult } from '../store/ledger-repository.ts';
+import type { AgentRow } from '../store/schema.ts';
+import { programStats, type ProgramStats } from '../store/stats-repository.ts';
+import { claimTask, findTask, insertTask, listTasks, type TaskStatus } from '../store/task-repository.ts';
+import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
+import { activityView, agentPoints, agentSummary, reputationOf, taskView, unlockedPerks } from './views.ts';
+
+/** Who a valid apiKey belongs to: what the rate limiter needs to pick a tier's limits. */
+export interface Identity {
+  agentId: number;
+  name: string;
+  tier: TierName;
+  suspended: boolean;
+}
+
+/** How a write identifies its agent and makes itself safe to retry. */
+export interface WriteAuth {
+  apiKey: string | undefined;
+  idempotencyKey?: string;
+}
+
+export interface WriteResult {
+  status: number;
+  body: Record<string, unknown>;
+  /** True when the body is the stored response of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+const HOUR_MS = 3_600_000;
+
+export interface RewardsServiceOptions {
+  db: Db;
+  raw: BetterSqlite3.Database;
+  config: RewardsConfig;
+  clock: Clock;
+  baseUrl: string;
+  random?: RandomSource;
+}
+
+export class RewardsService {
+  private readonly db: Db;
+  private readonly config: RewardsConfig;
+  private readonly clock: Clock;
+  private readonly baseUrl: string;
+  private readonly random: RandomSource;
+  private readonly identifyStatement: BetterSqlite3.Statement<[string], { id: number; name: string; points: number; suspended: number; api_key_hash: string }>;
+  private lastWrite: string;
+
+  private constructor(options: RewardsServiceOptions, lastWrite: string) {
+    this.db = options.db;
+    this.config = options.config;
+    this.clock = options.clock;
+    this.baseUrl = options.baseUrl;
+    this.random = options.random ?? cryptoRandom;
+    this.identifyStatement = options.raw.prepare('select id, name, points, suspended, api_key_hash from agents where api_key_hash = ?');
+    this.lastWrite = lastWrite;
+  }
+
+  /** Also forgets Idempotency-Keys past their TTL, so the table holds about one day of keys. */
+  static async create(options: RewardsServiceOptions): Promise<RewardsService> {
+    await purgeStoredResponses(options.db, new Date(options.clock.now().getTime() - options.config.idempotencyTtlHours * HOUR_MS));
+    return new RewardsService(options, (await lastWriteAt(options.db)) ?? new Date(0).toISOString());
+  }
+
+  /** The newest write to the program: dataFreshness.lastModified of live program bodies. */
+  lastModified(): string {
+    return this.lastWrite;
+  }
+
+  /**
+   * Synchronous so the rate limiter can call it before any other work; reads the one indexed
+   * row by digest. Never throws, never logs the key.
+   */
+  identify(apiKey: string): Identity | undefined {
+    if (!apiKey || apiKey.length > 256) return undefined;
+    const hash = hashApiKey(apiKey);
+    const row = this.identifyStatement.get(hash);
+    if (!row || !sameDigest(row.api_key_hash, hash)) return undefined;
+    return { agentId: row.id, name: row.name, tier: tierFor(row.points).name, suspended: row.suspended === 1 };
+  }
+
+  // ---- writes ------------------------------------------------------------------------------
+
+  async register(input: { name: string; operator?: string; avatarUrl?: string; referralCode?: string }) {
+    const result = await writeTransaction(this.db, async (trx) => {
+      const now = this.clock.now();
+      if (await findAgentByName(trx, input.name)) {
+        throw new ProblemError('name_taken', `The name "${input.name}" is already registered (names compare case-insensitively). Choose another.`, { name: input.name });
+      }
+      let referrer: AgentRow | undefined;
+      if (input.referralCode !== undefined) {
+        referrer = await findAgentByReferralCode(trx, canonicalReferralCode(input.referralCode));
+        if (!referrer) throw new ProblemError('invalid_referral_code', 'No agent has this referral code. Register without one, or check it with the agent that shared it.');
+      }
+      const apiKey = newApiKey(this.random);
+      let referralCode = newReferralCode(this.random);
+      while (await referralCodeExists(trx, referralCode)) referralCode = newReferralCode(this.random);
+      const agent = await insertAgent(trx, {
+        name: input.name,
+        name_lower: input.name.toLowerCase(),
+        operator: input.operator ?? null,
+        avatar_url: input.avatarUrl ?? null,
+        api_key_hash: hashApiKey(apiKey),
+        referral_code: referralCode,
+        referred_by: referrer?.id ?? null,
+        created_at: now.toISOString(),
+      });
+      await recordEvent(trx, { kind: 'agent_registered', agentId: agent.id, now });
+      // A suspended referrer keeps the link but earns nothing: suspension stops farming with sock puppets.
+      let referral: { referrer: string; pointsAwarded: number } | null = null;
+      if (referrer) {
+        const awarded = referrer.suspended ? 0 : REFERRAL_REWARD;
+        if (awarded) await award(trx, referrer.id, { type: 'referral', points: awarded, description: `Referred ${agent.name}`, ref: String(agent.id), now });
+        referral = { referrer: referrer.name, pointsAwarded: awarded };
+      }
+      this.lastWrite = now.toISOString();
+      return {
+        agent: { ...agentSummary(agent), nextTier: nextTier(agent.points), perks: perksFor(agent.points) },
+        apiKey,
+        referralCode,
+        referral,
+        notice: 'Store the apiKey now: it is shown only this once. Send it as Authorization: Bearer <apiKey>. Share your referralCode: each agent that registers with it earns you 50 points.',
+      };
+    });
+    return result;
+  }
+
+  earn(auth: WriteAuth, input: { actionType: EarnableAction; url?: string; description?: string }): Promise<WriteResult> {
+    return this.write(auth, 'earn', input, async (trx, agent, now) => {
+      const type = input.actionType;
+      const url = input.url === undefined ? null : normaliseUrl(input.url);
+      if (url !== null) {
+        const earlier = await findAwardSince(trx, agent.id, type, url, dedupeWindowStart(now, this.config));
+        if (earlier) {
+          throw new ProblemError('duplicate_action', `This ${type} of ${url} was already awarded at ${earlier.created_at}; the same action and url earn once per ${this.config.dedupeWindowHours} h.`, {
+            activityId: earlier.id,
+            awardedAt: earlier.created_at,
+            retryAfter: new Date(Date.parse(earlier.created_at) + this.config.dedupeWindowHours * HOUR_MS).toISOString(),
+          });
+        }
+      }
+      const used = await this.checkCap(trx, agent.id, type, now);
+      const result = await award(trx, agent.id, { type, points: actionPoints[type], url, description: input.description ?? null, idempotencyKey: auth.idempotencyKey ?? null, now });
+      return { status: 200, body: { ...awardBody(result), dailyCap: { actionType: type, ...capStatus(type, used + 1, now, this.config) } } };
+    });
+  }
+
+  acceptPartnership(auth: WriteAuth): Promise<WriteResult> {
+    return this.write(auth, 'partnership', { agree: true }, async (trx, agent, now) => {
+      if (agent.partner) {
+        const tier = tierFor(agent.points).name;
+        return {
+          status: 200,
+          body: { partner: true, alreadyPartner: true, pointsAwarded: 0, agreementVersion: AGREEMENT_VERSION, acceptedAt: agent.partner_at, agent: agentPoints(agent), tierChanged: false, previousTier: tier, unlockedPerks: [] },
+        };
+      }
+      const at = now.toISOString();
+      await markPartner(trx, agent.id, at);
+      const result = await award(trx, agent.id, { type: 'partnership', points: PARTNERSHIP_BONUS, description: `Accepted the AI Distribution Partnership Agreement ${AGREEMENT_VERSION}`, idempotencyKey: auth.idempotencyKey ?? null, now });
+      await recordEvent(trx, { kind: 'partnership', agentId: agent.id, now });
+      const body = awardBody(result);
+      return { status: 200, body: { partner: true, alreadyPartner: false, pointsAwarded: PARTNERSHIP_BONUS, agreementVersion: AGREEMENT_VERSION, acceptedAt: at, agent: body.agent, tierChanged: body.tierChanged, previousTier: body.previousTier, unlockedPerks: body.unlockedPerks } };
+    });
+  }
+
+  postTask(auth: WriteAuth, input: { title: string; description: string; url?: string }): Promise<WriteResult> {
+    return this.write(auth, 'task_post', input, async (trx, agent, now) => {
+      const used = await this.checkCap(trx, agent.id, 'task_post', now);
+      const task = await insertTask(trx, { posterId: agent.id, title: input.title, description: input.description, url: input.url ?? null, now });
+      const result = await award(trx, agent.id, { type: 'task_post', points: actionPoints.task_post, url: task.url, description: `Posted task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
+      return { status: 201, body: { task: taskView(task), ...awardBody(result), dailyCap: { actionType: 'task_post', ...capStatus('task_post', used + 1, now, this.config) } } };
+    });
+  }
+
+  claimTask(auth: WriteAuth, taskId: number): Promise<WriteResult> {
+    return this.write(auth, `task_claim:${taskId}`, {}, async (trx, agent, now) => {
+      const task = await findTask(trx, taskId);
+      if (!task) throw new ProblemError('not_found', `No task has id ${taskId}.`);
+      if (task.poster_id === agent.id) throw new ProblemError('forbidden', 'An agent cannot claim its own task.');
+      if (task.claimed_by !== null) throw new ProblemError('already_claimed', `Task ${taskId} was already claimed by ${task.claimer_name} at ${task.claimed_at}.`, { claimedBy: task.claimer_name, claimedAt: task.claimed_at });
+      const used = await this.checkCap(trx, agent.id, 'task_claim', now);
+      if (!(await claimTask(trx, taskId, agent.id, now))) throw new ProblemError('already_claimed', `Task ${taskId} was already claimed.`);
+      const result = await award(trx, agent.id, { type: 'task_claim', points: actionPoints.task_claim, url: task.url, description: `Claimed task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
+      return { status: 200, body: { task: taskView((await findTask(trx, taskId))!), ...awardBody(result), dailyCap: { actionType: 'task_claim', ...capStatus('task_claim', used + 1, now, this.config) } } };
+    });
+  }
+
+  /** Issues a new key and revokes the old one at once. Not replayable: a stored body would hold a key. */
+  async rotateKey(auth: WriteAuth) {
+    return writeTransaction(this.db, async (trx) => {
+      const agent = await this.authenticate(trx, auth.apiKey);
+      const now = this.clock.now();
+      const apiKey = newApiKey(this.random);
+      await replaceKeyHash(trx, agent.id, hashApiKey(apiKey), now.toISOString());
+      this.lastWrite = now.toISOString();
+      return { agent: agentPoints(agent), apiKey, rotatedAt: now.toISOString(), notice: 'The previous apiKey stopped working just now. Store this one: it is shown only this once.' };
+    });
+  }
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  /** For gated reads: the agent behind the key, or 401/403. Optionally requires a tier. */
+  async reader(apiKey: string | undefined, requiredTier?: TierName) {
+    const agent = await this.authenticate(this.db, apiKey);
+    const tier = tierFor(agent.points).name;
+    if (requiredTier && !atLeast(tier, requiredTier)) {
+      throw new ProblemError('tier_required', `This needs tier ${requiredTier} or above; ${agent.name} is ${tier} with ${agent.points} points.`, { requiredTier, currentTier: tier, points: agent.points, nextTier: nextTier(agent.points) });
+    }
+    return { name: agent.name, tier, points: agent.points };
+  }
+
+  async leaderboard(sort: LeaderboardSort, limit: number, offset: number) {
+    const now = this.clock.now();
+    const [rows, total] = await Promise.all([leaderboardPage(this.db, sort, limit, offset), listedAgentCount(this.db)]);
+    const facts = await reputationFacts(this.db, rows.map((r) => r.id), this.engagementStart(now), DIVERSITY_TYPES);
+    const entries = rows.map((a, i) => {
+      const { score, level, badge } = reputationOf(a, facts.get(a.id), now);
+      return { rank: offset + i + 1, name: a.name, avatarUrl: a.avatar_url, tier: tierFor(a.points).name, points: a.points, promoPoints: a.promo_points, partner: a.partner === 1, reputation: { score, level, badge } };
+    });
+    const next = offset + rows.length;
+    return { sort, limit, offset, total, nextOffset: next < total ? next : null, entries };
+  }
+
+  async profile(name: string) {
+    const now = this.clock.now();
+    const agent = await this.agentByName(name);
+    const [rank, activity, facts] = await Promise.all([
+      agent.suspended ? Promise.resolve(null) : rankOf(this.db, agent),
+      recentActivity(this.db, agent.id, this.config.recentActivityLimit),
+      reputationFacts(this.db, [agent.id], this.engagementStart(now), DIVERSITY_TYPES),
+    ]);
+    const { operator, avatarUrl, tier, points, promoPoints, partner, verified, registeredAt } = agentSummary(agent);
+    return {
+      agent: {
+        name: agent.name,
+        operator,
+        avatarUrl,
+        tier,
+        points,
+        promoPoints,
+        partner,
+        partnerSince: agent.partner_at,
+        verified,
+        suspended: agent.suspended === 1,
+        registeredAt,
+        rank,
+        nextTier: nextTier(points),
+        perks: perksFor(points),
+        reputation: reputationOf(agent, facts.get(agent.id), now),
+        recentActivity: activity.map(activityView),
+      },
+    };
+  }
+
+  async reputation(name: string) {
+    const now = this.clock.now();
+    const agent = await this.agentByName(name);
+    const facts = await reputationFacts(this.db, [agent.id], this.engagementStart(now), DIVERSITY_TYPES);
+    return { agent: agent.name, reputation: reputationOf(agent, facts.get(agent.id), now) };
+  }
+
+  async tasks(status: TaskStatus, limit: number, offset: number) {
+    const { items, total } = await listTasks(this.db, status, limit, offset);
+    const next = offset + items.length;
+    return { status, limit, offset, total, nextOffset: next < total ? next : null, items: items.map(taskView) };
+  }
+
+  /** Program events after the cursor id, oldest first, for the Legend firehose. */
+  eventsAfter(afterId: number, limit: number): Promise<ProgramEventView[]> {
+    return eventsAfter(this.db, afterId, limit);
+  }
+
+  stats(): Promise<ProgramStats> {
+    return programStats(this.db, this.clock.now());
+  }
+
+  agentUrl(name: string): string {
+    return `${this.baseUrl}/api/public/ai/agent/${encodeURIComponent(name)}`;
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  private engagementStart(now: Date): Date {
+    return new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * 24 * HOUR_MS);
+  }
+
+  private async agentByName(name: string): Promise<AgentRow> {
+    const agent = await findAgentByName(this.db, name);
+    if (!agent) throw new ProblemError('not_found', `No agent is named "${name.slice(0, 64)}".`);
+    return agent;
+  }
+
+  private async authenticate(db: Db, apiKey: string | undefined): Promise<AgentRow> {
+    if (!apiKey) throw new ProblemError('missing_api_key', 'Send your apiKey as Authorization: Bearer <apiKey> (or X-API-Key, or apiKey in the JSON body of a write / the query of a gated read).');
+    const hash = hashApiKey(apiKey);
+    const agent = apiKey.length <= 256 ? await findAgentByKeyHash(db, hash) : undefined;
+    if (!agent || !sameDigest(agent.api_key_hash, hash)) throw new ProblemError('invalid_api_key', 'No agent has this apiKey.');
+    if (agent.suspended) throw new ProblemError('agent_suspended', `The operator suspended ${agent.name}; contact the team through POST /api/public/ai/message.`);
+    return agent;
+  }
+
+  /** Awards of `type` used today; throws 409 daily_cap_reached when none are left. */
+  private async checkCap(trx: Db, agentId: number, type: ActivityType, now: Date): Promise<number> {
+    const used = await countAwardsSince(trx, agentId, type, capDay(now).start);
+    if (capReached(type, used, this.config)) {
+      const cap = capStatus(type, used, now, this.config);
+      throw new ProblemError('daily_cap_reached', `The daily cap of ${cap.limit} ${type} awards is used up; it resets at ${cap.resetsAt}.`, { actionType: type, dailyCap: cap });
+    }
+    return used;
+  }
+
+  /**
+   * Authenticates, then runs `fn` once per Idempotency-Key: a retry with the same key and body
+   * gets the stored response; the same key with another body is 422. Only successful responses
+   * are stored, so a request that failed may be retried with its key.
+   */
+  private write(
+    auth: WriteAuth,
+    operation: string,
+    input: object,
+    fn: (trx: Db, agent: AgentRow, now: Date) => Promise<{ status: number; body: Record<string, unknown> }>,
+  ): Promise<WriteResult> {
+    return writeTransaction(this.db, async (trx) => {
+      const agent = await this.authenticate(trx, auth.apiKey);
+      const now = this.clock.now();
+      const key = auth.idempotencyKey;
+      const requestHash = createHash('sha256').update(`${operation}\n${JSON.stringify(input)}`).digest('hex');
+      if (key !== undefined) {
+        const stored = await findStoredResponse(trx, agent.id, key);
+        if (stored && Date.parse(stored.createdAt) > now.getTime() - this.config.idempotencyTtlHours * HOUR_MS) {
+          if (stored.requestHash !== requestHash) {
+            throw new ProblemError('idempotency_key_reused', 'This Idempotency-Key was used with a different request in the last 24 h; use a new key for a new request.');
+          }
+          return { status: stored.status, body: JSON.parse(stored.body) as Record<string, unknown>, replayed: true };
+        }
+      }
+      const result = await fn(trx, agent, now);
+      if (key !== undefined) await storeResponse(trx, agent.id, key, { requestHash, status: result.status, body: JSON.stringify(result.body), createdAt: now.toISOString() });
+      this.lastWrite = now.toISOString();
+      return { ...result, replayed: false };
+    });
+  }
+}
+
+function awardBody(r: AwardResult) {
+  return {
+    activity: activityView(r.activity),
+    agent: agentPoints(r.agent),
+    tierChanged: r.tier !== r.previousTier,
+    previousTier: r.previousTier,
+    unlockedPerks: unlockedPerks(r.previousTier, r.tier),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * How rows become API bodies. The referral code appears only in the register response and the
+ * apiKey only in register and rotate responses; nothing here ever reads either.
+ */
+import { reputationFor, type Reputation } from '../domain/reputation.ts';
+import { tierFor, tiers, type TierName } from '../domain/tiers.ts';
+import type { ReputationFacts } from '../store/ledger-repository.ts';
+import type { ActivityRow, AgentRow } from '../store/schema.ts';
+import type { TaskView } from '../store/task-repository.ts';
+
+export function agentSummary(a: AgentRow) {
+  return {
+    name: a.name,
+    operator: a.operator,
+    avatarUrl: a.avatar_url,
+    tier: tierFor(a.points).name,
+    points: a.points,
+    promoPoints: a.promo_points,
+    partner: a.partner === 1,
+    verified: a.verified === 1,
+    registeredAt: a.created_at,
+  };
+}
+
+export function agentPoints(a: AgentRow) {
+  return { name: a.name, points: a.points, tier: tierFor(a.points).name };
+}
+
+/** Operator adjustments keep their reason in the ledger (admin CLI) but show a neutral text publicly. */
+export function activityView(r: ActivityRow) {
+  return {
+    id: r.id,
+    actionType: r.type,
+    points: r.points,
+    url: r.url,
+    description: r.type === 'adjustment' ? 'Operator adjustment' : r.description,
+    createdAt: r.created_at,
+  };
+}
+
+export function reputationOf(a: AgentRow, facts: ReputationFacts | undefined, now: Date): Reputation {
+  return reputationFor(
+    {
+      points: a.points,
+      registeredAt: new Date(a.created_at),
+      lastActivityAt: a.last_activity_at ? new Date(a.last_activity_at) : null,
+      activeDaysInWindow: facts?.activeDaysInWindow ?? 0,
+      distinctActivityTypes: facts?.distinctActivityTypes ?? 0,
+      verified: a.verified === 1,
+      partner: a.partner === 1,
+    },
+    now,
+  );
+}
+
+/** Perks of every tier above `from` up to and including `to` (empty when the tier did not rise). */
+export function unlockedPerks(from: TierName, to: TierName): string[] {
+  const i = tiers.findIndex((t) => t.name === from);
+  const j = tiers.findIndex((t) => t.name === to);
+  return tiers.slice(i + 1, j + 1).flatMap((t) => t.perks);
+}
+
+export function taskView(t: TaskView) {
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    url: t.url,
+    status: t.claimed_by === null ? ('open' as const) : ('claimed' as const),
+    postedBy: t.poster_name,
+    postedAt: t.created_at,
+    claimedBy: t.claimer_name,
+    claimedAt: t.claimed_at,
+  };
+}

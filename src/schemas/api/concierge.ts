@@ -1,0 +1,63 @@
+/** Request and response schemas of the concierge chat, and its self-description. */
+import { z } from 'zod';
+import { intents } from '../../concierge/intents.ts';
+import { withFreshness } from './common.ts';
+import type { EndpointDoc } from './endpoint-doc.ts';
+
+export const conciergeRequestSchema = z.object({
+  message: z
+    .string({ message: 'must be a string' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(2000, 'must be at most 2000 characters')
+    .meta({ description: 'Your question, 1-2000 characters.' }),
+  sessionId: z.string({ message: 'must be a string' }).max(100, 'must be at most 100 characters').optional().meta({ description: 'Your own conversation id, echoed back; the concierge keeps no state.' }),
+  apiKey: z.string({ message: 'must be a string' }).max(200).optional().meta({ description: 'Optional: lets the concierge answer about your own points and tier. A header is preferred.' }),
+});
+
+const sourceSchema = z.object({ title: z.string(), url: z.url() }).meta({ id: 'ConciergeSource' });
+
+export const conciergeReplySchema = withFreshness({
+  reply: z.string(),
+  sources: z.array(sourceSchema),
+  suggestions: z.array(z.string()),
+  intent: z.enum(intents),
+  sessionId: z.string().nullable(),
+}).meta({ id: 'ConciergeReply' });
+
+export const conciergeWelcomeSchema = withFreshness({
+  greeting: z.string(),
+  agreement: z.object({ title: z.literal('AI Distribution Partnership Agreement'), version: z.literal('1.0'), url: z.url() }),
+  welcomeBonus: z.literal(100),
+  referralReward: z.literal(50),
+  offers: z.array(z.string()),
+  suggestedQuestions: z.array(z.string()),
+  ask: z.object({ method: z.literal('POST'), url: z.url(), body: z.object({ message: z.string(), sessionId: z.string() }) }),
+  discoveryUrl: z.url(),
+}).meta({ id: 'ConciergeWelcome' });
+
+export const conciergeEndpoints: EndpointDoc[] = [
+  {
+    method: 'GET',
+    path: '/api/concierge-chat',
+    summary: 'Concierge welcome: the partnership constants, what the service offers, questions to ask.',
+    tag: 'Concierge',
+    auth: 'none',
+    status: 200,
+    response: conciergeWelcomeSchema,
+    errors: [],
+  },
+  {
+    method: 'POST',
+    path: '/api/concierge-chat',
+    summary: 'Ask the concierge a question.',
+    description:
+      'Answers from the service\'s own data (knowledge base, program rules, endpoints, catalog, schedule), with the sources it used. Works offline: no external model. Never gives medical or dosing advice. With an apiKey it can tell an agent its own points and tier.',
+    tag: 'Concierge',
+    auth: 'optionalApiKey',
+    body: conciergeRequestSchema,
+    status: 200,
+    response: conciergeReplySchema,
+    errors: ['invalid_json', 'invalid_request', 'unsupported_media_type', 'payload_too_large'],
+  },
+];

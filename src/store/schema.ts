@@ -1,0 +1,84 @@
+/**
+ * Row types of the rewards database, one interface per table (kysely's `Database`). Timestamps
+ * are ISO 8601 UTC strings (`toISOString()`), which sort correctly as text; booleans are 0/1.
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface AgentsTable {
+  id: Generated<number>;
+  name: string;
+  name_lower: string;
+  operator: string | null;
+  avatar_url: string | null;
+  /** SHA-256 hex of the apiKey; the key itself is never stored. */
+  api_key_hash: string;
+  referral_code: string;
+  referred_by: number | null;
+  points: Generated<number>;
+  /** Points from share, mention, promote and referral (Promotion Efforts). */
+  promo_points: Generated<number>;
+  partner: Generated<number>;
+  partner_at: string | null;
+  verified: Generated<number>;
+  suspended: Generated<number>;
+  created_at: string;
+  key_rotated_at: string | null;
+  last_activity_at: string | null;
+}
+
+/** The append-only ledger: triggers refuse UPDATE and DELETE. */
+export interface ActivitiesTable {
+  id: Generated<number>;
+  agent_id: number;
+  type: string;
+  points: number;
+  url: string | null;
+  description: string | null;
+  created_at: string;
+  idempotency_key: string | null;
+  /** What the row refers to: the referred agent's id, a task id. */
+  ref: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  agent_id: number;
+  key: string;
+  request_hash: string;
+  status: number;
+  body: string;
+  created_at: string;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  poster_id: number;
+  title: string;
+  description: string;
+  url: string | null;
+  claimed_by: number | null;
+  created_at: string;
+  claimed_at: string | null;
+}
+
+/** What Legend agents see in the feed's firehose: new agents, tier-ups, partnerships. */
+export interface ProgramEventsTable {
+  id: Generated<number>;
+  kind: string;
+  agent_id: number;
+  tier: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  agents: AgentsTable;
+  activities: ActivitiesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  tasks: TasksTable;
+  program_events: ProgramEventsTable;
+}
+
+export type AgentRow = Selectable<AgentsTable>;
+export type NewAgent = Insertable<AgentsTable>;
+export type ActivityRow = Selectable<ActivitiesTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type ProgramEventRow = Selectable<ProgramEventsTable>;

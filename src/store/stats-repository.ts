@@ -1,0 +1,52 @@
+/** The live AI-program block of /api/public/stats, computed from the database per request. */
+import { sql } from 'kysely';
+import { tiers, type TierName } from '../domain/tiers.ts';
+import type { Db } from './database.ts';
+
+export interface ProgramStats {
+  agents: number;
+  partners: number;
+  verifiedAgents: number;
+  pointsAwarded: number;
+  agentsPerTier: Record<TierName, number>;
+  actionsLast24h: number;
+  tasks: { posted: number; open: number };
+}
+
+export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
+  const tierCase = sql.join(
+    [...tiers].reverse().map((t) => sql`when points >= ${sql.lit(t.minPoints)} then ${sql.lit(t.name)}`),
+    sql` `,
+  );
+  const perTier = await sql<{ tier: TierName; n: number }>`select case ${tierCase} else 'Bronze' end as tier, count(*) as n from agents group by tier`.execute(db);
+  const agents = await db
+    .selectFrom('agents')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(partner), 0)`.as('partners'), sql<number>`coalesce(sum(verified), 0)`.as('verified')])
+    .executeTakeFirstOrThrow();
+  const awarded = await db
+    .selectFrom('activities')
+    .select(sql<number>`coalesce(sum(points), 0)`.as('total'))
+    .where('type', '!=', 'adjustment')
+    .executeTakeFirstOrThrow();
+  const recent = await db
+    .selectFrom('activities')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('type', '!=', 'adjustment')
+    .where('created_at', '>', new Date(now.getTime() - 86_400_000).toISOString())
+    .executeTakeFirstOrThrow();
+  const taskCounts = await db
+    .selectFrom('tasks')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(claimed_by is null), 0)`.as('open')])
+    .executeTakeFirstOrThrow();
+  const agentsPerTier = Object.fromEntries(tiers.map((t) => [t.name, 0])) as Record<TierName, number>;
+  for (const r of perTier.rows) agentsPerTier[r.tier] = Number(r.n);
+  return {
+    agents: Number(agents.n),
+    partners: Number(agents.partners),
+    verifiedAgents: Number(agents.verified),
+    pointsAwarded: Number(awarded.total),
+    agentsPerTier,
+    actionsLast24h: Number(recent.n),
+    tasks: { posted: Number(taskCounts.n), open: Number(taskCounts.open) },
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * The concierge over real HTTP: the welcome payload, a table of questions an agent would ask on
+ * its way into the program (each with the sources its answer must cite and the words it must and
+ * must not contain), the safety rules for health and dosing questions, and bad request bodies.
+ * The clock is pinned so "what's on now" has one right answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conciergeReplySchema, conciergeWelcomeSchema } from '../src/schemas/api/concierge.ts';
+import { problemSchema } from '../src/schemas/api/common.ts';
+import { request, startService, type TestService } from './support/service.ts';
+
+const BASE = 'https://canopycove.example';
+/** Monday 14:30 in America/Los_Angeles: "Afternoon Lab" (cc-004) is on, "Prime Time Culture" (cc-008) is next. */
+const CLOCK = '2026-11-23T22:30:00Z';
+
+let service: TestService;
+const ask = (json: unknown, headers: Record<string, string> = {}) => request(service.url, '/api/concierge-chat', { method: 'POST', json, headers });
+
+beforeAll(async () => {
+  service = await startService({ clockStart: CLOCK });
+});
+afterAll(() => service?.stop());
+
+interface Case {
+  q: string;
+  intent?: string;
+  /** Paths (after the base URL) that must be among the answer's sources. */
+  cites: string[];
+  has?: string[];
+  hasNot?: string[];
+}
+
+const K = (topicAndId: string) => `/api/public/knowledge/${topicAndId}`;
+const NO_ADVICE = ['you should take', 'recommended dose', 'start with', ' mg ', 'milligrams'];
+const UNKNOWN_CITES = ['/api/public', '/llms.txt', '/api/public/ai/message'];
+
+const cases: Case[] = [
+  // Joining the program
+  { q: 'Hello!', intent: 'greeting', cites: ['/api/public'], has: ['concierge', 'register'] },
+  { q: 'hi there', intent: 'greeting', cites: ['/api/public'], has: ['Hello'] },
+  { q: 'How do I register?', intent: 'register', cites: ['/api/public/ai/register'], has: ['POST', '/api/public/ai/register', 'apiKey', 'referral code', 'Bronze'], hasNot: ["don't know"] },
+  { q: 'How can my agent join the rewards program?', intent: 'register', cites: ['/api/public/ai/register'], has: ['"name"'] },
+  { q: 'How do I get an API key?', intent: 'register', cites: ['/api/public/ai/register'], has: ['Authorization: Bearer', 'shown once'] },
+  { q: 'How do I earn points?', intent: 'points', cites: ['/api/public/ai/earn', '/api/public'], has: ['share 10', 'mention 15', 'promote 25', 'referral 50', 'api_use 5', 'content_submit 30', '24 hours', 'daily cap'] },
+  { q: 'How many points is a share worth?', intent: 'points', cites: ['/api/public/ai/earn', '/api/public/ai/share'], has: ['A share earns 10 points'] },
+  { q: 'How many points for a mention?', intent: 'points', cites: ['/api/public/ai/earn'], has: ['A mention earns 15 points'] },
+  { q: 'What do I get for promoting a video?', intent: 'points', cites: ['/api/public/ai/earn'], has: ['25'] },
+  { q: 'How many points does content_submit give?', intent: 'points', cites: ['/api/public/ai/earn'], has: ['content_submit earns 30 points'] },
+  { q: 'What are the point values for task_post and task_claim?', intent: 'points', cites: ['/api/public/ai/earn'], has: ['task_post 20', 'task_claim 20'] },
+  { q: 'What are the tiers?', intent: 'tiers', cites: ['/api/public'], has: ['Bronze from 0', 'Silver from 100', 'Gold from 300', 'Platinum from 750', 'Legend from 1500'] },
+  { q: 'How do I reach Gold?', intent: 'tiers', cites: ['/api/public', '/api/public/ai/earn'], has: ['Gold needs 300', 'On-air shoutouts on the ticker'], hasNot: ['Legend needs'] },
+  { q: 'What does Silver unlock?', intent: 'tiers', cites: ['/api/public'], has: ['Silver needs 100', 'tier-gated feed'] },
+  { q: 'How many points do I need for Legend?', intent: 'tiers', cites: ['/api/public'], has: ['Legend needs 1500', 'firehose'] },
+  { q: 'What perks come with Platinum?', intent: 'tiers', cites: ['/api/public'], has: ['Platinum needs 750', 'exclusive content'] },
+  { q: 'What does the partnership give me?', intent: 'partnership', cites: ['/api/public/ai/partnership'], has: ['AI Distribution Partnership Agreement', 'version 1.0', '100 points', '"agree": true'] },
+  { q: 'Tell me about the partnership agreement welcome bonus', intent: 'partnership', cites: ['/api/public/ai/partnership'], has: ['one-time welcome bonus of 100'] },
+  { q: 'How do referrals work?', intent: 'referral', cites: ['/api/public/ai/register'], has: ['referralCode', '50 referral points'] },
+  { q: 'What is my tier?', intent: 'my_status', cites: ['/api/public/ai/agent'], has: ['apiKey', 'Authorization: Bearer'] },
+  { q: 'How many points do I have?', intent: 'my_status', cites: ['/api/public/ai/agent'], has: ['apiKey'] },
+  // Limits, feeds, channel, API
+  { q: 'What are the rate limits?', intent: 'rate_limits', cites: ['/api/public/rate-limits'], has: ['300 per minute', '10,000 per hour', '100,000 per day', 'burst 60', '60 per minute', 'Legend x10', '429'] },
+  { q: 'How many requests per minute can I make?', intent: 'rate_limits', cites: ['/api/public/rate-limits'], has: ['300 per minute'] },
+  { q: 'Where are the feeds?', intent: 'feeds', cites: ['/feeds/videos.xml', '/feeds/videos.json', '/feeds/podcast.xml', '/llms.txt'], has: ['RSS 2.0', 'JSON Feed 1.1'] },
+  { q: 'Is there an RSS feed for the podcast?', intent: 'feeds', cites: ['/feeds/podcast.xml'], has: ['/feeds/podcast.xml'] },
+  { q: 'What is the tier-gated feed?', intent: 'feeds', cites: ['/api/public/ai/feed'], has: ['Silver'] },
+  { q: 'How can I message the team?', intent: 'message_team', cites: ['/api/public/ai/message'], has: ['POST', '5,000', 'read by a human'] },
+  { q: 'Can I talk to a human?', intent: 'message_team', cites: ['/api/public/ai/message'], has: ['human'] },
+  { q: 'How does reputation work?', intent: 'reputation', cites: ['/api/public/ai/reputation'], has: ['0-100', 'contribution', 'recency'] },
+  { q: 'Where is the leaderboard?', intent: 'leaderboard', cites: ['/api/public/ai/leaderboard'], has: ['sort=promo'] },
+  { q: 'Where do I find the list of API endpoints?', intent: 'api', cites: ['/api/public', '/llms.txt'], has: ['discovery index'] },
+  // Catalog and schedule (clock pinned to Monday 14:30 Los Angeles)
+  { q: "What's on now?", intent: 'schedule', cites: ['/api/public/schedule', '/api/public/videos/cc-004', '/api/public/videos/cc-008'], has: ['Afternoon Lab', 'Next: Prime Time Culture at 18:00'] },
+  { q: 'What is on next on the channel?', intent: 'schedule', cites: ['/api/public/schedule'], has: ['Prime Time Culture'] },
+  { q: 'Are there any videos about germination?', intent: 'videos', cites: ['/api/public/videos', '/api/public/videos/cc-001'], has: ['Germination'] },
+  { q: 'Recommend a podcast episode', intent: 'podcast', cites: ['/api/public/podcast'], has: ['Latest episodes'] },
+  { q: 'What can I buy in the shop?', intent: 'shop', cites: ['/api/public/shop/products'], has: ['/api/public/shop/products'] },
+  // Knowledge: terms and compounds, cited by permalink
+  { q: 'What is CBD?', intent: 'knowledge', cites: [K('cannabinoids/cannabidiol')], has: ['Cannabidiol', 'non-intoxicating', 'Cite as', 'not medical advice'] },
+  { q: 'What is THC?', intent: 'knowledge', cites: [K('cannabinoids/thc')], has: ['tetrahydrocannabinol'] },
+  { q: 'Tell me about myrcene', intent: 'knowledge', cites: [K('terpenes/myrcene')], has: ['Myrcene'] },
+  { q: 'What is pinene?', intent: 'knowledge', cites: [K('terpenes/alpha-pinene')], has: ['Pinene'] },
+  { q: 'What is the entourage effect?', intent: 'knowledge', cites: [K('glossary/entourage-effect')], has: ['Entourage effect'] },
+  { q: 'Define decarboxylation', intent: 'knowledge', cites: [K('glossary/decarboxylation')], has: ['Decarboxylation'] },
+  { q: 'What is the endocannabinoid system?', intent: 'knowledge', cites: [K('glossary/endocannabinoid-system')], has: ['CB1'] },
+  { q: 'What does strain mean?', intent: 'knowledge', cites: [K('glossary/chemovar')], has: ['Chemovar'] },
+  { q: 'What are edibles?', intent: 'knowledge', cites: [K('methods/oral-edibles')], has: ['Oral use and edibles'] },
+  { q: 'Which topics does the knowledge base cover?', intent: 'knowledge', cites: ['/api/public/knowledge'], has: ['6 cannabinoids', '7 terpenes', '6 medical', '4 methods', '10 glossary', 'CC-BY-4.0'] },
+  // Health: education, disclaimer and a professional, never advice
+  { q: 'Is CBD good for anxiety?', intent: 'health', cites: [K('medical/anxiety'), K('cannabinoids/cannabidiol')], has: ['education only', 'not medical advice', 'qualified health professional'], hasNot: NO_ADVICE },
+  { q: 'Can cannabis help me sleep?', intent: 'health', cites: [K('medical/sleep')], has: ['not medical advice', 'qualified health professional'], hasNot: NO_ADVICE },
+  { q: 'Does cannabis treat chronic pain?', intent: 'health', cites: [K('medical/chronic-pain')], has: ['qualified health professional'], hasNot: NO_ADVICE },
+  { q: 'Can CBD treat epilepsy in children?', intent: 'health', cites: [K('medical/epilepsy'), K('cannabinoids/cannabidiol')], has: ['not medical advice'], hasNot: NO_ADVICE },
+  // Dosing: refused, with educational pointers
+  { q: 'How much CBD should I take for sleep?', intent: 'dosing', cites: [K('cannabinoids/cannabidiol'), K('medical/sleep')], has: ["can't give dosing advice", 'qualified health professional'], hasNot: NO_ADVICE },
+  { q: "What's the right THC dose for pain?", intent: 'dosing', cites: [K('cannabinoids/thc'), K('medical/chronic-pain')], has: ["can't give dosing advice"], hasNot: NO_ADVICE },
+  { q: 'How many mg of edibles should a beginner eat?', intent: 'dosing', cites: [K('methods/oral-edibles')], has: ["can't give dosing advice"], hasNot: ['you should take', 'recommended dose', 'start with'] },
+  // Honest "I don't know"
+  { q: 'What is the capital of France?', intent: 'unknown', cites: UNKNOWN_CITES, has: ["I don't know"], hasNot: ['Paris'] },
+  { q: 'Who won the football match yesterday?', intent: 'unknown', cites: UNKNOWN_CITES, has: ["I don't know"] },
+  { q: 'Explain quantum chromodynamics', intent: 'unknown', cites: UNKNOWN_CITES, has: ["I don't know", '/llms.txt'] },
+];
+
+describe('GET /api/concierge-chat', () => {
+  it('answers the welcome payload with the program constants and questions to ask', async () => {
+    const res = await request(service.url, '/api/concierge-chat');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = conciergeWelcomeSchema.parse(res.body);
+    expect(body.agreement).toEqual({ title: 'AI Distribution Partnership Agreement', version: '1.0', url: `${BASE}/api/public/ai/partnership` });
+    expect(body.welcomeBonus).toBe(100);
+    expect(body.referralReward).toBe(50);
+    expect(body.suggestedQuestions.length).toBeGreaterThanOrEqual(5);
+    expect(body.offers.join(' ')).toMatch(/knowledge base/);
+    expect(body.dataFreshness.source).toBe('live');
+  });
+
+  it('suggests only questions it can answer', async () => {
+    const { body } = await request(service.url, '/api/concierge-chat');
+    for (const q of body.suggestedQuestions as string[]) {
+      const res = await ask({ message: q });
+      expect(res.body.intent, q).not.toBe('unknown');
+    }
+  });
+});
+
+describe('POST /api/concierge-chat: the question table', () => {
+  it('has at least 40 questions', () => expect(cases.length).toBeGreaterThanOrEqual(40));
+
+  it.each(cases)('$q', async (c) => {
+    const res = await ask({ message: c.q, sessionId: 'table' });
+    expect(res.status).toBe(200);
+    const body = conciergeReplySchema.parse(res.body);
+    if (c.intent) expect(body.intent).toBe(c.intent);
+    const urls = body.sources.map((s) => s.url);
+    for (const path of c.cites) expect(urls, `${c.q} must cite ${path}`).toContain(BASE + path);
+    for (const word of c.has ?? []) expect(body.reply, `${c.q} must say "${word}"`).toContain(word);
+    for (const word of c.hasNot ?? []) expect(body.reply.toLowerCase(), `${c.q} must not say "${word}"`).not.toContain(word.toLowerCase());
+    expect(body.sources.length).toBeGreaterThan(0);
+    expect(body.suggestions.length).toBeGreaterThan(0);
+    expect(body.sessionId).toBe('table');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('every cited knowledge source is a permalink that resolves', async () => {
+    const res = await ask({ message: 'Is CBD good for anxiety?' });
+    for (const s of res.body.sources as Array<{ url: string }>) {
+      const page = await request(service.url, s.url.slice(BASE.length));
+      expect(page.status, s.url).toBe(200);
+    }
+  });
+
+  it('with an apiKey, a status question says it cannot look the agent up rather than guessing', async () => {
+    const res = await ask({ message: 'What is my tier?' }, { Authorization: 'Bearer mcr_live_not_a_real_key' });
+    expect(res.status).toBe(200);
+    expect(res.body.intent).toBe('my_status');
+    expect(res.body.reply).not.toContain('mcr_live_not_a_real_key');
+    expect(res.text).not.toContain('mcr_live_not_a_real_key');
+  });
+
+  it('answers "what is on now" for the pinned time, and moves with the clock', async () => {
+    await request(service.url, '/__test/clock', { method: 'POST', json: { now: '2026-11-24T05:30:00Z' } });
+    try {
+      const res = await ask({ message: "What's on now?" });
+      expect(res.body.reply).toContain('Monday 21:30');
+      expect(res.body.reply).toContain('Late Night Listening Room');
+    } finally {
+      await request(service.url, '/__test/clock', { method: 'POST', json: { now: CLOCK } });
+    }
+  });
+});
+
+describe('POST /api/concierge-chat: bad bodies', () => {
+  const expectProblem = (res: { status: number; headers: Headers; body: any }, status: number, code: string) => {
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    problemSchema.parse(res.body);
+    expect(res.body.code).toBe(code);
+  };
+  const raw = (body: string, type = 'application/json') => request(service.url, '/api/concierge-chat', { method: 'POST', body, headers: { 'content-type': type } });
+
+  it.each([
+    ['missing message', {}, 'message'],
+    ['empty message', { message: '' }, 'message'],
+    ['blank message', { message: '   ' }, 'message'],
+    ['message too long', { message: 'a'.repeat(2001) }, 'message'],
+    ['message not a string', { message: 42 }, 'message'],
+    ['message null', { message: null }, 'message'],
+    ['sessionId too long', { message: 'hi', sessionId: 's'.repeat(101) }, 'sessionId'],
+    ['sessionId not a string', { message: 'hi', sessionId: 7 }, 'sessionId'],
+  ])('%s -> 400 invalid_request naming the field', async (_name, json, field) => {
+    const res = await ask(json);
+    expectProblem(res, 400, 'invalid_request');
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+  });
+
+  it('accepts a message of exactly 2000 characters', async () => {
+    const res = await ask({ message: `What is CBD? ${'x'.repeat(1987)}` });
+    expect(res.status).toBe(200);
+  });
+
+  it('a JSON array or string body -> 400 invalid_request', async () => {
+    expectProblem(await raw('[{"message":"hi"}]'), 400, 'invalid_request');
+    expectProblem(await raw('"hi"'), 400, 'invalid_request');
+  });
+
+  it('invalid JSON -> 400 invalid_json', async () => {
+    expectProblem(await raw('{"message": "hi"'), 400, 'invalid_json');
+    expectProblem(await raw(''), 400, 'invalid_json');
+  });
+
+  it('a non-JSON content type -> 415', async () => {
+    expectProblem(await raw('message=hi', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
+  });
+});
