@@ -8,6 +8,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
 
   interface Options {

@@ -7,7 +7,7 @@
  * Latency percentiles come from autocannon's per-response timings at microsecond resolution
  * rather than its whole-millisecond histogram, so sub-millisecond paths still read sensibly.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { LoadResult, LoadSpec, RoundResult } from './lib/load-spec.ts';
 import { LatencyRecorder } from './lib/stats.ts';
@@ -21,6 +21,12 @@ const earnTypes = ['api_use', 'share', 'mention', 'promote', 'content_submit', '
 let sequence = 0;
 let total2xx = 0;
 let totalRequests = 0;
+/** Urls of the awards the server confirmed: the integrity check looks each one up in the ledger. */
+const acknowledged: string[] = [];
+
+function onEarnResponse(status: number, body: string): void {
+  if (status === 200) acknowledged.push((JSON.parse(body) as { activity: { url: string } }).activity.url);
+}
 
 /**
  * One request description per workload kind. Earn walks the agents in order and moves to the next
@@ -64,6 +70,7 @@ async function run(seconds: number): Promise<RoundResult> {
         headers: spec.method === 'POST' ? { 'content-type': 'application/json' } : {},
         body: spec.body,
         ...(spec.kind === 'fixed' ? {} : { setupRequest }),
+        ...(spec.kind === 'earn' && spec.ackFile ? { onResponse: onEarnResponse } : {}),
       },
     ],
   });
@@ -88,5 +95,6 @@ for (let i = 0; i < spec.rounds; i++) {
   rounds.push(await run(spec.roundSeconds));
   emit({ event: 'round-end', round: i });
 }
+if (spec.ackFile) writeFileSync(spec.ackFile, JSON.stringify(acknowledged));
 const done: LoadResult = { spec, rounds, total2xx, totalRequests };
 emit({ event: 'done', result: done });

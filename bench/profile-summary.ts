@@ -3,7 +3,10 @@
  * self time, and the source files with the most time under them. Used to find the cause when a
  * benchmarked path falls short; see "Profiling a path" in docs/benchmarks.md.
  *
- *   node --import tsx bench/profile-summary.ts <file.cpuprofile> [top]
+ *   node --import tsx bench/profile-summary.ts <file.cpuprofile> [top] [skip-ms]
+ *
+ * skip-ms leaves out the first milliseconds of the profile (start-up), so a profile taken under
+ * load shows the steady state.
  */
 import { readFileSync } from 'node:fs';
 
@@ -20,12 +23,17 @@ interface Profile {
 
 const profile = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Profile;
 const top = Number(process.argv[3] ?? 25);
+const skipUs = Number(process.argv[4] ?? 0) * 1000;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+let elapsedUs = 0;
+profile.samples.forEach((id, i) => {
+  elapsedUs += profile.timeDeltas[i] ?? 0;
+  if (elapsedUs >= skipUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 const label = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|src|dist)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
@@ -41,6 +49,7 @@ for (const [id, time] of self) {
     inclusiveByFile.set(file, (inclusiveByFile.get(file) ?? 0) + time);
   }
 }
+process.stdout.on('error', () => process.exit(0));
 const pct = (t: number) => `${((100 * t) / total).toFixed(1).padStart(5)}%`;
 console.log(`total sampled ${(total / 1000).toFixed(0)} ms\n\nself time:`);
 for (const [name, t] of [...selfByLabel].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(t)}  ${name}`);

@@ -18,7 +18,7 @@ import type { LoadKind, LoadSpec } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
 import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
 import { renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
-import { benchDatabase, type BenchDatabase } from './lib/bench-database.ts';
+import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS } from './lib/bench-database.ts';
 import { median } from './lib/stats.ts';
 
 const { values: args } = parseArgs({
@@ -94,14 +94,11 @@ if (!existsSync('dist/build-info.json')) throw new Error('no build in dist/: run
 // 2. Database ---------------------------------------------------------------------------------
 const databasePath = resolve(OUT, 'bench.sqlite');
 const agentsFile = resolve(OUT, 'agents.json');
-const db: BenchDatabase | undefined = await benchDatabase(databasePath);
-if (db) {
-  log('seeding the database (10,000 agents, 200,000 ledger rows)');
-  const seeded = await db.seed(agentsFile);
-  report.seed = seeded;
-} else {
-  report.skipped.push('Database paths (leaderboard, profile, earn, register) and the SQLite ceiling: this branch has no store yet.');
-}
+const ackFile = resolve(OUT, 'earn-acknowledged.json');
+const db = benchDatabase(databasePath);
+log(`seeding the database (${SEED_AGENTS} agents, ${SEED_LEDGER_ROWS} ledger rows)`);
+report.seed = await db.seed(agentsFile);
+log(`seeded in ${report.seed.seconds.toFixed(1)} s`);
 
 // 3. Server start-up --------------------------------------------------------------------------
 const port = await freePort();
@@ -142,7 +139,6 @@ interface Workload {
   kind: LoadKind;
   body?: string;
   ceiling: 'read' | 'write';
-  needsRewards?: boolean;
   target?: (p: PathResult) => { text: string; pass: boolean };
 }
 
@@ -165,7 +161,6 @@ const workloads: Workload[] = [
       path: `/api/public/ai/leaderboard${query}`,
       kind: 'fixed',
       ceiling: 'read',
-      needsRewards: true,
       target: (p) => ({ text: 'p99 < 10 ms', pass: p.p99 < 10 }),
     }),
   ),
@@ -175,7 +170,6 @@ const workloads: Workload[] = [
     path: '/api/public/ai/agent/',
     kind: 'profile',
     ceiling: 'read',
-    needsRewards: true,
     target: (p) => ({ text: 'p99 < 10 ms', pass: p.p99 < 10 }),
   },
   {
@@ -184,10 +178,9 @@ const workloads: Workload[] = [
     path: '/api/public/ai/earn',
     kind: 'earn',
     ceiling: 'write',
-    needsRewards: true,
     target: (p) => ({ text: '≥ 50% of the lower ceiling, no point lost', pass: p.ceiling !== undefined && p.rps >= 0.5 * p.ceiling.rps }),
   },
-  { name: 'register', method: 'POST', path: '/api/public/ai/register', kind: 'register', ceiling: 'write', needsRewards: true },
+  { name: 'register', method: 'POST', path: '/api/public/ai/register', kind: 'register', ceiling: 'write' },
 ];
 
 function spec(name: string, target: string, w: Pick<Workload, 'method' | 'path' | 'kind' | 'body'>): LoadSpec {
@@ -247,28 +240,20 @@ const { port: barePort } = await firstJsonLine<{ port: number }>(bare);
 const bareOrigin = `http://127.0.0.1:${barePort}`;
 const bareRead = await measure('bare GET', bare.pid!, spec('bare GET', bareOrigin, { method: 'GET', path: '/api/public/videos', kind: 'fixed' }));
 report.ceilings.push({ name: 'bare HTTP GET', rps: bareRead.rps, p50: bareRead.p50, p99: bareRead.p99, note: 'node:http answering the pre-rendered /api/public/videos bytes from memory' });
-let bareWrite: PathResult | undefined;
-if (db) {
-  bareWrite = await measure('bare POST', bare.pid!, spec('bare POST', bareOrigin, { method: 'POST', path: '/api/public/ai/earn', kind: 'earn' }));
-  report.ceilings.push({ name: 'bare HTTP POST', rps: bareWrite.rps, p50: bareWrite.p50, p99: bareWrite.p99, note: 'node:http reading and parsing the earn JSON body, answering a small JSON object' });
-}
+const bareWrite = await measure('bare POST', bare.pid!, spec('bare POST', bareOrigin, { method: 'POST', path: '/api/public/ai/earn', kind: 'earn' }));
+report.ceilings.push({ name: 'bare HTTP POST', rps: bareWrite.rps, p50: bareWrite.p50, p99: bareWrite.p99, note: 'node:http reading and parsing the earn JSON body, answering a small JSON object' });
 await stop(bare);
 
-let writeCeiling: { name: string; rps: number } | undefined;
-if (db && bareWrite) {
-  log('measuring the raw SQLite ledger transaction');
-  const sqlite = await db.ceiling();
-  report.ceilings.push({ name: 'raw SQLite ledger transaction', rps: sqlite.rps, note: sqlite.note });
-  writeCeiling = sqlite.rps < bareWrite.rps ? { name: 'SQLite', rps: sqlite.rps } : { name: 'bare POST', rps: bareWrite.rps };
-}
+log('measuring the raw SQLite ledger transaction');
+const sqlite = await db.ceiling(settings.roundSeconds, settings.rounds);
+report.ceilings.push({ name: 'raw SQLite ledger transaction', rps: sqlite.rps, note: sqlite.note });
+log(`SQLite ceiling: ${Math.round(sqlite.rps)} tx/s`);
+const writeCeiling = sqlite.rps < bareWrite.rps ? { name: 'SQLite', rps: sqlite.rps } : { name: 'bare POST', rps: bareWrite.rps };
 
-const rewardsAvailable = (await fetch(`${origin}/api/public/ai/leaderboard`)).status === 200;
-if (!rewardsAvailable && db) report.skipped.push('Rewards endpoints answer 404 in this build: leaderboard, profile, earn and register skipped.');
-const before = db && rewardsAvailable ? db.snapshot() : undefined;
+const before = db.snapshot();
 for (const w of workloads) {
   if (args.only && !w.name.includes(args.only)) continue;
-  if (w.needsRewards && (!db || !rewardsAvailable)) continue;
-  const result = await measure(w.name, server.child.pid!, spec(w.name, origin, w));
+  const result = await measure(w.name, server.child.pid!, { ...spec(w.name, origin, w), ackFile: w.kind === 'earn' ? ackFile : undefined });
   result.ceiling = w.ceiling === 'read' ? { name: 'bare GET', rps: bareRead.rps } : writeCeiling;
   result.target = w.target?.(result);
   report.paths.push(result);
@@ -276,21 +261,16 @@ for (const w of workloads) {
 }
 await new Promise((ok) => setTimeout(ok, 2000));
 report.startup.idleRssAfterLoadKb = rssKb(server.child.pid!);
-
-// 5. Integrity --------------------------------------------------------------------------------
-if (db && before) {
-  const count2xx = (name: string) => (report.paths.find((p) => p.name === name) as (PathResult & { total2xx: number }) | undefined)?.total2xx ?? 0;
-  const check = db.verify(before);
-  const earn2xx = count2xx('earn');
-  const register2xx = count2xx('register');
-  const ok = check.mismatched === 0 && check.ledgerRowsAdded === earn2xx + check.referralRowsAdded;
-  report.integrity = { checked: true, agents: check.agents, mismatched: check.mismatched, ledgerRowsAdded: check.ledgerRowsAdded, earn2xx, register2xx, ok, note: check.note };
-  const earn = report.paths.find((p) => p.name === 'earn');
-  if (earn?.target) earn.target.pass &&= ok;
-}
-
 await stop(server.child);
-db?.close();
+
+// 5. Integrity ---------------------------------------------------------------------------------
+const earn = report.paths.find((p) => p.name === 'earn');
+if (earn) {
+  const check = await db.verify(before, ackFile, `https://bench.example/${runTag}/`);
+  report.integrity = check;
+  if (earn.target) earn.target.pass &&= check.ok;
+  log(`integrity: ${check.ok ? 'ok' : 'FAILED'} ${JSON.stringify(check)}`);
+}
 
 // 6. Report -----------------------------------------------------------------------------------
 writeFileSync(resolve(OUT, 'results.json'), JSON.stringify(report, null, 2));

@@ -30,6 +30,8 @@ export interface LoadSpec {
   agentsFile?: string;
   /** Makes generated urls and names unique across runs against the same database. */
   runTag: string;
+  /** Earn only: where to write the url of every award the server acknowledged with a 2xx. */
+  ackFile?: string;
 }
 
 export interface RoundResult {

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Machine } from './machine.ts';
 import type { RoundResult } from './load-spec.ts';
+import type { Integrity } from './bench-database.ts';
 
 export const START = '<!-- bench:results:start (written by `npm run bench`; edit outside these markers) -->';
 export const END = '<!-- bench:results:end -->';
@@ -52,7 +53,7 @@ export interface RunReport {
   startup: { medianMs: number; samplesMs: number[]; idleRssKb: number; idleRssAfterLoadKb: number; peakRssKb: number };
   ceilings: Array<{ name: string; rps: number; p50?: number; p99?: number; note: string }>;
   paths: PathResult[];
-  integrity?: { checked: boolean; agents: number; mismatched: number; ledgerRowsAdded: number; earn2xx: number; register2xx: number; ok: boolean; note?: string };
+  integrity?: Integrity;
   skipped: string[];
 }
 
@@ -140,10 +141,9 @@ export function renderReport(run: RunReport): string {
     lines.push('### Integrity after the write load');
     lines.push('');
     lines.push(
-      i.checked
-        ? `${i.ok ? 'No point lost' : '**Points lost or doubled**'}: ${num(i.agents)} agents checked, ${num(i.mismatched)} whose total differs from the sum of their ledger rows; ` +
-            `${num(i.ledgerRowsAdded)} ledger rows added for ${num(i.earn2xx)} successful earns and ${num(i.register2xx)} registrations.${i.note ? ' ' + i.note : ''}`
-        : `Not checked: ${i.note}`,
+      `${i.ok ? 'No point lost, none doubled' : '**Points lost or doubled**'}: of ${num(i.agents)} agents, ${num(i.mismatched)} have totals that differ from the sums of their ledger rows; ` +
+        `${num(i.acknowledged)} earns answered 200 and ${num(i.missing)} of them are missing from the ledger; ${num(i.duplicated)} urls were awarded twice. ` +
+        `${num(i.ledgerRowsAdded)} ledger rows were added in all, ${num(i.unacknowledged)} of them for requests still in flight when a round stopped (committed, answer not read).`,
     );
     lines.push('');
   }
