@@ -6,7 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { Kysely, SqliteDialect } from 'kysely';
 import { loadConfig } from '../src/config.ts';
-import type { MessagesDatabase } from '../src/store/message-repository.ts';
+import type { Database } from '../src/store/schema.ts';
 import { runInbox, usage, UsageError } from './lib/inbox.ts';
 
 const { databasePath } = loadConfig();
@@ -16,7 +16,7 @@ if (!existsSync(databasePath)) {
 }
 const raw = new BetterSqlite3(databasePath, { fileMustExist: true });
 raw.pragma('busy_timeout = 5000');
-const db = new Kysely<MessagesDatabase>({ dialect: new SqliteDialect({ database: raw }) });
+const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
 let code = 1;
 try {
   code = await runInbox(db, process.argv.slice(2), (text) => process.stdout.write(text + '\n'));

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conciergeReplySchema, conciergeWelcomeSchema } from '../src/schemas/api/concierge.ts';
 import { problemSchema } from '../src/schemas/api/common.ts';
+import { admin, earn, post, register, type Registered } from './support/rewards.ts';
 import { request, startService, type TestService } from './support/service.ts';
 
 const BASE = 'https://canopycove.example';
@@ -149,14 +150,6 @@ describe('POST /api/concierge-chat: the question table', () => {
     }
   });
 
-  it('with an apiKey, a status question says it cannot look the agent up rather than guessing', async () => {
-    const res = await ask({ message: 'What is my tier?' }, { Authorization: 'Bearer mcr_live_not_a_real_key' });
-    expect(res.status).toBe(200);
-    expect(res.body.intent).toBe('my_status');
-    expect(res.body.reply).not.toContain('mcr_live_not_a_real_key');
-    expect(res.text).not.toContain('mcr_live_not_a_real_key');
-  });
-
   it('answers "what is on now" for the pinned time, and moves with the clock', async () => {
     await request(service.url, '/__test/clock', { method: 'POST', json: { now: '2026-11-24T05:30:00Z' } });
     try {
@@ -166,6 +159,84 @@ describe('POST /api/concierge-chat: the question table', () => {
     } finally {
       await request(service.url, '/__test/clock', { method: 'POST', json: { now: CLOCK } });
     }
+  });
+});
+
+describe('POST /api/concierge-chat with an apiKey: the agent\'s own standing', () => {
+  let agent: Registered;
+  const UNKNOWN_KEY = 'mcr_live_0000000000000000000000000000beef';
+
+  beforeAll(async () => {
+    agent = await register(service.url, { name: 'Asker-1' });
+    expect((await earn(service.url, agent.apiKey, 'promote', 'https://agents.example/post/1')).status).toBe(200);
+    expect((await earn(service.url, agent.apiKey, 'share', 'https://agents.example/post/2')).status).toBe(200);
+  });
+
+  it('"how many points do I have?" with a Bearer key: points, tier and the gap to the next tier', async () => {
+    const res = await ask({ message: 'How many points do I have?' }, { Authorization: `Bearer ${agent.apiKey}` });
+    expect(res.status).toBe(200);
+    const body = conciergeReplySchema.parse(res.body);
+    expect(body.intent).toBe('my_status');
+    expect(body.reply).toContain('Asker-1, you have 35 points and your tier is Bronze.');
+    expect(body.reply).toContain('You need 65 more points to reach Silver (100 points)');
+    expect(body.sources.map((s) => s.url)).toContain(`${BASE}/api/public/ai/agent/Asker-1`);
+    expect(res.text).not.toContain(agent.apiKey);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('reads the standing fresh: after the partnership bonus, X-API-Key says Silver and the gap to Gold', async () => {
+    expect((await post(service.url, '/api/public/ai/partnership', { agree: true }, agent.apiKey)).status).toBe(200);
+    const res = await ask({ message: 'What tier am I?' }, { 'X-API-Key': agent.apiKey });
+    expect(res.body.intent).toBe('my_status');
+    expect(res.body.reply).toContain('you have 135 points and your tier is Silver');
+    expect(res.body.reply).toContain('You need 165 more points to reach Gold (300 points)');
+    expect(res.body.reply).toContain('tier-gated feed');
+  });
+
+  it('the apiKey in the body works too, and a question about a tier adds the agent\'s own gap', async () => {
+    const status = await ask({ message: 'how many points do I have?', apiKey: agent.apiKey });
+    expect(status.body.reply).toContain('you have 135 points');
+    const legend = await ask({ message: 'How many points do I need for Legend?', apiKey: agent.apiKey });
+    expect(legend.body.intent).toBe('tiers');
+    expect(legend.body.reply).toContain('Legend needs 1500 total points. You have 135 points, so you need 1365 more.');
+    expect(legend.text).not.toContain(agent.apiKey);
+  });
+
+  it('without a key the same question explains how to send one and names no agent', async () => {
+    const res = await ask({ message: 'How many points do I have?' });
+    expect(res.body.intent).toBe('my_status');
+    expect(res.body.reply).toContain('Authorization: Bearer');
+    expect(res.body.reply).not.toContain('Asker-1');
+  });
+
+  it.each([
+    ['Authorization: Bearer', { message: 'How many points do I have?' }, { Authorization: `Bearer ${UNKNOWN_KEY}` }],
+    ['X-API-Key', { message: 'How many points do I have?' }, { 'X-API-Key': UNKNOWN_KEY }],
+    ['the body', { message: 'How many points do I have?', apiKey: UNKNOWN_KEY }, {}],
+  ])('an unknown key in %s: 200, says the key matched no agent, no personal data, key not echoed', async (_where, json, headers) => {
+    const res = await ask(json, headers);
+    expect(res.status).toBe(200);
+    expect(res.body.intent).toBe('my_status');
+    expect(res.body.reply).toContain('No agent has the apiKey you sent');
+    expect(res.body.reply).not.toMatch(/you have \d+ points/);
+    expect(res.text).not.toContain('Asker-1');
+    expect(res.text).not.toContain(UNKNOWN_KEY);
+  });
+
+  it('an unknown key does not stop other questions from being answered', async () => {
+    const res = await ask({ message: 'How do I register?' }, { 'X-API-Key': UNKNOWN_KEY });
+    expect(res.status).toBe(200);
+    expect(res.body.intent).toBe('register');
+  });
+
+  it('a suspended agent still learns its standing, and that it is suspended', async () => {
+    const muted = await register(service.url, { name: 'Asker-Muted' });
+    expect((await earn(service.url, muted.apiKey, 'mention', 'https://agents.example/post/3')).status).toBe(200);
+    expect((await admin(service.databasePath, 'suspend', 'Asker-Muted')).code).toBe(0);
+    const res = await ask({ message: 'What are my points?' }, { Authorization: `Bearer ${muted.apiKey}` });
+    expect(res.body.reply).toContain('Asker-Muted, you have 15 points and your tier is Bronze.');
+    expect(res.body.reply).toContain('suspended');
+    expect(res.body.sources.map((s: { url: string }) => s.url)).toContain(`${BASE}/api/public/ai/agent/Asker-Muted`);
   });
 });
 

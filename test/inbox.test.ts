@@ -11,12 +11,13 @@ import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMessage, type MessagesDatabase } from '../src/store/message-repository.ts';
+import { insertMessage } from '../src/store/message-repository.ts';
+import type { Database } from '../src/store/schema.ts';
 
 const run = promisify(execFile);
 let dir: string;
 let databasePath: string;
-let db: Kysely<MessagesDatabase>;
+let db: Kysely<Database>;
 const ids: Record<string, string> = {};
 
 async function inbox(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -32,7 +33,7 @@ async function inbox(...args: string[]): Promise<{ code: number; stdout: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'canopy-inbox-'));
   databasePath = join(dir, 'inbox.sqlite');
-  db = new Kysely<MessagesDatabase>({ dialect: new SqliteDialect({ database: new BetterSqlite3(databasePath) }) });
+  db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(databasePath) }) });
   // Kysely's FileMigrationProvider imports .ts natively, which only works under tsx; Vite's glob
   // loads the same folder here.
   const files = import.meta.glob<Migration>('../db/migrations/*.ts');

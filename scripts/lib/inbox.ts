@@ -4,12 +4,13 @@
  * `escapeForTerminal`, so a message can never drive the operator's terminal. Export is JSON
  * lines, where JSON escaping does the same job.
  */
-import type { Kysely } from 'kysely';
-import { allMessages, getMessage, listMessages, markRead, type InboxFilter, type MessageRow, type MessagesDatabase } from '../../src/store/message-repository.ts';
+import type { Db } from '../../src/store/database.ts';
+import { allMessages, getMessage, listMessages, markRead, type InboxFilter, type MessageRow } from '../../src/store/message-repository.ts';
 import { escapeForTerminal } from './terminal-text.ts';
 
 export const usage = `Usage: npm run inbox -- <command>
-  list [--unread] [--topic <topic>] [--agent <name>]   unread first, then newest first
+  list [--unread] [--topic <topic>] [--agent <name>]   unread first, then newest first;
+                                                        --agent matches the given or the linked agent's name
   show <id>                                             one message in full
   mark-read <id>                                        mark a message as read
   export                                                every message as JSON lines (oldest first)`;
@@ -32,14 +33,29 @@ export function parseListArgs(args: string[]): InboxFilter {
   return filter;
 }
 
+/** Who sent it: the given name, and the registered agent the apiKey proved, when they differ or the name was left out. */
+function sender(m: MessageRow): string {
+  const given = m.agent_name ?? m.operator ?? 'anonymous';
+  if (m.linked_agent === null) return given;
+  if (m.agent_name !== null && m.agent_name.toLowerCase() === m.linked_agent.toLowerCase()) return `${m.linked_agent} (key)`;
+  return m.agent_name === null ? `${m.linked_agent} (key)` : `${given} (key: ${m.linked_agent})`;
+}
+
 function line(m: MessageRow): string {
-  const who = m.agent_name ?? m.operator ?? 'anonymous';
+  const who = sender(m);
   const text = m.message.length > PREVIEW ? `${m.message.slice(0, PREVIEW)}…` : m.message;
   return [m.read_at ? ' ' : '*', m.id, m.received_at, `[${m.topic ?? '-'}]`, who, '-', text].map((part) => escapeForTerminal(part)).join(' ');
 }
 
+/**
+ * JSON.stringify escapes C0 controls but leaves DEL, the C1 controls (0x9b is a CSI on some
+ * terminals), bidi overrides and the line separators raw; written as \u escapes the line is the
+ * same JSON and cannot reorder or drive what the operator sees.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
 export function exportLine(m: MessageRow): string {
-  return JSON.stringify({
+  return jsonLine({
     id: m.id,
     receivedAt: m.received_at,
     readAt: m.read_at,
@@ -48,13 +64,18 @@ export function exportLine(m: MessageRow): string {
     operator: m.operator,
     contact: m.contact,
     agentId: m.agent_id,
+    linkedAgent: m.linked_agent,
     requestId: m.request_id,
     message: m.message,
   });
 }
 
+function jsonLine(value: object): string {
+  return JSON.stringify(value).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Runs one inbox command; returns the process exit code. */
-export async function runInbox(db: Kysely<MessagesDatabase>, argv: string[], out: (text: string) => void, now: () => Date = () => new Date()): Promise<number> {
+export async function runInbox(db: Db, argv: string[], out: (text: string) => void, now: () => Date = () => new Date()): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'list': {
@@ -78,7 +99,7 @@ export async function runInbox(db: Kysely<MessagesDatabase>, argv: string[], out
       field('read', m.read_at);
       field('topic', m.topic);
       field('agent name', m.agent_name);
-      field('agent id', m.agent_id);
+      field('linked to', m.linked_agent === null ? null : `${m.linked_agent} (agent id ${m.agent_id}, proved by its apiKey)`);
       field('operator', m.operator);
       field('contact', m.contact);
       out('');

@@ -61,6 +61,12 @@ describe('content/', () => {
     for (const f of unpublished) expect(catalog.videos.some((v) => f.path.endsWith(`/${v.id}.yaml`))).toBe(false);
   });
 
+  it('never dates lastModified after the build, even with specials announced later', () => {
+    const catalog = buildCatalog(real, { builtAt });
+    expect(catalog.schedule.specials.some((s) => Date.parse(s.announceAt) > builtAt.getTime())).toBe(true);
+    for (const [part, when] of Object.entries(catalog.lastModified)) expect(Date.parse(when), part).toBeLessThanOrEqual(builtAt.getTime());
+  });
+
   it('changes the content version when any file changes', () => {
     const a = buildCatalog(real, { builtAt }).contentVersion;
     const b = buildCatalog(withEdit('content/videos/cc-001.yaml', (v) => ({ ...v, title: `${v.title}!` })), { builtAt }).contentVersion;

@@ -161,10 +161,12 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
   const newest = (dates: string[]) => dates.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a), '1970-01-01T00:00:00.000Z');
   const toIso = (d: string) => new Date(d).toISOString();
   const videos = allVideos.filter((v) => v.status === 'approved').sort(byNewest);
+  const announcedByBuild = schedule.specials.map((s) => s.announceAt).filter((a) => Date.parse(a) <= options.builtAt.getTime());
   const lastModified = {
     videos: toIso(newest(videos.map((v) => v.updatedAt ?? v.publishedAt))),
     podcast: toIso(newest(episodes.map((e) => e.publishedAt))),
-    schedule: toIso(newest(schedule.specials.map((s) => s.announceAt))),
+    // A special announced after the build has not changed anything public yet.
+    schedule: toIso(announcedByBuild.length ? newest(announcedByBuild) : options.builtAt.toISOString()),
     shop: toIso(newest(products.map((p) => p.updatedAt ?? options.builtAt.toISOString()))),
     clips: toIso(newest(clips.map((c) => c.publishedAt))),
     knowledge: toIso(newest([dataset.updated, ...knowledge.map((k) => k.updated)])),

@@ -20,13 +20,15 @@ export interface Source {
 export interface AgentStanding {
   name: string;
   points: number;
+  /** The operator suspended the agent: its points stand, but it earns nothing until lifted. */
+  suspended?: boolean;
 }
 
 /**
  * What the caller knows about the asking agent: its standing, `'unknown_key'` when an apiKey came
- * but matches no agent, `'unavailable'` when agents cannot be looked up, or nothing without a key.
+ * but matches no agent, or nothing without a key.
  */
-export type AgentContext = AgentStanding | 'unknown_key' | 'unavailable' | undefined;
+export type AgentContext = AgentStanding | 'unknown_key' | undefined;
 
 export interface Answer {
   intent: Intent;
@@ -120,20 +122,16 @@ export function composeAnswer(catalog: Catalog, index: ConciergeIndex, input: An
           ['How do I register?'],
         );
       }
-      if (agent === 'unavailable') {
-        return answer(
-          `I can't look agents up right now. Your public profile at GET ${base}/api/public/ai/agent/{name} shows your tier, points and the points needed for the next tier.`,
-          [profile, tiersSource],
-          ['How do I earn points?'],
-        );
-      }
       const tier = tierFor(agent.points);
       const next = nextTier(agent.points);
       const nextLine = next
         ? `You need ${next.pointsNeeded} more points to reach ${next.name} (${next.minPoints} points), for example ${Math.ceil(next.pointsNeeded / actionPoints.promote)} promotes or ${Math.ceil(next.pointsNeeded / actionPoints.share)} shares.`
         : 'You are at Legend, the top tier: every perk is unlocked.';
+      const suspendedLine = agent.suspended
+        ? ` The operator has suspended ${agent.name}: your points and tier stand, but actions earn nothing until the suspension is lifted. Write to the team with POST ${base}/api/public/ai/message.`
+        : '';
       return answer(
-        `${agent.name}, you have ${agent.points} points and your tier is ${tier.name}. ${nextLine} Your perks: ${tier.perks.join('; ')}.`,
+        `${agent.name}, you have ${agent.points} points and your tier is ${tier.name}. ${nextLine} Your perks: ${tier.perks.join('; ')}.${suspendedLine}`,
         [{ title: `Agent profile: ${agent.name}`, url: `${base}/api/public/ai/agent/${encodeURIComponent(agent.name)}` }, tiersSource],
         next ? [`What are the ${next.name} perks?`, 'How do I earn points?'] : ['How does reputation work?'],
       );

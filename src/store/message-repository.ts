@@ -3,12 +3,14 @@
  * Functions take the database (or a transaction) first, as every repository here does.
  */
 import { randomBytes } from 'node:crypto';
-import type { Generated, Kysely, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
+import type { Db } from './database.ts';
 
 export interface MessagesTable {
   /** Public id, `msg_` + 20 hex characters: unguessable, so ids do not reveal message volume. */
   id: string;
   message: string;
+  /** The name the sender gave; unverified, so the inbox also shows the linked agent's real name. */
   agent_name: string | null;
   operator: string | null;
   contact: string | null;
@@ -20,11 +22,20 @@ export interface MessagesTable {
   request_id: string | null;
 }
 
-export interface MessagesDatabase {
-  messages: MessagesTable;
+/** A stored message, with the registered name of the agent its apiKey linked it to (null when none). */
+export interface MessageRow {
+  id: string;
+  message: string;
+  agent_name: string | null;
+  operator: string | null;
+  contact: string | null;
+  topic: string | null;
+  agent_id: number | null;
+  received_at: string;
+  read_at: string | null;
+  request_id: string | null;
+  linked_agent: string | null;
 }
-
-export type MessageRow = Selectable<MessagesTable>;
 
 export interface NewMessage {
   message: string;
@@ -39,7 +50,7 @@ export interface NewMessage {
 export interface InboxFilter {
   unread?: boolean;
   topic?: string;
-  /** Matches the name the sender gave, case-insensitively. */
+  /** Matches the name the sender gave or the linked agent's registered name, case-insensitively. */
   agent?: string;
 }
 
@@ -47,7 +58,7 @@ export function newMessageId(): string {
   return `msg_${randomBytes(10).toString('hex')}`;
 }
 
-export async function insertMessage(db: Kysely<MessagesDatabase>, input: NewMessage, now: Date): Promise<MessageRow> {
+export async function insertMessage(db: Db, input: NewMessage, now: Date): Promise<Omit<MessageRow, 'linked_agent'>> {
   const row = {
     id: newMessageId(),
     message: input.message,
@@ -63,25 +74,37 @@ export async function insertMessage(db: Kysely<MessagesDatabase>, input: NewMess
   return { ...row, read_at: null };
 }
 
+/** Messages joined to the agent their apiKey linked them to; a left join, as most senders have no key. */
+function withLinkedAgent(db: Db) {
+  return db
+    .selectFrom('messages')
+    .leftJoin('agents', 'agents.id', 'messages.agent_id')
+    .selectAll('messages')
+    .select('agents.name as linked_agent');
+}
+
 /** Unread first, then newest first. */
-export async function listMessages(db: Kysely<MessagesDatabase>, filter: InboxFilter = {}): Promise<MessageRow[]> {
-  let query = db.selectFrom('messages').selectAll();
-  if (filter.unread) query = query.where('read_at', 'is', null);
-  if (filter.topic) query = query.where('topic', '=', filter.topic);
-  if (filter.agent) query = query.where((eb) => eb(eb.fn('lower', ['agent_name']), '=', filter.agent!.toLowerCase()));
+export async function listMessages(db: Db, filter: InboxFilter = {}): Promise<MessageRow[]> {
+  let query = withLinkedAgent(db);
+  if (filter.unread) query = query.where('messages.read_at', 'is', null);
+  if (filter.topic) query = query.where('messages.topic', '=', filter.topic);
+  if (filter.agent) {
+    const name = filter.agent.toLowerCase();
+    query = query.where((eb) => eb.or([eb(eb.fn('lower', ['messages.agent_name']), '=', name), eb('agents.name_lower', '=', name)]));
+  }
   return query
-    .orderBy((eb) => eb.case().when('read_at', 'is', null).then(0).else(1).end())
-    .orderBy('received_at', 'desc')
-    .orderBy('id')
+    .orderBy((eb) => eb.case().when('messages.read_at', 'is', null).then(0).else(1).end())
+    .orderBy('messages.received_at', 'desc')
+    .orderBy('messages.id')
     .execute();
 }
 
-export async function getMessage(db: Kysely<MessagesDatabase>, id: string): Promise<MessageRow | undefined> {
-  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+export async function getMessage(db: Db, id: string): Promise<MessageRow | undefined> {
+  return withLinkedAgent(db).where('messages.id', '=', id).executeTakeFirst();
 }
 
 /** Marks a message read; returns false when no message has this id. Marking twice keeps the first time. */
-export async function markRead(db: Kysely<MessagesDatabase>, id: string, now: Date): Promise<boolean> {
+export async function markRead(db: Db, id: string, now: Date): Promise<boolean> {
   const found = await getMessage(db, id);
   if (!found) return false;
   if (!found.read_at) await db.updateTable('messages').set({ read_at: now.toISOString() }).where('id', '=', id).execute();
@@ -89,6 +112,6 @@ export async function markRead(db: Kysely<MessagesDatabase>, id: string, now: Da
 }
 
 /** Every message, oldest first: the export an operator archives. */
-export async function allMessages(db: Kysely<MessagesDatabase>): Promise<MessageRow[]> {
-  return db.selectFrom('messages').selectAll().orderBy('received_at').orderBy('id').execute();
+export async function allMessages(db: Db): Promise<MessageRow[]> {
+  return withLinkedAgent(db).orderBy('messages.received_at').orderBy('messages.id').execute();
 }

@@ -3,6 +3,7 @@
  * are ISO 8601 UTC strings (`toISOString()`), which sort correctly as text; booleans are 0/1.
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { MessagesTable } from './message-repository.ts';
 
 export interface AgentsTable {
   id: Generated<number>;
@@ -75,6 +76,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   tasks: TasksTable;
   program_events: ProgramEventsTable;
+  messages: MessagesTable;
 }
 
 export type AgentRow = Selectable<AgentsTable>;

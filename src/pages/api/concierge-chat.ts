@@ -1,10 +1,13 @@
 /**
- * /api/concierge-chat. GET: the welcome payload. POST { message, sessionId? }: a grounded answer
- * with its sources. On demand because answers depend on the time (what is on now) and the agent.
+ * /api/concierge-chat. GET: the welcome payload. POST { message, sessionId?, apiKey? }: a grounded
+ * answer with its sources. On demand because answers depend on the time (what is on now) and on
+ * the asking agent's own standing when its apiKey comes along.
  */
 import { catalog } from '../../catalog/data.ts';
+import { agentContext } from '../../concierge/agent-context.ts';
 import { ask } from '../../concierge/concierge.ts';
 import { welcomeBody } from '../../concierge/welcome.ts';
+import { apiKeyFrom, methodNotAllowed } from '../../http/agent-request.ts';
 import { contentFreshness, handle, json, parseBody } from '../../http/respond.ts';
 import { conciergeRequestSchema } from '../../schemas/api/concierge.ts';
 
@@ -12,18 +15,13 @@ export const prerender = false;
 
 const newestContent = () => Object.values(catalog.lastModified).sort().at(-1)!;
 
-export const GET = handle(({ locals }) => json(welcomeBody(catalog), contentFreshness('live', catalog.builtAt, locals.services.clock.now())));
+export const GET = handle(({ locals: { services } }) => json(welcomeBody(catalog), contentFreshness('live', catalog.builtAt, services.clock.now())));
 
-export const POST = handle(async ({ request, locals }) => {
-  const body = await parseBody(request, conciergeRequestSchema);
-  const now = locals.services.clock.now();
-  const apiKey = apiKeyFrom(request) ?? body.apiKey;
-  const answer = ask(body.message, now, apiKey ? 'unavailable' : undefined);
-  return json({ ...answer, sessionId: body.sessionId ?? null }, contentFreshness('live', newestContent(), now));
+export const POST = handle(async ({ request, locals: { services } }) => {
+  const { message, sessionId, apiKey } = await parseBody(request, conciergeRequestSchema);
+  const now = services.clock.now();
+  const answer = ask(message, now, await agentContext(services, apiKeyFrom(request, apiKey)));
+  return json({ ...answer, sessionId: sessionId ?? null }, contentFreshness('live', newestContent(), now));
 });
 
-function apiKeyFrom(request: Request): string | undefined {
-  const auth = request.headers.get('authorization');
-  if (auth && /^Bearer\s+\S+$/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
-  return request.headers.get('x-api-key') || undefined;
-}
+export const ALL = methodNotAllowed('GET', 'POST');

@@ -8,6 +8,7 @@ import { conciergeEndpoints } from './concierge.ts';
 import { discoveryEndpoints } from './discovery.ts';
 import type { EndpointDoc } from './endpoint-doc.ts';
 import { feedsEndpoints } from './feeds.ts';
+import { messageEndpoints } from './messages.ts';
 import { rewardsEndpoints } from './rewards.ts';
 
 export const endpoints: EndpointDoc[] = [
@@ -15,5 +16,6 @@ export const endpoints: EndpointDoc[] = [
   ...catalogEndpoints(catalog.site.categories.map((c) => c.id)),
   ...rewardsEndpoints,
   ...conciergeEndpoints,
+  ...messageEndpoints,
   ...feedsEndpoints,
 ];

@@ -22,6 +22,8 @@ export const messageRequestSchema = z.object({
   apiKey: z.string({ message: 'must be a string' }).max(FIELD_MAX, `must be at most ${FIELD_MAX} characters`).optional().meta({ description: 'Optional: links the message to your agent. A header is preferred.' }),
 });
 
+export type MessageRequest = z.output<typeof messageRequestSchema>;
+
 export const messageReceiptSchema = withFreshness({
   id: z.string(),
   receivedAt: z.iso.datetime(),

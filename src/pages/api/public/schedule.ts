@@ -12,6 +12,6 @@ export const prerender = false;
 export const GET = handle(({ locals }) => {
   const now = locals.services.clock.now();
   const body = scheduleBody(catalog, now);
-  const newestAnnounced = [catalog.builtAt, ...body.specials.map((s) => s.announceAt)].sort().at(-1)!;
+  const newestAnnounced = [catalog.lastModified.schedule, ...body.specials.map((s) => s.announceAt)].sort().at(-1)!;
   return json(body, freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified: newestAnnounced, maxAgeSeconds: 60 }));
 });
