@@ -1,0 +1,180 @@
+/**
+ * Child processes for the benchmark: the server, the ceiling server and the load worker each run
+ * in their own process, and their memory and CPU are read from /proc (Linux), never estimated.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import type { LoadResult, LoadSpec } from './load-spec.ts';
+
+/** Every child still running; killed if the benchmark itself dies, so no server outlives it. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** Runs a TypeScript entry in plain node with tsx as a loader: one process, so its pid is the one to measure. */
+export function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+/** Resident memory in KiB (VmRSS), or NaN when the process is gone. */
+export function rssKb(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** User + system CPU seconds the process has used so far (clock ticks of 1/100 s on Linux). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU seconds the whole machine has spent busy (all cores, everything but idle and iowait). */
+export function machineBusySeconds(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  return (total - fields[3] - (fields[4] ?? 0)) / 100;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => ok(port));
+    });
+  });
+}
+
+export async function waitForHealthy(origin: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was healthy`);
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((ok) => setTimeout(ok, 10));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+/** Resolves with the first stdout line that parses as JSON (how helper processes announce a port). */
+export function firstJsonLine<T>(child: ChildProcess): Promise<T> {
+  return new Promise((ok, fail) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => {
+      lines.close();
+      try {
+        ok(JSON.parse(line) as T);
+      } catch (error) {
+        fail(error);
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`process exited with code ${code} before announcing itself`)));
+  });
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((ok) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      ok();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export interface Sampler {
+  /** Called when the worker starts a measured round, with the worker's pid. */
+  roundStart(workerPid: number): void;
+  roundEnd(workerPid: number): void;
+}
+
+/** Runs one workload in the load worker process; `sampler` hears when measured rounds start and end. */
+export function runLoad(spec: LoadSpec, sampler?: Sampler): Promise<LoadResult> {
+  const child = spawnTs('bench/load-worker.ts', [JSON.stringify(spec)]);
+  return new Promise((ok, fail) => {
+    let result: LoadResult | undefined;
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const event = JSON.parse(line) as { event: string; result?: LoadResult };
+      if (event.event === 'round-start') sampler?.roundStart(child.pid!);
+      if (event.event === 'round-end') sampler?.roundEnd(child.pid!);
+      if (event.event === 'done') result = event.result;
+    });
+    child.once('exit', (code) => (result ? ok(result) : fail(new Error(`load worker for ${spec.name} exited with code ${code}`))));
+  });
+}
+
+export interface TimedCommand {
+  seconds: number;
+  /** Peak resident memory of the largest single process in the command's tree, KiB. */
+  peakRssKb: number;
+  output: string;
+}
+
+/**
+ * Runs a command and measures wall time and peak memory: with /usr/bin/time -v when it exists
+ * (its "Maximum resident set size" covers every descendant), else by polling /proc for the
+ * process tree every 50 ms.
+ */
+export function timeCommand(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<TimedCommand> {
+  const useTime = existsSync('/usr/bin/time');
+  const child = useTime ? spawn('/usr/bin/time', ['-v', command, ...args], { env }) : spawn(command, args, { env });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  let polledPeak = 0;
+  const poll = useTime
+    ? undefined
+    : setInterval(() => {
+        for (const pid of descendants(child.pid!)) polledPeak = Math.max(polledPeak, rssKb(pid) || 0);
+      }, 50);
+  const started = performance.now();
+  return new Promise((ok, fail) => {
+    child.once('exit', (code) => {
+      if (poll) clearInterval(poll);
+      const seconds = (performance.now() - started) / 1000;
+      if (code !== 0) return fail(new Error(`${command} ${args.join(' ')} failed (exit ${code}):\n${output.slice(-4000)}`));
+      const reported = /Maximum resident set size \(kbytes\): (\d+)/.exec(output);
+      ok({ seconds, peakRssKb: reported ? Number(reported[1]) : polledPeak, output });
+    });
+  });
+}
+
+function descendants(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // exited while we looked
+    }
+  }
+  const out = [root];
+  for (let i = 0; i < out.length; i++) out.push(...(parents.get(out[i]) ?? []));
+  return out;
+}

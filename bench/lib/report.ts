@@ -1,0 +1,170 @@
+/**
+ * Renders a benchmark run as Markdown and writes it into BENCHMARKS.md between two markers, so a
+ * new run replaces the measured section and leaves the hand-written analysis (causes, fixes,
+ * before/after) around it untouched.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Machine } from './machine.ts';
+import type { RoundResult } from './load-spec.ts';
+import type { Integrity } from './bench-database.ts';
+
+export const START = '<!-- bench:results:start (written by `npm run bench`; edit outside these markers) -->';
+export const END = '<!-- bench:results:end -->';
+
+export interface PathResult {
+  name: string;
+  method: string;
+  path: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  ceiling?: { name: string; rps: number };
+  /** Median share of one core the server used while measured. */
+  serverCpu: number;
+  workerCpu: number;
+  /** Median CPU (in cores) everything else on the machine used meanwhile: the noise indicator. */
+  otherCpu: number;
+  peakRssKb: number;
+  statuses: Record<string, number>;
+  errors: number;
+  target?: { text: string; pass: boolean };
+  rounds: RoundResult[];
+  note?: string;
+}
+
+export interface BuildResult {
+  reused: boolean;
+  videos: number;
+  clips: number;
+  generateSeconds?: number;
+  steps: Array<{ command: string; seconds: number; peakRssKb: number }>;
+  totalSeconds: number;
+  peakRssKb: number;
+  target: { text: string; pass: boolean };
+  measuredAt: string;
+}
+
+export interface RunReport {
+  machine: Machine;
+  settings: { warmupSeconds: number; rounds: number; roundSeconds: number; connections: number };
+  build?: BuildResult;
+  seed?: { agents: number; ledgerRows: number; seconds: number; note?: string };
+  startup: { medianMs: number; samplesMs: number[]; idleRssKb: number; idleRssAfterLoadKb: number; peakRssKb: number };
+  ceilings: Array<{ name: string; rps: number; p50?: number; p99?: number; note: string }>;
+  paths: PathResult[];
+  integrity?: Integrity;
+  skipped: string[];
+}
+
+const mb = (kb: number) => (Number.isFinite(kb) ? `${Math.round(kb / 1024)} MiB` : 'n/a');
+const num = (n: number, digits = 0) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a');
+const ms = (n: number) => (typeof n === 'number' && Number.isFinite(n) ? `${n.toFixed(2)} ms` : 'n/a');
+const pct = (n: number) => (typeof n === 'number' && Number.isFinite(n) ? `${Math.round(n * 100)}%` : 'n/a');
+
+export function renderReport(run: RunReport): string {
+  const lines: string[] = [];
+  const { machine, settings } = run;
+  lines.push(`Measured ${machine.date} on ${machine.nproc} cores (${machine.cpuModel}), ${machine.kernel}, Node ${machine.node}.`);
+  lines.push('');
+  lines.push('```');
+  lines.push(`$ nproc\n${machine.nproc}\n$ free -h\n${machine.freeH}\n$ node --version\n${machine.node}`);
+  lines.push('```');
+  lines.push('');
+  lines.push(
+    `Each path: ${settings.warmupSeconds} s warm-up, then ${settings.rounds} rounds of ${settings.roundSeconds} s at ${settings.connections} connections ` +
+      '(autocannon in its own process, loopback, no pipelining); the table shows the median of the rounds. Server: `RATE_LIMITS=off LOG_LEVEL=silent`. ' +
+      'CPU columns are shares of one core while measured; "Other CPU" is everything else running on the machine at the time, the noise to read the numbers against.',
+  );
+  lines.push('');
+  lines.push(`Load average when the run started: ${machine.loadAverage}.`);
+  lines.push('');
+
+  lines.push('### Hot paths');
+  lines.push('');
+  lines.push('| Path | Requests/s | p50 | p99 | Ceiling | % of ceiling | Server CPU | Load-gen CPU | Other CPU | Statuses | Target |');
+  lines.push('|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|');
+  for (const p of run.paths) {
+    const statuses = Object.entries(p.statuses)
+      .map(([code, n]) => `${code}×${n}`)
+      .join(' ') + (p.errors ? ` errors×${p.errors}` : '');
+    const target = p.target ? `${p.target.pass ? 'met' : '**missed**'}: ${p.target.text}` : '';
+    lines.push(
+      `| ${p.name} \`${p.method} ${p.path}\` | ${num(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ceiling ? `${p.ceiling.name} ${num(p.ceiling.rps)}/s` : ''} | ${p.ceiling ? pct(p.rps / p.ceiling.rps) : ''} | ${pct(p.serverCpu)} | ${pct(p.workerCpu)} | ${pct(p.otherCpu)} | ${statuses} | ${target} |`,
+    );
+  }
+  lines.push('');
+  lines.push('Rounds (requests/s): ' + run.paths.map((p) => `${p.name} ${p.rounds.map((r) => num(r.rps)).join(' / ')}`).join('; ') + '.');
+  lines.push('');
+
+  lines.push('### Ceilings');
+  lines.push('');
+  lines.push('| Ceiling | Rate | p50 | p99 | What it does |');
+  lines.push('|---|---:|---:|---:|---|');
+  for (const c of run.ceilings) lines.push(`| ${c.name} | ${num(c.rps)}/s | ${c.p50 === undefined ? '' : ms(c.p50)} | ${c.p99 === undefined ? '' : ms(c.p99)} | ${c.note} |`);
+  lines.push('');
+
+  lines.push('### Server process');
+  lines.push('');
+  lines.push('| Measure | Value |');
+  lines.push('|---|---:|');
+  lines.push(`| Start-up, spawn to first healthy \`/healthz\` (median of ${run.startup.samplesMs.length}: ${run.startup.samplesMs.map((s) => Math.round(s)).join(', ')} ms) | ${num(run.startup.medianMs)} ms |`);
+  lines.push(`| Resident memory idle after start (VmRSS) | ${mb(run.startup.idleRssKb)} |`);
+  lines.push(`| Resident memory peak under load | ${mb(run.startup.peakRssKb)} |`);
+  lines.push(`| Resident memory idle after the load | ${mb(run.startup.idleRssAfterLoadKb)} |`);
+  lines.push('');
+
+  if (run.build) {
+    const b = run.build;
+    lines.push(`### Build of the generated catalog (${num(b.videos)} videos, ${num(b.clips)} clips)`);
+    lines.push('');
+    if (b.reused) lines.push(`Reused the build measured at ${b.measuredAt} (\`--no-build\`).`);
+    lines.push('');
+    lines.push('| Step | Wall time | Peak memory (largest process) |');
+    lines.push('|---|---:|---:|');
+    if (b.generateSeconds !== undefined) lines.push(`| generate content (\`scripts/generate-catalog.ts\`, not part of the build) | ${num(b.generateSeconds, 1)} s | |`);
+    for (const s of b.steps) lines.push(`| \`${s.command}\` | ${num(s.seconds, 1)} s | ${mb(s.peakRssKb)} |`);
+    lines.push(`| **\`npm run build\` total** | **${num(b.totalSeconds, 1)} s** | **${mb(b.peakRssKb)}** |`);
+    lines.push('');
+    lines.push(`Target: ${b.target.text}: ${b.target.pass ? 'met' : '**missed**'}.`);
+    lines.push('');
+  }
+
+  if (run.seed) {
+    lines.push('### Database');
+    lines.push('');
+    lines.push(`Seeded ${num(run.seed.agents)} agents and ${num(run.seed.ledgerRows)} ledger rows in ${num(run.seed.seconds, 1)} s.${run.seed.note ? ' ' + run.seed.note : ''}`);
+    lines.push('');
+  }
+  if (run.integrity) {
+    const i = run.integrity;
+    lines.push('### Integrity after the write load');
+    lines.push('');
+    lines.push(
+      `${i.ok ? 'No point lost, none doubled' : '**Points lost or doubled**'}: of ${num(i.agents)} agents, ${num(i.mismatched)} have totals that differ from the sums of their ledger rows; ` +
+        `${num(i.acknowledged)} earns answered 200 and ${num(i.missing)} of them are missing from the ledger; ${num(i.duplicated)} urls were awarded twice. ` +
+        `${num(i.ledgerRowsAdded)} ledger rows were added in all, ${num(i.unacknowledged)} of them for requests still in flight when a round stopped (committed, answer not read).`,
+    );
+    lines.push('');
+  }
+  if (run.skipped.length) {
+    lines.push('### Not measured in this run');
+    lines.push('');
+    for (const s of run.skipped) lines.push(`- ${s}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/** Replaces the measured section of the report file, creating the file from `template` if needed. */
+export function writeReport(file: string, section: string, template: (section: string) => string): void {
+  const block = `${START}\n${section}\n${END}`;
+  if (!existsSync(file)) {
+    writeFileSync(file, template(block));
+    return;
+  }
+  const current = readFileSync(file, 'utf8');
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  writeFileSync(file, start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + END.length) : `${current.trimEnd()}\n\n${block}\n`);
+}

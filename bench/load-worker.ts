@@ -1,0 +1,100 @@
+/**
+ * The load generator, run as its own process by bench/run.ts: one workload (a LoadSpec as JSON in
+ * argv[2]), a warm-up, then timed rounds with autocannon. Prints one JSON event per line on
+ * stdout: `round-start`, `round-end` (so the orchestrator samples the server only while it is
+ * measured) and finally `done` with every round's numbers.
+ *
+ * Latency percentiles come from autocannon's per-response timings at microsecond resolution
+ * rather than its whole-millisecond histogram, so sub-millisecond paths still read sensibly.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import type { LoadResult, LoadSpec, RoundResult } from './lib/load-spec.ts';
+import { LatencyRecorder } from './lib/stats.ts';
+
+const spec = JSON.parse(process.argv[2]) as LoadSpec;
+const needsAgents = spec.kind === 'profile' || spec.kind === 'earn';
+const agents = needsAgents && spec.agentsFile ? (JSON.parse(readFileSync(spec.agentsFile, 'utf8')) as Array<{ name: string; apiKey: string }>) : [];
+if (needsAgents && agents.length === 0) throw new Error(`${spec.name}: needs agents in ${spec.agentsFile}`);
+
+const earnTypes = ['api_use', 'share', 'mention', 'promote', 'content_submit', 'referral'] as const;
+let sequence = 0;
+let total2xx = 0;
+let totalRequests = 0;
+/** Urls of the awards the server confirmed: the integrity check looks each one up in the ledger. */
+const acknowledged: string[] = [];
+
+function onEarnResponse(status: number, body: string): void {
+  if (status === 200) acknowledged.push((JSON.parse(body) as { activity: { url: string } }).activity.url);
+}
+
+/**
+ * One request description per workload kind. Earn walks the agents in order and moves to the next
+ * actionType after each full pass, so every agent's daily cap of every type stays far away, and
+ * every url is new, so the anti-farming dedupe never turns a write into a 409.
+ */
+function setupRequest(request: Record<string, unknown>): Record<string, unknown> {
+  const n = sequence++;
+  switch (spec.kind) {
+    case 'profile':
+      return { ...request, path: `${spec.path}${encodeURIComponent(agents[(n * 7919) % agents.length].name)}` };
+    case 'earn': {
+      const agent = agents[n % agents.length];
+      const actionType = earnTypes[Math.floor(n / agents.length) % earnTypes.length];
+      return { ...request, body: JSON.stringify({ apiKey: agent.apiKey, actionType, url: `https://bench.example/${spec.runTag}/${n}` }) };
+    }
+    case 'register':
+      return { ...request, body: JSON.stringify({ name: `b${spec.runTag}-${n}`.slice(0, 32), operator: 'bench' }) };
+    default:
+      return request;
+  }
+}
+
+function emit(event: Record<string, unknown>): void {
+  process.stdout.write(JSON.stringify(event) + '\n');
+}
+
+async function run(seconds: number): Promise<RoundResult> {
+  const latencies = new LatencyRecorder();
+  const statuses: Record<string, number> = {};
+  const instance = autocannon({
+    url: spec.origin,
+    connections: spec.connections,
+    duration: seconds,
+    pipelining: 1,
+    timeout: 10,
+    requests: [
+      {
+        method: spec.method,
+        path: spec.path,
+        headers: spec.method === 'POST' ? { 'content-type': 'application/json' } : {},
+        body: spec.body,
+        ...(spec.kind === 'fixed' ? {} : { setupRequest }),
+        ...(spec.kind === 'earn' && spec.ackFile ? { onResponse: onEarnResponse } : {}),
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    latencies.record(responseTime);
+  });
+  const started = performance.now();
+  const result = await instance;
+  const elapsed = (performance.now() - started) / 1000;
+  const requests = latencies.count;
+  const [p50, p90, p99, max] = latencies.percentiles([50, 90, 99, 100]);
+  for (const [code, count] of Object.entries(statuses)) if (code.startsWith('2')) total2xx += count;
+  totalRequests += requests;
+  return { requests, seconds: elapsed, rps: requests / elapsed, p50, p90, p99, max, statuses, errors: result.errors, timeouts: result.timeouts };
+}
+
+if (spec.warmupSeconds > 0) await run(spec.warmupSeconds);
+const rounds: RoundResult[] = [];
+for (let i = 0; i < spec.rounds; i++) {
+  emit({ event: 'round-start', round: i });
+  rounds.push(await run(spec.roundSeconds));
+  emit({ event: 'round-end', round: i });
+}
+if (spec.ackFile) writeFileSync(spec.ackFile, JSON.stringify(acknowledged));
+const done: LoadResult = { spec, rounds, total2xx, totalRequests };
+emit({ event: 'done', result: done });

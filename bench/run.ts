@@ -1,0 +1,278 @@
+/**
+ * `npm run bench`: builds the generated 10,000-video catalog, seeds a database at scale, starts
+ * the built server on loopback and loads one path at a time from a separate load-generator
+ * process, next to the ceilings (a bare node:http server answering the same bytes, raw SQLite
+ * doing the same ledger transaction). Writes the measured section of BENCHMARKS.md and the raw
+ * numbers to bench/out/results.json. Numbers are measured here, never asserted in tests.
+ *
+ *   npm run bench -- [--no-build] [--quick] [--warmup S] [--rounds N] [--duration S] [--connections N]
+ *
+ * Bounded: with the defaults (2 s warm-up, 3 rounds of 5 s) the whole run, build included,
+ * takes about 5 minutes on a 2-core machine.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
+import type { LoadKind, LoadSpec } from './lib/load-spec.ts';
+import { describeMachine } from './lib/machine.ts';
+import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
+import { renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
+import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS } from './lib/bench-database.ts';
+import { median } from './lib/stats.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    warmup: { type: 'string' },
+    rounds: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '64' },
+    videos: { type: 'string', default: '10000' },
+    clips: { type: 'string', default: '2000' },
+    only: { type: 'string' },
+  },
+});
+
+const OUT = resolve('bench/out');
+const CONTENT = resolve(OUT, 'content');
+const settings = {
+  warmupSeconds: Number(args.warmup ?? (args.quick ? 1 : 2)),
+  rounds: Number(args.rounds ?? (args.quick ? 1 : 3)),
+  roundSeconds: Number(args.duration ?? (args.quick ? 2 : 5)),
+  connections: Number(args.connections),
+};
+const runTag = Date.now().toString(36);
+mkdirSync(OUT, { recursive: true });
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const report: RunReport = {
+  machine: describeMachine(),
+  settings,
+  startup: { medianMs: Number.NaN, samplesMs: [], idleRssKb: Number.NaN, idleRssAfterLoadKb: Number.NaN, peakRssKb: 0 },
+  ceilings: [],
+  paths: [],
+  skipped: [],
+};
+
+// 1. Build ------------------------------------------------------------------------------------
+const BUILD_TARGET_SECONDS = 90;
+const buildFile = resolve(OUT, 'build.json');
+if (!args['no-build']) {
+  log(`generating ${args.videos} videos and ${args.clips} clips in ${CONTENT}`);
+  const generateStarted = performance.now();
+  const generated = generateCatalog({ sourceDir: resolve('content'), outDir: CONTENT, videos: Number(args.videos), clips: Number(args.clips), seed: 20261122 });
+  const generateSeconds = (performance.now() - generateStarted) / 1000;
+  // The build is exactly package.json's `build` script, step by step, so each step gets a time.
+  const buildScript = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.build;
+  const steps: BuildResult['steps'] = [];
+  for (const command of buildScript.split('&&').map((s) => s.trim())) {
+    log(`build step: ${command}`);
+    const timed = await timeCommand('sh', ['-c', command], { ...process.env, CONTENT_DIR: CONTENT });
+    steps.push({ command, seconds: timed.seconds, peakRssKb: timed.peakRssKb });
+  }
+  const totalSeconds = steps.reduce((sum, s) => sum + s.seconds, 0);
+  report.build = {
+    reused: false,
+    videos: generated.publishedVideos,
+    clips: generated.clipFiles,
+    generateSeconds,
+    steps,
+    totalSeconds,
+    peakRssKb: Math.max(...steps.map((s) => s.peakRssKb)),
+    target: { text: `a ${generated.publishedVideos.toLocaleString('en-US')}-video build under ${BUILD_TARGET_SECONDS} s`, pass: totalSeconds < BUILD_TARGET_SECONDS },
+    measuredAt: new Date().toISOString(),
+  };
+  writeFileSync(buildFile, JSON.stringify(report.build, null, 2));
+  log(`build: ${totalSeconds.toFixed(1)} s, peak ${Math.round(report.build.peakRssKb / 1024)} MiB`);
+} else if (existsSync(buildFile)) {
+  report.build = { ...(JSON.parse(readFileSync(buildFile, 'utf8')) as BuildResult), reused: true, generateSeconds: undefined };
+}
+if (!existsSync('dist/build-info.json')) throw new Error('no build in dist/: run without --no-build');
+
+// 2. Database ---------------------------------------------------------------------------------
+const databasePath = resolve(OUT, 'bench.sqlite');
+const agentsFile = resolve(OUT, 'agents.json');
+const ackFile = resolve(OUT, 'earn-acknowledged.json');
+const db = benchDatabase(databasePath);
+log(`seeding the database (${SEED_AGENTS} agents, ${SEED_LEDGER_ROWS} ledger rows)`);
+report.seed = await db.seed(agentsFile);
+log(`seeded in ${report.seed.seconds.toFixed(1)} s`);
+
+// 3. Server start-up --------------------------------------------------------------------------
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const serverEnv = {
+  ...process.env,
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  RATE_LIMITS: 'off',
+  RATE_LIMIT_SCALE: '1000000',
+  LOG_LEVEL: 'silent',
+  DATABASE_PATH: databasePath,
+  NODE_ENV: 'production',
+};
+async function startServer() {
+  const started = performance.now();
+  const child = spawnTs('scripts/serve.ts', [], serverEnv);
+  await waitForHealthy(origin, child);
+  return { child, ms: performance.now() - started };
+}
+let server = await startServer();
+report.startup.samplesMs.push(server.ms);
+for (let i = 0; i < 2; i++) {
+  await stop(server.child);
+  server = await startServer();
+  report.startup.samplesMs.push(server.ms);
+}
+report.startup.medianMs = median(report.startup.samplesMs);
+await new Promise((ok) => setTimeout(ok, 1000));
+report.startup.idleRssKb = rssKb(server.child.pid!);
+log(`server: start-up ${Math.round(report.startup.medianMs)} ms, idle ${Math.round(report.startup.idleRssKb / 1024)} MiB`);
+
+// 4. Loads ------------------------------------------------------------------------------------
+interface Workload {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  kind: LoadKind;
+  body?: string;
+  ceiling: 'read' | 'write';
+  target?: (p: PathResult) => { text: string; pass: boolean };
+}
+
+const workloads: Workload[] = [
+  {
+    name: 'pre-rendered read',
+    method: 'GET',
+    path: '/api/public/videos',
+    kind: 'fixed',
+    ceiling: 'read',
+    target: (p) => ({ text: '≥ 70% of the bare ceiling', pass: p.ceiling !== undefined && Number.isFinite(p.rps) && p.rps >= 0.7 * p.ceiling.rps }),
+  },
+  { name: 'filtered read', method: 'GET', path: '/api/public/videos?search=harvest&limit=20', kind: 'fixed', ceiling: 'read' },
+  { name: 'knowledge topic', method: 'GET', path: '/api/public/knowledge?topic=terpenes', kind: 'fixed', ceiling: 'read' },
+  { name: 'stats', method: 'GET', path: '/api/public/stats', kind: 'fixed', ceiling: 'read' },
+  ...(['', '?sort=promo'] as const).map(
+    (query): Workload => ({
+      name: `leaderboard (${query ? 'promo' : 'points'})`,
+      method: 'GET',
+      path: `/api/public/ai/leaderboard${query}`,
+      kind: 'fixed',
+      ceiling: 'read',
+      target: (p) => ({ text: 'p99 < 10 ms', pass: Number.isFinite(p.p99) && p.p99 < 10 }),
+    }),
+  ),
+  {
+    name: 'agent profile',
+    method: 'GET',
+    path: '/api/public/ai/agent/',
+    kind: 'profile',
+    ceiling: 'read',
+    target: (p) => ({ text: 'p99 < 10 ms', pass: Number.isFinite(p.p99) && p.p99 < 10 }),
+  },
+  {
+    name: 'earn',
+    method: 'POST',
+    path: '/api/public/ai/earn',
+    kind: 'earn',
+    ceiling: 'write',
+    target: (p) => ({ text: '≥ 50% of the lower ceiling, no point lost', pass: p.ceiling !== undefined && p.rps >= 0.5 * p.ceiling.rps }),
+  },
+  { name: 'register', method: 'POST', path: '/api/public/ai/register', kind: 'register', ceiling: 'write' },
+];
+
+function spec(name: string, target: string, w: Pick<Workload, 'method' | 'path' | 'kind' | 'body'>): LoadSpec {
+  return { name, origin: target, path: w.path, method: w.method, kind: w.kind, body: w.body, connections: settings.connections, warmupSeconds: settings.warmupSeconds, rounds: settings.rounds, roundSeconds: settings.roundSeconds, agentsFile, runTag };
+}
+
+/** Runs one workload against a process and samples that process while the rounds are measured. */
+async function measure(name: string, pid: number, loadSpec: LoadSpec): Promise<PathResult> {
+  const serverCpu: number[] = [];
+  const workerCpu: number[] = [];
+  const otherCpu: number[] = [];
+  let peakRssKb = 0;
+  let marks: { wall: number; server: number; worker: number; machine: number } | undefined;
+  const poll = setInterval(() => {
+    if (marks) peakRssKb = Math.max(peakRssKb, rssKb(pid) || 0);
+  }, 100);
+  const result = await runLoad(loadSpec, {
+    roundStart: (workerPid) => (marks = { wall: performance.now(), server: cpuSeconds(pid), worker: cpuSeconds(workerPid), machine: machineBusySeconds() }),
+    roundEnd: (workerPid) => {
+      if (!marks) return;
+      const wall = (performance.now() - marks.wall) / 1000;
+      const server = (cpuSeconds(pid) - marks.server) / wall;
+      const worker = (cpuSeconds(workerPid) - marks.worker) / wall;
+      serverCpu.push(server);
+      workerCpu.push(worker);
+      otherCpu.push(Math.max(0, (machineBusySeconds() - marks.machine) / wall - server - worker));
+      marks = undefined;
+    },
+  });
+  clearInterval(poll);
+  const statuses: Record<string, number> = {};
+  for (const r of result.rounds) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const out: PathResult = {
+    name,
+    method: loadSpec.method,
+    path: loadSpec.path,
+    connections: loadSpec.connections,
+    rps: median(result.rounds.map((r) => r.rps)),
+    p50: median(result.rounds.map((r) => r.p50)),
+    p99: median(result.rounds.map((r) => r.p99)),
+    serverCpu: median(serverCpu),
+    workerCpu: median(workerCpu),
+    otherCpu: median(otherCpu),
+    peakRssKb,
+    statuses,
+    errors: result.rounds.reduce((sum, r) => sum + r.errors, 0),
+    rounds: result.rounds,
+  };
+  (out as PathResult & { total2xx: number }).total2xx = result.total2xx;
+  log(`${name}: ${Math.round(out.rps)} req/s, p50 ${out.p50?.toFixed(2)} ms, p99 ${out.p99?.toFixed(2)} ms, CPU server ${Math.round(out.serverCpu * 100)}% load-gen ${Math.round(out.workerCpu * 100)}% other ${Math.round(out.otherCpu * 100)}%, statuses ${JSON.stringify(statuses)}`);
+  return out;
+}
+
+// Ceiling: the bare server answering the pre-rendered /api/public/videos body.
+const bare = spawnTs('bench/bare-server.ts', [resolve('dist/client/api/public/videos.json')]);
+const { port: barePort } = await firstJsonLine<{ port: number }>(bare);
+const bareOrigin = `http://127.0.0.1:${barePort}`;
+const bareRead = await measure('bare GET', bare.pid!, spec('bare GET', bareOrigin, { method: 'GET', path: '/api/public/videos', kind: 'fixed' }));
+report.ceilings.push({ name: 'bare HTTP GET', rps: bareRead.rps, p50: bareRead.p50, p99: bareRead.p99, note: 'node:http answering the pre-rendered /api/public/videos bytes from memory' });
+const bareWrite = await measure('bare POST', bare.pid!, spec('bare POST', bareOrigin, { method: 'POST', path: '/api/public/ai/earn', kind: 'earn' }));
+report.ceilings.push({ name: 'bare HTTP POST', rps: bareWrite.rps, p50: bareWrite.p50, p99: bareWrite.p99, note: 'node:http reading and parsing the earn JSON body, answering a small JSON object' });
+await stop(bare);
+
+log('measuring the raw SQLite ledger transaction');
+const sqlite = await db.ceiling(settings.roundSeconds, settings.rounds);
+report.ceilings.push({ name: 'raw SQLite ledger transaction', rps: sqlite.rps, note: sqlite.note });
+log(`SQLite ceiling: ${Math.round(sqlite.rps)} tx/s`);
+const writeCeiling = sqlite.rps < bareWrite.rps ? { name: 'SQLite', rps: sqlite.rps } : { name: 'bare POST', rps: bareWrite.rps };
+
+const before = db.snapshot();
+for (const w of workloads) {
+  if (args.only && !w.name.includes(args.only)) continue;
+  const result = await measure(w.name, server.child.pid!, { ...spec(w.name, origin, w), ackFile: w.kind === 'earn' ? ackFile : undefined });
+  result.ceiling = w.ceiling === 'read' ? { name: 'bare GET', rps: bareRead.rps } : writeCeiling;
+  result.target = w.target?.(result);
+  report.paths.push(result);
+  report.startup.peakRssKb = Math.max(report.startup.peakRssKb, result.peakRssKb);
+}
+await new Promise((ok) => setTimeout(ok, 2000));
+report.startup.idleRssAfterLoadKb = rssKb(server.child.pid!);
+await stop(server.child);
+
+// 5. Integrity ---------------------------------------------------------------------------------
+const earn = report.paths.find((p) => p.name === 'earn');
+if (earn) {
+  const check = await db.verify(before, ackFile, `https://bench.example/${runTag}/`);
+  report.integrity = check;
+  if (earn.target) earn.target.pass &&= check.ok;
+  log(`integrity: ${check.ok ? 'ok' : 'FAILED'} ${JSON.stringify(check)}`);
+}
+
+// 6. Report -----------------------------------------------------------------------------------
+writeFileSync(resolve(OUT, 'results.json'), JSON.stringify(report, null, 2));
+writeReport('BENCHMARKS.md', renderReport(report), (block) => `# Benchmarks\n\nReproduce with \`npm run bench\` (see docs/benchmarks.md).\n\n${block}\n`);
+log('wrote BENCHMARKS.md and bench/out/results.json');
