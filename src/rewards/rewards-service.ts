@@ -25,6 +25,7 @@ import type { AgentRow } from '../store/schema.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
 import { claimTask, findTask, insertTask, listTasks, type TaskStatus } from '../store/task-repository.ts';
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
+import { ReadMemo } from './read-memo.ts';
 import { activityView, agentPoints, agentSummary, reputationOf, taskView, unlockedPerks } from './views.ts';
 
 /** Who a valid apiKey belongs to: what the rate limiter needs to pick a tier's limits. */
@@ -67,6 +68,8 @@ export class RewardsService {
   private readonly random: RandomSource;
   private readonly identifyStatement: BetterSqlite3.Statement<[string], { id: number; name: string; points: number; suspended: number; api_key_hash: string }>;
   private lastWrite: string;
+  /** Leaderboard pages, profiles, reputation and stats, remembered until the next commit. */
+  private readonly reads: ReadMemo;
 
   private constructor(options: RewardsServiceOptions, lastWrite: string) {
     this.db = options.db;
@@ -76,6 +79,15 @@ export class RewardsService {
     this.random = options.random ?? cryptoRandom;
     this.identifyStatement = options.raw.prepare('select id, name, points, suspended, api_key_hash from agents where api_key_hash = ?');
     this.lastWrite = lastWrite;
+    // data_version moves when another connection commits; total_changes when this one writes.
+    const version = options.raw.prepare<[], { version: number; changes: number }>('select (select data_version from pragma_data_version) as version, total_changes() as changes');
+    this.reads = new ReadMemo({
+      version: () => {
+        const row = version.get()!;
+        return `${row.version}:${row.changes}`;
+      },
+      now: () => this.clock.now().getTime(),
+    });
   }
 
   /** Also forgets Idempotency-Keys past their TTL, so the table holds about one day of keys. */
@@ -231,7 +243,11 @@ export class RewardsService {
     return { name: agent.name, tier, points: agent.points };
   }
 
-  async leaderboard(sort: LeaderboardSort, limit: number, offset: number) {
+  leaderboard(sort: LeaderboardSort, limit: number, offset: number) {
+    return this.reads.get(`leaderboard:${sort}:${limit}:${offset}`, () => this.computeLeaderboard(sort, limit, offset));
+  }
+
+  private async computeLeaderboard(sort: LeaderboardSort, limit: number, offset: number) {
     const now = this.clock.now();
     const [rows, total] = await Promise.all([leaderboardPage(this.db, sort, limit, offset), listedAgentCount(this.db)]);
     const facts = await reputationFacts(this.db, rows.map((r) => r.id), this.engagementStart(now), DIVERSITY_TYPES);
@@ -243,7 +259,11 @@ export class RewardsService {
     return { sort, limit, offset, total, nextOffset: next < total ? next : null, entries };
   }
 
-  async profile(name: string) {
+  profile(name: string) {
+    return this.reads.get(`profile:${name.toLowerCase()}`, () => this.computeProfile(name));
+  }
+
+  private async computeProfile(name: string) {
     const now = this.clock.now();
     const agent = await this.agentByName(name);
     const [rank, activity, facts] = await Promise.all([
@@ -274,7 +294,11 @@ export class RewardsService {
     };
   }
 
-  async reputation(name: string) {
+  reputation(name: string) {
+    return this.reads.get(`reputation:${name.toLowerCase()}`, () => this.computeReputation(name));
+  }
+
+  private async computeReputation(name: string) {
     const now = this.clock.now();
     const agent = await this.agentByName(name);
     const facts = await reputationFacts(this.db, [agent.id], this.engagementStart(now), DIVERSITY_TYPES);
@@ -293,7 +317,7 @@ export class RewardsService {
   }
 
   stats(): Promise<ProgramStats> {
-    return programStats(this.db, this.clock.now());
+    return this.reads.get('stats', () => programStats(this.db, this.clock.now()));
   }
 
   agentUrl(name: string): string {

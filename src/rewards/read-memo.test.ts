@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ReadMemo } from './read-memo.ts';
+
+function setup() {
+  let version = 'v1';
+  let now = 0;
+  let computed = 0;
+  const memo = new ReadMemo({ version: () => version, now: () => now, ttlMs: 1000, maxEntries: 2 });
+  const read = (key = 'a') => memo.get(key, async () => `${key}:${++computed}`);
+  return { memo, read, setVersion: (v: string) => (version = v), setNow: (t: number) => (now = t), computed: () => computed };
+}
+
+describe('ReadMemo', () => {
+  it('answers from memory while the version and the ttl hold', async () => {
+    const s = setup();
+    expect(await s.read()).toBe('a:1');
+    expect(await s.read()).toBe('a:1');
+    s.setNow(999);
+    expect(await s.read()).toBe('a:1');
+    expect(s.computed()).toBe(1);
+  });
+
+  it('recomputes after a write changed the version, and after the ttl', async () => {
+    const s = setup();
+    await s.read();
+    s.setVersion('v2');
+    expect(await s.read()).toBe('a:2');
+    s.setNow(1000);
+    expect(await s.read()).toBe('a:3');
+  });
+
+  it('shares one computation between concurrent callers and never remembers a failure', async () => {
+    const s = setup();
+    const [x, y] = await Promise.all([s.read(), s.read()]);
+    expect([x, y, s.computed()]).toEqual(['a:1', 'a:1', 1]);
+    let calls = 0;
+    const failing = () => s.memo.get('bad', async () => { calls++; throw new Error('no such agent'); });
+    await expect(failing()).rejects.toThrow('no such agent');
+    await expect(failing()).rejects.toThrow('no such agent');
+    expect(calls).toBe(2);
+  });
+
+  it('keeps at most maxEntries, dropping the oldest', async () => {
+    const s = setup();
+    await s.read('a');
+    await s.read('b');
+    await s.read('c');
+    expect(await s.read('b')).toBe('b:2');
+    expect(await s.read('a')).toBe('a:4');
+  });
+});
