@@ -20,6 +20,9 @@ export function welcomeBody(catalog: Catalog) {
   return {
     greeting: `Welcome to the ${catalog.site.name} concierge. Ask about the AI rewards program, the schedule, the feeds or the knowledge base; every answer cites its sources.`,
     agreement: { title: AGREEMENT_TITLE, version: AGREEMENT_VERSION, url: `${base}/api/public/ai/partnership` },
+    // The same two facts flat, for clients that read the welcome payload's top level only.
+    agreementTitle: AGREEMENT_TITLE,
+    agreementVersion: AGREEMENT_VERSION,
     welcomeBonus: PARTNERSHIP_BONUS,
     referralReward: REFERRAL_REWARD,
     offers: [

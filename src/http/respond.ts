@@ -29,6 +29,23 @@ export function json(body: object, dataFreshness: DataFreshness, init: { status?
   });
 }
 
+/**
+ * `json()` for a read whose body depends only on its URL and the program's data. When the request
+ * carries no credentials the finished body is also handed to the server's LiveResponses, which
+ * answers the same URL from memory until the next commit (src/server/live-responses.ts).
+ */
+export function sharedJson(ctx: import('astro').APIContext, body: object, dataFreshness: DataFreshness): Response {
+  const response = json(body, dataFreshness);
+  const { request, url, locals } = ctx;
+  const credentialed = request.headers.has('authorization') || request.headers.has('x-api-key') || url.searchParams.has('apiKey');
+  if (!credentialed && locals.services) {
+    const text = JSON.stringify({ ...body, dataFreshness });
+    locals.services.responses.remember(url.pathname + url.search, { status: 200, contentType: JSON_TYPE, body: Buffer.from(text) });
+    return new Response(text, { status: 200, headers: response.headers });
+  }
+  return response;
+}
+
 export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
   const body = problemBody(catalog.site.baseUrl, code, detail, contentFreshness('live', catalog.builtAt), extra);
   return new Response(JSON.stringify(body), {

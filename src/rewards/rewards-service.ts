@@ -70,6 +70,7 @@ export class RewardsService {
   private lastWrite: string;
   /** Leaderboard pages, profiles, reputation and stats, remembered until the next commit. */
   private readonly reads: ReadMemo;
+  private readonly versionStatement: BetterSqlite3.Statement<[], { version: number; changes: number }>;
 
   private constructor(options: RewardsServiceOptions, lastWrite: string) {
     this.db = options.db;
@@ -80,20 +81,23 @@ export class RewardsService {
     this.identifyStatement = options.raw.prepare('select id, name, points, suspended, api_key_hash from agents where api_key_hash = ?');
     this.lastWrite = lastWrite;
     // data_version moves when another connection commits; total_changes when this one writes.
-    const version = options.raw.prepare<[], { version: number; changes: number }>('select (select data_version from pragma_data_version) as version, total_changes() as changes');
-    this.reads = new ReadMemo({
-      version: () => {
-        const row = version.get()!;
-        return `${row.version}:${row.changes}`;
-      },
-      now: () => this.clock.now().getTime(),
-    });
+    this.versionStatement = options.raw.prepare<[], { version: number; changes: number }>('select (select data_version from pragma_data_version) as version, total_changes() as changes');
+    this.reads = new ReadMemo({ version: () => this.dataVersion(), now: () => this.clock.now().getTime() });
   }
 
   /** Also forgets Idempotency-Keys past their TTL, so the table holds about one day of keys. */
   static async create(options: RewardsServiceOptions): Promise<RewardsService> {
     await purgeStoredResponses(options.db, new Date(options.clock.now().getTime() - options.config.idempotencyTtlHours * HOUR_MS));
     return new RewardsService(options, (await lastWriteAt(options.db)) ?? new Date(0).toISOString());
+  }
+
+  /**
+   * Changes whenever a commit happened since the last call, from this process or another (the
+   * admin CLI): what remembered reads and responses are checked against.
+   */
+  dataVersion(): string {
+    const row = this.versionStatement.get()!;
+    return `${row.version}:${row.changes}`;
   }
 
   /** The newest write to the program: dataFreshness.lastModified of live program bodies. */

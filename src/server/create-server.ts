@@ -81,7 +81,8 @@ export function createAppServer(deps: ServerDeps): Server {
     // Every other request passes the gate first, malformed and unsupported ones included, so every
     // response carries the rate-limit headers and no request is free to repeat.
     const gateUrl = parsedUrl ?? new URL('http://localhost/');
-    const admission = await gate.admit(req, res, { requestId, ip, method, url: gateUrl, apiKey: apiKeyFromHeaders(req, parsedUrl) });
+    const apiKey = apiKeyFromHeaders(req, parsedUrl);
+    const admission = await gate.admit(req, res, { requestId, ip, method, url: gateUrl, apiKey });
     if (!admission.admitted) {
       const r = admission.refusal;
       return r ? sendProblem(res, requestId, r.code, r.detail, r.extra, r.headers) : undefined;
@@ -152,6 +153,13 @@ export function createAppServer(deps: ServerDeps): Server {
     // of a pre-rendered body answers first (`/api/public/videos?limit=5`). Pages, feeds and files
     // named exactly (`/agents?name=x`, `/feeds/videos.xml?utm=1`) have no twin: Astro would match
     // their pre-rendered route and fail, so the file answers and the query is left to the page.
+    // A credential-free program read answered earlier and still current (src/server/live-responses.ts).
+    const stored = apiKey === undefined ? deps.services.responses.lookup(url.pathname + url.search) : undefined;
+    if (stored) {
+      res.writeHead(stored.status, { 'Content-Type': stored.contentType, 'Cache-Control': 'no-store', 'Content-Length': stored.body.length });
+      return res.end(method === 'HEAD' ? undefined : stored.body);
+    }
+
     const file = deps.staticFiles.lookup(url.pathname);
     const astroForRead = (next: () => void) => {
       // Astro routes HEAD to GET; Node drops the body of a HEAD response on its own.

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config.ts';
 import type { Identity, RewardsService } from '../rewards/rewards-service.ts';
 import type { Db } from '../store/database.ts';
 import type { Clock } from './clock.ts';
+import type { LiveResponses } from './live-responses.ts';
 
 export interface Services {
   config: AppConfig;
@@ -17,4 +18,6 @@ export interface Services {
   rewards: RewardsService;
   /** The agent behind an apiKey, synchronously, for the rate limiter; undefined when unknown. */
   identify(apiKey: string): Identity | undefined;
+  /** Finished bodies of credential-free program reads, served again until the next commit. */
+  responses: LiveResponses;
 }

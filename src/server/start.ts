@@ -12,6 +12,7 @@ import { RewardsService } from '../rewards/rewards-service.ts';
 import { openDatabase } from '../store/database.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
 import { OffsetClock, systemClock, type Clock } from './clock.ts';
+import { LiveResponses } from './live-responses.ts';
 import { createAppServer, type AstroHandler, type BuildInfo } from './create-server.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import type { Services } from './services.ts';
@@ -37,7 +38,8 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   const store = openDatabase(config.databasePath);
   await migrateOrThrow(store.db);
   const rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: config.rewards, clock, baseUrl: build.baseUrl });
-  const services: Services = { config, clock, startedAt: new Date(startedAt), db: store.db, rewards, identify: (apiKey) => rewards.identify(apiKey) };
+  const responses = new LiveResponses({ version: () => rewards.dataVersion(), now: () => clock.now().getTime() });
+  const services: Services = { config, clock, startedAt: new Date(startedAt), db: store.db, rewards, identify: (apiKey) => rewards.identify(apiKey), responses };
   const databaseCheck = store.raw.prepare('select count(*) as n from agents');
   const databaseReadable = (): string => {
     try {

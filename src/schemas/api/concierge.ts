@@ -28,6 +28,8 @@ export const conciergeReplySchema = withFreshness({
 export const conciergeWelcomeSchema = withFreshness({
   greeting: z.string(),
   agreement: z.object({ title: z.literal('AI Distribution Partnership Agreement'), version: z.literal('1.0'), url: z.url() }),
+  agreementTitle: z.literal('AI Distribution Partnership Agreement'),
+  agreementVersion: z.literal('1.0'),
   welcomeBonus: z.literal(100),
   referralReward: z.literal(50),
   offers: z.array(z.string()),

@@ -2,13 +2,14 @@
 import { catalog } from '../../../catalog/data.ts';
 import { contentStats } from '../../../catalog/stats.ts';
 import { freshness } from '../../../http/freshness.ts';
-import { handle, json } from '../../../http/respond.ts';
+import { handle, sharedJson } from '../../../http/respond.ts';
 
 export const prerender = false;
 
-export const GET = handle(async ({ locals }) => {
+export const GET = handle(async (ctx) => {
+  const { locals } = ctx;
   const now = locals.services.clock.now();
   const aiProgram = await locals.services.rewards.stats();
   const lastModified = new Date(Math.max(Date.parse(catalog.builtAt), Date.parse(locals.services.rewards.lastModified())));
-  return json({ ...contentStats(catalog, now), aiProgram }, freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified, maxAgeSeconds: 0 }));
+  return sharedJson(ctx, { ...contentStats(catalog, now), aiProgram }, freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified, maxAgeSeconds: 0 }));
 });

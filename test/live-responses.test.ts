@@ -1,0 +1,62 @@
+/**
+ * Program reads answered from memory (src/server/live-responses.ts, src/rewards/read-memo.ts)
+ * are never stale: every write, through the API or by the admin CLI in another process, is
+ * visible on the very next read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, earn, register } from './support/rewards.ts';
+import { request, startService, type TestService } from './support/service.ts';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startService({ clockStart: '2026-11-22T12:00:00Z' });
+});
+afterAll(() => service?.stop());
+
+const get = (path: string, headers: Record<string, string> = {}) => request(service.url, path, { headers });
+
+describe('remembered program reads', () => {
+  it('answers a repeated read from memory until a write through the API', async () => {
+    const a = await register(service.url, { name: 'memo_alpha' });
+    await register(service.url, { name: 'memo_beta' });
+    const first = await get('/api/public/ai/leaderboard');
+    const again = await get('/api/public/ai/leaderboard');
+    // Same body, generatedAt included: the second answer is the remembered one.
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('cache-control')).toBe('no-store');
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+
+    expect((await earn(service.url, a.apiKey, 'promote', 'https://memo.example/1')).status).toBe(200);
+    const after = await get('/api/public/ai/leaderboard');
+    expect(after.body.entries.find((e: any) => e.name === 'memo_alpha').points).toBe(25);
+    const profile = await get('/api/public/ai/agent/memo_alpha');
+    expect(profile.body.agent.points).toBe(25);
+    const stats = await get('/api/public/stats');
+    expect(stats.body.aiProgram.agents).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sees a write by the admin CLI, another process, on the next read', async () => {
+    await register(service.url, { name: 'memo_gamma' });
+    expect((await get('/api/public/ai/agent/memo_gamma')).body.agent.points).toBe(0);
+    expect((await get('/api/public/ai/agent/memo_gamma')).body.agent.points).toBe(0);
+    const adjusted = await admin(service.databasePath, 'adjust', 'memo_gamma', '120', '--reason', 'memo test');
+    expect(adjusted.code, adjusted.stderr).toBe(0);
+    const profile = await get('/api/public/ai/agent/memo_gamma');
+    expect(profile.body.agent).toMatchObject({ points: 120, tier: 'Silver' });
+    const reputation = await get('/api/public/ai/reputation?name=memo_gamma');
+    expect(reputation.body.reputation.components.contribution).toBe(8);
+  });
+
+  it('never serves a remembered answer for another URL, and HEAD gets headers only', async () => {
+    const promo = await get('/api/public/ai/leaderboard?sort=promo');
+    const points = await get('/api/public/ai/leaderboard');
+    expect(promo.body.sort).toBe('promo');
+    expect(points.body.sort).toBe('points');
+    const head = await fetch(`${service.url}/api/public/ai/leaderboard?sort=promo`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await head.text()).toBe('');
+    expect((await get('/api/public/ai/agent/nobody_here')).status).toBe(404);
+    expect((await get('/api/public/ai/agent/nobody_here')).status).toBe(404);
+  });
+});
