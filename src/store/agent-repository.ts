@@ -65,13 +65,14 @@ export async function listedAgentCount(db: Db): Promise<number> {
 export async function rankOf(db: Db, agent: AgentRow, sort: LeaderboardSort = 'points'): Promise<number> {
   const col = sortColumn[sort];
   const value = agent[col];
-  const row = await db
-    .selectFrom('agents')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('suspended', '=', 0)
-    .where((eb) => eb.or([eb(col, '>', value), eb.and([eb(col, '=', value), eb('id', '<', agent.id)])]))
-    .executeTakeFirstOrThrow();
-  return Number(row.n) + 1;
+  // Two range counts rather than one count over `a > v or (a = v and id < x)`: SQLite can only
+  // bound the index scan by `suspended` for the OR form (1.3 ms at 10,000 agents vs 0.35 ms).
+  const listed = db.selectFrom('agents').where('suspended', '=', 0).select((eb) => eb.fn.countAll<number>().as('n'));
+  const [above, tiedBefore] = await Promise.all([
+    listed.where(col, '>', value).executeTakeFirstOrThrow(),
+    listed.where(col, '=', value).where('id', '<', agent.id).executeTakeFirstOrThrow(),
+  ]);
+  return Number(above.n) + Number(tiedBefore.n) + 1;
 }
 
 /** Every agent, for the operator CLI. */
