@@ -3,7 +3,7 @@
  * Functions take the database (or a transaction) first, as every repository here does.
  */
 import { randomBytes } from 'node:crypto';
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { Db } from './database.ts';
 
 export interface MessagesTable {
@@ -23,19 +23,7 @@ export interface MessagesTable {
 }
 
 /** A stored message, with the registered name of the agent its apiKey linked it to (null when none). */
-export interface MessageRow {
-  id: string;
-  message: string;
-  agent_name: string | null;
-  operator: string | null;
-  contact: string | null;
-  topic: string | null;
-  agent_id: number | null;
-  received_at: string;
-  read_at: string | null;
-  request_id: string | null;
-  linked_agent: string | null;
-}
+export type MessageRow = Selectable<MessagesTable> & { linked_agent: string | null };
 
 export interface NewMessage {
   message: string;
