@@ -93,7 +93,7 @@ export function effectivePolicy(options: PolicyOptions) {
     scale: options.scale,
     softlyEnforced: true,
     identity:
-      'The agent when a valid apiKey comes in a header (Authorization: Bearer <key> or X-API-Key) or the apiKey query parameter, otherwise the client IP (IPv6 clients by their /64 prefix). A key sent only in a JSON body is not visible to the limiter, so such a request counts against the client IP: send the key in a header.',
+      'The agent when a valid apiKey comes with the request (Authorization: Bearer <key>, X-API-Key, the apiKey query parameter, or the apiKey field of a JSON write body), otherwise the client IP (IPv6 clients by their /64 prefix).',
     classes: { reads: 'GET and HEAD', writes: 'POST (and any other method, which is answered 405)', free: 'OPTIONS' },
     semantics: {
       windows: 'Fixed windows per identity and policy name, each starting with the first request counted in it. A request must fit in every window of its class.',

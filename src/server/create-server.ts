@@ -81,7 +81,11 @@ export function createAppServer(deps: ServerDeps): Server {
     // Every other request passes the gate first, malformed and unsupported ones included, so every
     // response carries the rate-limit headers and no request is free to repeat.
     const gateUrl = parsedUrl ?? new URL('http://localhost/');
-    const apiKey = apiKeyFromHeaders(req, parsedUrl);
+    // A JSON write body (at most 16 KiB) is read before the gate, so an apiKey sent the way SPEC.md
+    // describes (the body's `apiKey`) identifies the agent to the limiter like a header does.
+    const body = method === 'POST' && mayReadBody(req) ? await readBody(req, MAX_BODY_BYTES) : NOT_READ;
+    if (body === ABORTED) return;
+    const apiKey = apiKeyFromHeaders(req, parsedUrl) ?? (typeof body === 'string' ? apiKeyFromJson(body) : undefined);
     const admission = await gate.admit(req, res, { requestId, ip, method, url: gateUrl, apiKey });
     if (!admission.admitted) {
       const r = admission.refusal;
@@ -105,11 +109,9 @@ export function createAppServer(deps: ServerDeps): Server {
     }
 
     if (url.pathname === '/__test/clock' && method === 'POST' && deps.testClock) {
-      const body = await readBody(req, MAX_BODY_BYTES);
-      if (body === ABORTED) return;
       let to = new Date(NaN);
       try {
-        to = new Date(String(JSON.parse(body ?? '{}').now));
+        to = new Date(String(JSON.parse(typeof body === 'string' ? body : '{}').now));
       } catch {
         // Falls through to the 400 below.
       }
@@ -138,9 +140,7 @@ export function createAppServer(deps: ServerDeps): Server {
       if (!JSON_CONTENT_TYPE.test(String(req.headers['content-type'] ?? ''))) {
         return sendProblem(res, requestId, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
       }
-      const body = await readBody(req, MAX_BODY_BYTES);
-      if (body === ABORTED) return;
-      if (body === undefined) {
+      if (body === undefined || body === NOT_READ) {
         res.setHeader('Connection', 'close');
         return sendProblem(res, requestId, 'payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
       }
@@ -149,17 +149,18 @@ export function createAppServer(deps: ServerDeps): Server {
       return toAstro(() => notFound(req, res, requestId, url.pathname));
     }
 
-    // GET and HEAD. A query string on an API path means "compute this for me": the on-demand twin
-    // of a pre-rendered body answers first (`/api/public/videos?limit=5`). Pages, feeds and files
-    // named exactly (`/agents?name=x`, `/feeds/videos.xml?utm=1`) have no twin: Astro would match
-    // their pre-rendered route and fail, so the file answers and the query is left to the page.
-    // A credential-free program read answered earlier and still current (src/server/live-responses.ts).
+    // GET and HEAD. First, a credential-free program read answered earlier and still current
+    // (src/server/live-responses.ts).
     const stored = apiKey === undefined ? deps.services.responses.lookup(url.pathname + url.search) : undefined;
     if (stored) {
       res.writeHead(stored.status, { 'Content-Type': stored.contentType, 'Cache-Control': 'no-store', 'Content-Length': stored.body.length });
       return res.end(method === 'HEAD' ? undefined : stored.body);
     }
 
+    // A query string on an API path means "compute this for me": the on-demand twin of a
+    // pre-rendered body answers first (`/api/public/videos?limit=5`). Pages, feeds and files named
+    // exactly (`/agents?name=x`, `/feeds/videos.xml?utm=1`) have no twin: Astro would match their
+    // pre-rendered route and fail, so the file answers and the query is left to the page.
     const file = deps.staticFiles.lookup(url.pathname);
     const astroForRead = (next: () => void) => {
       // Astro routes HEAD to GET; Node drops the body of a HEAD response on its own.
@@ -236,6 +237,25 @@ function hasBody(req: IncomingMessage): boolean {
 
 /** The client went away before sending its whole body: nobody is left to answer. */
 const ABORTED = Symbol('aborted');
+
+/** The body was not read: not a POST, or one the server refuses (413 by length, 415 by type). */
+const NOT_READ = Symbol('not read');
+
+function mayReadBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) <= MAX_BODY_BYTES && JSON_CONTENT_TYPE.test(String(req.headers['content-type'] ?? ''));
+}
+
+/** The `apiKey` of a JSON object body, if it has a plausible one; never throws. */
+function apiKeyFromJson(text: string): string | undefined {
+  if (!text.includes('"apiKey"')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    const key = value && typeof value === 'object' && !Array.isArray(value) ? (value as { apiKey?: unknown }).apiKey : undefined;
+    return typeof key === 'string' && key.length > 0 && key.length <= 256 ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Reads at most `limit` bytes; undefined when the body is larger (the rest is not read), ABORTED
