@@ -238,6 +238,8 @@ describe('discovery, stats, rate limits, OpenAPI', () => {
     }
     expect(index.rewards.pointValues).toMatchObject({ share: 10, mention: 15, promote: 25, referral: 50, api_use: 5, content_submit: 30, task_post: 20, task_claim: 20 });
     expect(index.rewards.tiers.map((t) => [t.name, t.minPoints])).toEqual([['Bronze', 0], ['Silver', 100], ['Gold', 300], ['Platinum', 750], ['Legend', 1500]]);
+    expect(index.pointValues).toEqual(index.rewards.pointValues);
+    expect(index.tiers).toEqual(index.rewards.tiers);
     expect(index.knowledgeBase).toMatchObject({ version: '1.0.0', license: 'CC-BY-4.0' });
     for (const ep of index.endpoints.filter((e) => e.method === 'GET' && !e.path.includes('{') && e.auth === 'none')) {
       const res = await get(ep.path);

@@ -14,6 +14,7 @@ import { isOptional, SchemaCollector } from './json-schema.ts';
 export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra: Record<string, unknown> = {}) {
   const base = catalog.site.baseUrl;
   const schemas = new SchemaCollector();
+  const tierList = tiers.map((t) => ({ ...t, rateLimitMultiplier: tierMultipliers[t.name], concurrency: tierConcurrency[t.name] }));
   return {
     name: `${catalog.site.name} public API`,
     description: `${catalog.site.description} Reads need no authentication and every response is CORS-enabled; every JSON body carries dataFreshness.`,
@@ -55,18 +56,22 @@ export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra
       videosJsonFeed: `${base}/feeds/videos.json`,
       podcastRss: `${base}/feeds/podcast.xml`,
     },
+    // SPEC.md's three headline facts of the index, also at the top level for quick reads; the
+    // rewards block carries them with the program's other rules.
+    pointValues: { ...actionPoints },
+    tiers: tierList,
     rewards: {
       pointValues: { ...actionPoints },
       earnableActions: [...earnableActions],
       promoActions: [...promoActions],
-      tiers: tiers.map((t) => ({ ...t, rateLimitMultiplier: tierMultipliers[t.name], concurrency: tierConcurrency[t.name] })),
+      tiers: tierList,
       partnership: { title: 'AI Distribution Partnership Agreement', version: '1.0', welcomeBonus: PARTNERSHIP_BONUS, url: `${base}/api/public/ai/partnership` },
       referralReward: REFERRAL_REWARD,
       antiFarming: describeRewardsConfig(defaultRewardsConfig),
     },
     rateLimits: {
       url: `${base}/api/public/rate-limits`,
-      summary: `Per identity (agent with a valid apiKey, else client IP). Bronze: reads ${baseLimits.reads.perMinute}/min with a burst of ${baseLimits.reads.burst} (at most ${baseLimits.reads.burst} reads in any 12 s window), ${baseLimits.reads.perHour}/h, ${baseLimits.reads.perDay}/day; writes ${baseLimits.writes.perMinute}/min. Silver x2, Gold x3, Platinum x5, Legend x10. Send the apiKey in a header so reads and writes count against your agent and its tier. Past a limit: 429 rate_limited with Retry-After. The policy endpoint publishes the numbers in force.`,
+      summary: `Per identity (agent with a valid apiKey, else client IP). Bronze: reads ${baseLimits.reads.perMinute}/min with a burst of ${baseLimits.reads.burst} (at most ${baseLimits.reads.burst} reads in any 12 s window), ${baseLimits.reads.perHour}/h, ${baseLimits.reads.perDay}/day; writes ${baseLimits.writes.perMinute}/min. Silver x2, Gold x3, Platinum x5, Legend x10. Send your apiKey (header, query or JSON body) so requests count against your agent and its tier. Past a limit: 429 rate_limited with Retry-After. The policy endpoint publishes the numbers in force.`,
     },
     knowledgeBase: datasetMeta(catalog),
     errors: Object.entries(problemCodes).map(([code, { status, title }]) => ({ status, code, title })),

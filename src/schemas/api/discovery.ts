@@ -26,6 +26,8 @@ export const discoveryIndexSchema = withFreshness({
     }),
   ),
   feeds: z.record(z.string(), z.url()),
+  pointValues: z.record(z.string(), z.int()),
+  tiers: z.array(z.object({ name: z.string(), minPoints: z.int(), perks: z.array(z.string()), rateLimitMultiplier: z.number(), concurrency: z.int() })),
   rewards: z.object({
     pointValues: z.record(z.string(), z.int()),
     earnableActions: z.array(z.string()),
