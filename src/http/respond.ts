@@ -35,15 +35,13 @@ export function json(body: object, dataFreshness: DataFreshness, init: { status?
  * answers the same URL from memory until the next commit (src/server/live-responses.ts).
  */
 export function sharedJson(ctx: import('astro').APIContext, body: object, dataFreshness: DataFreshness): Response {
-  const response = json(body, dataFreshness);
+  const text = JSON.stringify({ ...body, dataFreshness });
   const { request, url, locals } = ctx;
   const credentialed = request.headers.has('authorization') || request.headers.has('x-api-key') || url.searchParams.has('apiKey');
   if (!credentialed && locals.services) {
-    const text = JSON.stringify({ ...body, dataFreshness });
     locals.services.responses.remember(url.pathname + url.search, { status: 200, contentType: JSON_TYPE, body: Buffer.from(text) });
-    return new Response(text, { status: 200, headers: response.headers });
   }
-  return response;
+  return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(dataFreshness) } });
 }
 
 export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
