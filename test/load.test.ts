@@ -99,14 +99,19 @@ describe('load', () => {
     // A burst window may have restarted if the run took longer than 12 s.
     const burstWindows = 1 + Math.floor(elapsedSeconds / 12);
     let refused = 0;
+    const servedInAll = { read: 0, write: 0 };
     for (const outcomes of perClient) {
       const served = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind && o.res.status !== 429).length;
-      expect(served('read')).toBeGreaterThan(0);
+      // Upper bounds per identity; with one request in flight allowed and three sent at once, a
+      // single client may see all of one kind refused for concurrency, so lower bounds are global.
       expect(served('read')).toBeLessThanOrEqual(Math.min(30, 6 * burstWindows));
-      expect(served('write')).toBeGreaterThan(0);
       expect(served('write')).toBeLessThanOrEqual(6);
+      servedInAll.read += served('read');
+      servedInAll.write += served('write');
       refused += outcomes.filter((o) => o.res.status === 429).length;
     }
+    expect(servedInAll.read).toBeGreaterThan(CLIENTS);
+    expect(servedInAll.write).toBeGreaterThan(CLIENTS / 2);
     // Each client asked for more than its limits allow, so refusals must have happened.
     expect(refused).toBeGreaterThanOrEqual(CLIENTS * (READS - 6 + WRITES - 6));
     expect(elapsedSeconds).toBeLessThan(30);
