@@ -7,28 +7,15 @@
  * the database's version moves (any commit, ours or another process's such as the admin CLI)
  * and after `ttlMs` at most, because reputation's recency component decays with time alone.
  */
-export interface ReadMemoOptions {
-  /** Changes whenever a commit happened since the last call (see `sqliteDataVersion`). */
-  version: () => string;
-  now: () => number;
-  ttlMs?: number;
-  maxEntries?: number;
-}
+import { VersionedCache, type VersionedCacheOptions } from './versioned-cache.ts';
 
-interface Entry {
-  version: string;
-  at: number;
-  value: Promise<unknown>;
-}
+export type ReadMemoOptions = VersionedCacheOptions;
 
 export class ReadMemo {
-  private readonly entries = new Map<string, Entry>();
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
+  private readonly cache: VersionedCache<Promise<unknown>>;
 
-  constructor(private readonly options: ReadMemoOptions) {
-    this.ttlMs = options.ttlMs ?? 5_000;
-    this.maxEntries = options.maxEntries ?? 2_000;
+  constructor(options: ReadMemoOptions) {
+    this.cache = new VersionedCache(options, { maxEntries: 2_000 });
   }
 
   /**
@@ -36,18 +23,11 @@ export class ReadMemo {
    * one computation. A rejected computation is forgotten at once, so errors are never replayed.
    */
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const version = this.options.version();
-    const now = this.options.now();
-    const hit = this.entries.get(key);
-    // A clock moved backwards (tests do that) counts as expired too.
-    if (hit && hit.version === version && now >= hit.at && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
+    const hit = this.cache.get(key);
+    if (hit) return hit as Promise<T>;
     const value = compute();
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { version, at: now, value });
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    this.cache.set(key, value);
+    value.catch(() => this.cache.forget(key, value));
     return value;
   }
 }

@@ -10,47 +10,28 @@
  * is ever shared between callers; every answer still passes the rate limiter and gets its own
  * request id and CORS headers.
  */
+import { VersionedCache, type VersionedCacheOptions } from '../rewards/versioned-cache.ts';
+
 export interface StoredResponse {
   status: number;
   contentType: string;
   body: Buffer;
 }
 
-interface Entry extends StoredResponse {
-  version: string;
-  at: number;
-}
-
-export interface LiveResponsesOptions {
-  /** Changes whenever a commit happened (the rewards service's `dataVersion`). */
-  version: () => string;
-  now: () => number;
-  ttlMs?: number;
-  maxEntries?: number;
-}
+export type LiveResponsesOptions = VersionedCacheOptions;
 
 export class LiveResponses {
-  private readonly entries = new Map<string, Entry>();
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
+  private readonly cache: VersionedCache<StoredResponse>;
 
-  constructor(private readonly options: LiveResponsesOptions) {
-    this.ttlMs = options.ttlMs ?? 5_000;
-    this.maxEntries = options.maxEntries ?? 5_000;
+  constructor(options: LiveResponsesOptions) {
+    this.cache = new VersionedCache(options, { maxEntries: 5_000 });
   }
 
   remember(key: string, response: StoredResponse): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { ...response, version: this.options.version(), at: this.options.now() });
+    this.cache.set(key, response);
   }
 
   lookup(key: string): StoredResponse | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    const age = this.options.now() - entry.at;
-    if (entry.version === this.options.version() && age >= 0 && age < this.ttlMs) return entry;
-    this.entries.delete(key);
-    return undefined;
+    return this.cache.get(key);
   }
 }
