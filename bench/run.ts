@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
 import type { LoadKind, LoadSpec } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
-import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
+import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnServer, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
 import { renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
 import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS } from './lib/bench-database.ts';
 import { median } from './lib/stats.ts';
@@ -115,7 +115,7 @@ const serverEnv = {
 };
 async function startServer() {
   const started = performance.now();
-  const child = spawnTs('scripts/serve.ts', [], serverEnv);
+  const child = spawnServer(serverEnv);
   await waitForHealthy(origin, child);
   return { child, ms: performance.now() - started };
 }

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMessage } from '../src/store/message-repository.ts';
+import { migrateToLatest } from '../src/store/migrate.ts';
 import type { Database } from '../src/store/schema.ts';
 
 const run = promisify(execFile);
@@ -34,17 +35,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'canopy-inbox-'));
   databasePath = join(dir, 'inbox.sqlite');
   db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(databasePath) }) });
-  // Kysely's FileMigrationProvider imports .ts natively, which only works under tsx; Vite's glob
-  // loads the same folder here.
-  const files = import.meta.glob<Migration>('../db/migrations/*.ts');
-  const provider = {
-    async getMigrations() {
-      const entries = await Promise.all(Object.entries(files).map(async ([file, load]) => [file.replace(/^.*\/|\.ts$/g, ''), await load()] as const));
-      return Object.fromEntries(entries);
-    },
-  };
-  const migrator = new Migrator({ db, provider });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await migrateToLatest(db);
   if (error) throw error;
   ids.old = (await insertMessage(db, { message: 'First note about the partnership.', agentName: 'Scout-1', topic: 'partnership', contact: 'ops@agent.example' }, new Date('2026-11-20T10:00:00Z'))).id;
   ids.bug = (await insertMessage(db, { message: 'The feed returned 500\nonce.', agentName: 'scout-1', topic: 'bug' }, new Date('2026-11-21T10:00:00Z'))).id;

@@ -15,6 +15,14 @@ process.once('exit', () => {
 });
 
 /** Runs a TypeScript entry in plain node with tsx as a loader: one process, so its pid is the one to measure. */
+/** The built server (`npm run serve`): dist/serve.mjs on plain node. */
+export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/serve.mjs'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
 export function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   live.add(child);

@@ -1,17 +1,14 @@
 /**
- * Brings a database to the latest schema with kysely's Migrator over db/migrations. Runs at
- * server start and from `npm run db:migrate`, so a fresh clone needs no manual step.
+ * Brings a database to the latest schema with kysely's Migrator over db/migrations (listed in
+ * migrations.ts). Runs at server start and from `npm run db:migrate`, so a fresh clone needs no
+ * manual step.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, Migrator, type MigrationResultSet } from 'kysely';
+import { Migrator, type MigrationResultSet } from 'kysely';
 import type { Db } from './database.ts';
-
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+import { migrations } from './migrations.ts';
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }) });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   return migrator.migrateToLatest();
 }
 

@@ -30,7 +30,7 @@ export interface StartOptions {
 export async function startService(options: StartOptions = {}): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
   const databasePath = options.databasePath ?? join(dataDir, 'test.sqlite');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/serve.mjs'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -1,0 +1,27 @@
+/**
+ * Every migration in db/migrations, in order, imported statically so the bundled server
+ * (dist/serve.mjs, plain node) carries them with it: kysely's FileMigrationProvider would import
+ * the .ts files at run time, which needs a TypeScript loader. Add a new migration file here too;
+ * test/migrations.test.ts fails when a file in db/migrations is missing from this list.
+ */
+import type { Migration } from 'kysely';
+import * as m0 from '../../db/migrations/2026-11-22T0800-agents.ts';
+import * as m1 from '../../db/migrations/2026-11-22T0810-activities.ts';
+import * as m2 from '../../db/migrations/2026-11-22T0820-idempotency-keys.ts';
+import * as m3 from '../../db/migrations/2026-11-22T0830-tasks.ts';
+import * as m4 from '../../db/migrations/2026-11-22T0840-program-events.ts';
+import * as m5 from '../../db/migrations/2026-11-22T0900-messages.ts';
+import * as m6 from '../../db/migrations/2026-11-22T1000-ledger-read-indexes.ts';
+import * as m7 from '../../db/migrations/2026-11-22T1100-drop-unused-ledger-index.ts';
+
+/** Name (the file name without .ts) -> migration. Kysely runs them in name order. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0800-agents': m0,
+  '2026-11-22T0810-activities': m1,
+  '2026-11-22T0820-idempotency-keys': m2,
+  '2026-11-22T0830-tasks': m3,
+  '2026-11-22T0840-program-events': m4,
+  '2026-11-22T0900-messages': m5,
+  '2026-11-22T1000-ledger-read-indexes': m6,
+  '2026-11-22T1100-drop-unused-ledger-index': m7,
+};
