@@ -7,7 +7,7 @@ import { runAdminCommand } from './lib/admin-commands.ts';
 const store = openDatabase(loadConfig().databasePath);
 try {
   await migrateOrThrow(store.db);
-  const result = await runAdminCommand(store.db, process.argv.slice(2));
+  const result = await runAdminCommand(store, process.argv.slice(2));
   (result.exitCode ? console.error : console.log)(result.lines.join('\n'));
   process.exitCode = result.exitCode;
 } finally {

@@ -5,5 +5,10 @@ declare namespace App {
   interface Locals {
     services: import('./server/services.ts').Services;
     requestId: string;
+    /**
+     * The program's data version when the request reached the server, read before anything was
+     * computed for it: what a remembered response is tagged with (src/server/live-responses.ts).
+     */
+    dataVersion?: string;
   }
 }

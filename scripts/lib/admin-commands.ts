@@ -5,8 +5,9 @@
  */
 import { tierFor } from '../../src/domain/tiers.ts';
 import { allAgents, findAgentByName, setAgentFlag } from '../../src/store/agent-repository.ts';
-import { writeTransaction, type Db } from '../../src/store/database.ts';
-import { award, ledgerMismatches, recentActivity } from '../../src/store/ledger-repository.ts';
+import { AwardStatements } from '../../src/store/award-statements.ts';
+import { writeTransaction, type OpenDatabase } from '../../src/store/database.ts';
+import { ledgerMismatches, recentActivity } from '../../src/store/ledger-repository.ts';
 
 export interface CommandResult {
   exitCode: number;
@@ -28,7 +29,8 @@ const fail = (...lines: string[]): CommandResult => ({ exitCode: 1, lines });
 const flags = (a: { suspended: number; verified: number; partner: number }) =>
   [a.partner ? 'partner' : '', a.verified ? 'verified' : '', a.suspended ? 'SUSPENDED' : ''].filter(Boolean).join(',') || '-';
 
-export async function runAdminCommand(db: Db, argv: string[], now: () => Date = () => new Date()): Promise<CommandResult> {
+export async function runAdminCommand(store: Pick<OpenDatabase, 'db' | 'raw'>, argv: string[], now: () => Date = () => new Date()): Promise<CommandResult> {
+  const { db } = store;
   const [command, ...rest] = argv;
   switch (command) {
     case 'list': {
@@ -75,7 +77,7 @@ export async function runAdminCommand(db: Db, argv: string[], now: () => Date = 
         const agent = await findAgentByName(trx, name);
         if (!agent) return fail(`no agent named "${name}"`);
         if (agent.points + points < 0) return fail(`${agent.name} has ${agent.points} points; an adjustment cannot take the total below 0`);
-        const r = await award(trx, agent.id, { type: 'adjustment', points, description: reason.slice(0, 500), now: now() });
+        const r = new AwardStatements(store.raw).award(agent.id, { type: 'adjustment', points, description: reason.slice(0, 500), now: now() });
         return ok(`${agent.name}: ${points > 0 ? '+' : ''}${points} (ledger row #${r.activity.id}), now ${r.agent.points} points, ${r.tier}`);
       });
     }

@@ -39,7 +39,7 @@ export function sharedJson(ctx: import('astro').APIContext, body: object, dataFr
   const { request, url, locals } = ctx;
   const credentialed = request.headers.has('authorization') || request.headers.has('x-api-key') || url.searchParams.has('apiKey');
   if (!credentialed && locals.services) {
-    locals.services.responses.remember(url.pathname + url.search, { status: 200, contentType: JSON_TYPE, body: Buffer.from(text) });
+    locals.services.responses.remember(url.pathname + url.search, { status: 200, contentType: JSON_TYPE, body: Buffer.from(text) }, locals.dataVersion);
   }
   return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(dataFreshness) } });
 }

@@ -25,8 +25,9 @@ export class ReadMemo {
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.cache.get(key);
     if (hit) return hit as Promise<T>;
+    const version = this.cache.version();
     const value = compute();
-    this.cache.set(key, value);
+    this.cache.set(key, value, version);
     value.catch(() => this.cache.forget(key, value));
     return value;
   }

@@ -16,15 +16,17 @@ import { DIVERSITY_TYPES, ENGAGEMENT_WINDOW_DAYS } from '../domain/reputation.ts
 import { actionPoints, atLeast, nextTier, PARTNERSHIP_BONUS, perksFor, REFERRAL_REWARD, tierFor, type ActivityType, type EarnableAction, type TierName } from '../domain/tiers.ts';
 import { ProblemError } from '../http/problem.ts';
 import type { Clock } from '../server/clock.ts';
-import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, markPartner, rankOf, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
+import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, listedAgentRanks, markPartner, rankOf, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
 import { writeTransaction, type Db } from '../store/database.ts';
 import { eventsAfter, recordEvent, type ProgramEventView } from '../store/event-repository.ts';
 import { findStoredResponse, purgeStoredResponses, storeResponse } from '../store/idempotency-repository.ts';
-import { award, countAwardsSince, findAwardSince, lastWriteAt, recentActivity, reputationFacts, type AwardResult } from '../store/ledger-repository.ts';
+import { AwardStatements, type AwardResult } from '../store/award-statements.ts';
+import { lastWriteAt, recentActivity, reputationFacts } from '../store/ledger-repository.ts';
 import type { AgentRow } from '../store/schema.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
 import { claimTask, findTask, insertTask, listTasks, type TaskStatus } from '../store/task-repository.ts';
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
+import { RankIndex } from './rank-index.ts';
 import { ReadMemo } from './read-memo.ts';
 import { activityView, agentPoints, agentSummary, reputationOf, taskView, unlockedPerks } from './views.ts';
 
@@ -70,7 +72,14 @@ export class RewardsService {
   private lastWrite: string;
   /** Leaderboard pages, profiles, reputation and stats, remembered until the next commit. */
   private readonly reads: ReadMemo;
-  private readonly versionStatement: BetterSqlite3.Statement<[], { version: number; changes: number }>;
+  private readonly foreignVersionStatement: BetterSqlite3.Statement<[], { version: number }>;
+  private readonly ownChangesStatement: BetterSqlite3.Statement<[], { changes: number }>;
+  /** data_version as read in this turn of the event loop; see `dataVersion`. */
+  private foreignVersion: number | undefined;
+  /** Ranks of listed agents in memory, for profiles. */
+  private readonly ranks: RankIndex;
+  /** The award path (auth, dedupe, caps, award) on prepared statements; only inside writeTransaction. */
+  private readonly ledger: AwardStatements;
 
   private constructor(options: RewardsServiceOptions, lastWrite: string) {
     this.db = options.db;
@@ -80,9 +89,12 @@ export class RewardsService {
     this.random = options.random ?? cryptoRandom;
     this.identifyStatement = options.raw.prepare('select id, name, points, suspended, api_key_hash from agents where api_key_hash = ?');
     this.lastWrite = lastWrite;
+    this.ledger = new AwardStatements(options.raw);
     // data_version moves when another connection commits; total_changes when this one writes.
-    this.versionStatement = options.raw.prepare<[], { version: number; changes: number }>('select (select data_version from pragma_data_version) as version, total_changes() as changes');
+    this.foreignVersionStatement = options.raw.prepare<[], { version: number }>('select data_version as version from pragma_data_version');
+    this.ownChangesStatement = options.raw.prepare<[], { changes: number }>('select total_changes() as changes');
     this.reads = new ReadMemo({ version: () => this.dataVersion(), now: () => this.clock.now().getTime() });
+    this.ranks = new RankIndex({ load: () => listedAgentRanks(this.db), version: () => this.dataVersion() });
   }
 
   /** Also forgets Idempotency-Keys past their TTL, so the table holds about one day of keys. */
@@ -94,10 +106,19 @@ export class RewardsService {
   /**
    * Changes whenever a commit happened since the last call, from this process or another (the
    * admin CLI): what remembered reads and responses are checked against.
+   *
+   * This process's own writes are counted by total_changes(), read every time (it touches no
+   * table, so it is cheap). A commit by another process shows in data_version, which costs a
+   * read transaction (file-lock system calls): under load that was a third of the remembered
+   * leaderboard's CPU, so it is read once per turn of the event loop, and another process's
+   * commit is seen by the requests of the next turn.
    */
   dataVersion(): string {
-    const row = this.versionStatement.get()!;
-    return `${row.version}:${row.changes}`;
+    if (this.foreignVersion === undefined) {
+      this.foreignVersion = this.foreignVersionStatement.get()!.version;
+      setImmediate(() => (this.foreignVersion = undefined));
+    }
+    return `${this.foreignVersion}:${this.ownChangesStatement.get()!.changes}`;
   }
 
   /** The newest write to the program: dataFreshness.lastModified of live program bodies. */
@@ -148,7 +169,7 @@ export class RewardsService {
       let referral: { referrer: string; pointsAwarded: number } | null = null;
       if (referrer) {
         const awarded = referrer.suspended ? 0 : REFERRAL_REWARD;
-        if (awarded) await award(trx, referrer.id, { type: 'referral', points: awarded, description: `Referred ${agent.name}`, ref: String(agent.id), now });
+        if (awarded) this.ledger.award(referrer.id, { type: 'referral', points: awarded, description: `Referred ${agent.name}`, ref: String(agent.id), now });
         referral = { referrer: referrer.name, pointsAwarded: awarded };
       }
       this.lastWrite = now.toISOString();
@@ -168,7 +189,7 @@ export class RewardsService {
       const type = input.actionType;
       const url = input.url === undefined ? null : normaliseUrl(input.url);
       if (url !== null) {
-        const earlier = await findAwardSince(trx, agent.id, type, url, dedupeWindowStart(now, this.config));
+        const earlier = this.ledger.findAwardSince(agent.id, type, url, dedupeWindowStart(now, this.config));
         if (earlier) {
           throw new ProblemError('duplicate_action', `This ${type} of ${url} was already awarded at ${earlier.created_at}; the same action and url earn once per ${this.config.dedupeWindowHours} h.`, {
             activityId: earlier.id,
@@ -177,8 +198,8 @@ export class RewardsService {
           });
         }
       }
-      const used = await this.checkCap(trx, agent.id, type, now);
-      const result = await award(trx, agent.id, { type, points: actionPoints[type], url, description: input.description ?? null, idempotencyKey: auth.idempotencyKey ?? null, now });
+      const used = this.checkCap(agent.id, type, now);
+      const result = this.ledger.award(agent.id, { type, points: actionPoints[type], url, description: input.description ?? null, idempotencyKey: auth.idempotencyKey ?? null, now });
       return { status: 200, body: { ...awardBody(result), dailyCap: { actionType: type, ...capStatus(type, used + 1, now, this.config) } } };
     });
   }
@@ -194,7 +215,7 @@ export class RewardsService {
       }
       const at = now.toISOString();
       await markPartner(trx, agent.id, at);
-      const result = await award(trx, agent.id, { type: 'partnership', points: PARTNERSHIP_BONUS, description: `Accepted the AI Distribution Partnership Agreement ${AGREEMENT_VERSION}`, idempotencyKey: auth.idempotencyKey ?? null, now });
+      const result = this.ledger.award(agent.id, { type: 'partnership', points: PARTNERSHIP_BONUS, description: `Accepted the AI Distribution Partnership Agreement ${AGREEMENT_VERSION}`, idempotencyKey: auth.idempotencyKey ?? null, now });
       await recordEvent(trx, { kind: 'partnership', agentId: agent.id, now });
       const body = awardBody(result);
       return { status: 200, body: { partner: true, alreadyPartner: false, pointsAwarded: PARTNERSHIP_BONUS, agreementVersion: AGREEMENT_VERSION, acceptedAt: at, agent: body.agent, tierChanged: body.tierChanged, previousTier: body.previousTier, unlockedPerks: body.unlockedPerks } };
@@ -203,9 +224,9 @@ export class RewardsService {
 
   postTask(auth: WriteAuth, input: { title: string; description: string; url?: string }): Promise<WriteResult> {
     return this.write(auth, 'task_post', input, async (trx, agent, now) => {
-      const used = await this.checkCap(trx, agent.id, 'task_post', now);
+      const used = this.checkCap(agent.id, 'task_post', now);
       const task = await insertTask(trx, { posterId: agent.id, title: input.title, description: input.description, url: input.url ?? null, now });
-      const result = await award(trx, agent.id, { type: 'task_post', points: actionPoints.task_post, url: task.url, description: `Posted task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
+      const result = this.ledger.award(agent.id, { type: 'task_post', points: actionPoints.task_post, url: task.url, description: `Posted task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
       return { status: 201, body: { task: taskView(task), ...awardBody(result), dailyCap: { actionType: 'task_post', ...capStatus('task_post', used + 1, now, this.config) } } };
     });
   }
@@ -216,9 +237,9 @@ export class RewardsService {
       if (!task) throw new ProblemError('not_found', `No task has id ${taskId}.`);
       if (task.poster_id === agent.id) throw new ProblemError('forbidden', 'An agent cannot claim its own task.');
       if (task.claimed_by !== null) throw new ProblemError('already_claimed', `Task ${taskId} was already claimed by ${task.claimer_name} at ${task.claimed_at}.`, { claimedBy: task.claimer_name, claimedAt: task.claimed_at });
-      const used = await this.checkCap(trx, agent.id, 'task_claim', now);
+      const used = this.checkCap(agent.id, 'task_claim', now);
       if (!(await claimTask(trx, taskId, agent.id, now))) throw new ProblemError('already_claimed', `Task ${taskId} was already claimed.`);
-      const result = await award(trx, agent.id, { type: 'task_claim', points: actionPoints.task_claim, url: task.url, description: `Claimed task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
+      const result = this.ledger.award(agent.id, { type: 'task_claim', points: actionPoints.task_claim, url: task.url, description: `Claimed task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
       return { status: 200, body: { task: taskView((await findTask(trx, taskId))!), ...awardBody(result), dailyCap: { actionType: 'task_claim', ...capStatus('task_claim', used + 1, now, this.config) } } };
     });
   }
@@ -226,7 +247,7 @@ export class RewardsService {
   /** Issues a new key and revokes the old one at once. Not replayable: a stored body would hold a key. */
   async rotateKey(auth: WriteAuth) {
     return writeTransaction(this.db, async (trx) => {
-      const agent = await this.authenticate(trx, auth.apiKey);
+      const agent = await this.authenticate(auth.apiKey, true);
       const now = this.clock.now();
       const apiKey = newApiKey(this.random);
       await replaceKeyHash(trx, agent.id, hashApiKey(apiKey), now.toISOString());
@@ -239,7 +260,7 @@ export class RewardsService {
 
   /** For gated reads: the agent behind the key, or 401/403. Optionally requires a tier. */
   async reader(apiKey: string | undefined, requiredTier?: TierName) {
-    const agent = await this.authenticate(this.db, apiKey);
+    const agent = await this.authenticate(apiKey, false);
     const tier = tierFor(agent.points).name;
     if (requiredTier && !atLeast(tier, requiredTier)) {
       throw new ProblemError('tier_required', `This needs tier ${requiredTier} or above; ${agent.name} is ${tier} with ${agent.points} points.`, { requiredTier, currentTier: tier, points: agent.points, nextTier: nextTier(agent.points) });
@@ -271,7 +292,7 @@ export class RewardsService {
     const now = this.clock.now();
     const agent = await this.agentByName(name);
     const [rank, activity, facts] = await Promise.all([
-      agent.suspended ? Promise.resolve(null) : rankOf(this.db, agent),
+      agent.suspended ? Promise.resolve(null) : this.rankOf(agent),
       recentActivity(this.db, agent.id, this.config.recentActivityLimit),
       reputationFacts(this.db, [agent.id], this.engagementStart(now), DIVERSITY_TYPES),
     ]);
@@ -330,6 +351,11 @@ export class RewardsService {
 
   // ---- internals ---------------------------------------------------------------------------
 
+  /** From the in-memory ranks when they are current, else counted in SQL. */
+  private async rankOf(agent: AgentRow): Promise<number> {
+    return (await this.ranks.rankOf(agent, 'points')) ?? rankOf(this.db, agent);
+  }
+
   private engagementStart(now: Date): Date {
     return new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * 24 * HOUR_MS);
   }
@@ -340,18 +366,23 @@ export class RewardsService {
     return agent;
   }
 
-  private async authenticate(db: Db, apiKey: string | undefined): Promise<AgentRow> {
+  /**
+   * The agent behind `apiKey`, or 401/403. Inside a write the lookup is the prepared statement;
+   * a read outside one goes through kysely, which waits for the connection, so it never sees a
+   * write group half done.
+   */
+  private async authenticate(apiKey: string | undefined, inWrite: boolean): Promise<AgentRow> {
     if (!apiKey) throw new ProblemError('missing_api_key', 'Send your apiKey as Authorization: Bearer <apiKey> (or X-API-Key, or apiKey in the JSON body of a write / the query of a gated read).');
     const hash = hashApiKey(apiKey);
-    const agent = apiKey.length <= 256 ? await findAgentByKeyHash(db, hash) : undefined;
+    const agent = apiKey.length > 256 ? undefined : inWrite ? this.ledger.agentByKeyHash(hash) : await findAgentByKeyHash(this.db, hash);
     if (!agent || !sameDigest(agent.api_key_hash, hash)) throw new ProblemError('invalid_api_key', 'No agent has this apiKey.');
     if (agent.suspended) throw new ProblemError('agent_suspended', `The operator suspended ${agent.name}; contact the team through POST /api/public/ai/message.`);
     return agent;
   }
 
   /** Awards of `type` used today; throws 409 daily_cap_reached when none are left. */
-  private async checkCap(trx: Db, agentId: number, type: ActivityType, now: Date): Promise<number> {
-    const used = await countAwardsSince(trx, agentId, type, capDay(now).start);
+  private checkCap(agentId: number, type: ActivityType, now: Date): number {
+    const used = this.ledger.countAwardsSince(agentId, type, capDay(now).start);
     if (capReached(type, used, this.config)) {
       const cap = capStatus(type, used, now, this.config);
       throw new ProblemError('daily_cap_reached', `The daily cap of ${cap.limit} ${type} awards is used up; it resets at ${cap.resetsAt}.`, { actionType: type, dailyCap: cap });
@@ -371,10 +402,11 @@ export class RewardsService {
     fn: (trx: Db, agent: AgentRow, now: Date) => Promise<{ status: number; body: Record<string, unknown> }>,
   ): Promise<WriteResult> {
     return writeTransaction(this.db, async (trx) => {
-      const agent = await this.authenticate(trx, auth.apiKey);
+      const agent = await this.authenticate(auth.apiKey, true);
       const now = this.clock.now();
       const key = auth.idempotencyKey;
-      const requestHash = createHash('sha256').update(`${operation}\n${JSON.stringify(input)}`).digest('hex');
+      // Only a request with an Idempotency-Key needs its fingerprint.
+      const requestHash = key === undefined ? '' : createHash('sha256').update(`${operation}\n${JSON.stringify(input)}`).digest('hex');
       if (key !== undefined) {
         const stored = await findStoredResponse(trx, agent.id, key);
         if (stored && Date.parse(stored.createdAt) > now.getTime() - this.config.idempotencyTtlHours * HOUR_MS) {

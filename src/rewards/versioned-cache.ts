@@ -41,11 +41,20 @@ export class VersionedCache<T> {
     return undefined;
   }
 
-  /** Stores `value` under the current version; past `maxEntries` the oldest entry goes. */
-  set(key: string, value: T): void {
+  /** The version to tag a value with: read it before computing the value (see `set`). */
+  version(): string {
+    return this.options.version();
+  }
+
+  /**
+   * Stores `value` under `version`; past `maxEntries` the oldest entry goes. Pass the version
+   * read before the value was computed: a commit that lands meanwhile then makes the entry
+   * stale at once, instead of tagging data read before it with the newer version.
+   */
+  set(key: string, value: T, version: string = this.options.version()): void {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { version: this.options.version(), at: this.options.now(), value });
+    this.entries.set(key, { version, at: this.options.now(), value });
   }
 
   /** Drops `key` only if it still holds `value` (a newer value may have replaced it). */

@@ -27,8 +27,14 @@ export class LiveResponses {
     this.cache = new VersionedCache(options, { maxEntries: 5_000 });
   }
 
-  remember(key: string, response: StoredResponse): void {
-    this.cache.set(key, response);
+  /** Read when a request arrives, before its body is computed; passed back to `remember`. */
+  version(): string {
+    return this.cache.version();
+  }
+
+  /** `version`: from `version()` when the request arrived, so a commit meanwhile makes it stale. */
+  remember(key: string, response: StoredResponse, version?: string): void {
+    this.cache.set(key, response, version);
   }
 
   lookup(key: string): StoredResponse | undefined {

@@ -1,90 +1,12 @@
 /**
- * The append-only activity ledger and the agent totals it drives. `award` is the only way
- * points change: it writes the ledger row, the agent's totals and (on a tier-up) a program event
- * together, and must run inside a write transaction.
+ * Reads of the append-only activity ledger: recent activity, reputation facts, the integrity
+ * check and the newest write. Points change only through `AwardStatements.award`
+ * (award-statements.ts).
  */
 import { sql } from 'kysely';
-import { promoActions, tierFor, type ActivityType, type TierName } from '../domain/tiers.ts';
+import { promoActions } from '../domain/tiers.ts';
 import type { Db } from './database.ts';
-import { recordEvent } from './event-repository.ts';
-import type { ActivityRow, AgentRow } from './schema.ts';
-
-export type LedgerType = ActivityType | 'partnership' | 'adjustment';
-
-export interface AwardInput {
-  type: LedgerType;
-  points: number;
-  url?: string | null;
-  description?: string | null;
-  idempotencyKey?: string | null;
-  ref?: string | null;
-  now: Date;
-}
-
-export interface AwardResult {
-  activity: ActivityRow;
-  agent: AgentRow;
-  previousTier: TierName;
-  tier: TierName;
-}
-
-export async function award(trx: Db, agentId: number, input: AwardInput): Promise<AwardResult> {
-  const at = input.now.toISOString();
-  const before = await trx.selectFrom('agents').select('points').where('id', '=', agentId).executeTakeFirstOrThrow();
-  const activity = await trx
-    .insertInto('activities')
-    .values({
-      agent_id: agentId,
-      type: input.type,
-      points: input.points,
-      url: input.url ?? null,
-      description: input.description ?? null,
-      created_at: at,
-      idempotency_key: input.idempotencyKey ?? null,
-      ref: input.ref ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const promo = (promoActions as readonly string[]).includes(input.type) ? input.points : 0;
-  const agent = await trx
-    .updateTable('agents')
-    .set((eb) => ({
-      points: eb('points', '+', input.points),
-      promo_points: eb('promo_points', '+', promo),
-      ...(input.type === 'adjustment' ? {} : { last_activity_at: at }),
-    }))
-    .where('id', '=', agentId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const previousTier = tierFor(before.points).name;
-  const tier = tierFor(agent.points).name;
-  if (agent.points > before.points && tier !== previousTier) await recordEvent(trx, { kind: 'tier_up', agentId, tier, now: input.now });
-  return { activity, agent, previousTier, tier };
-}
-
-/** The newest award of (agent, type, url) at or after `since`, for the dedupe rule. */
-export function findAwardSince(db: Db, agentId: number, type: LedgerType, url: string, since: Date): Promise<ActivityRow | undefined> {
-  return db
-    .selectFrom('activities')
-    .selectAll()
-    .where('agent_id', '=', agentId)
-    .where('type', '=', type)
-    .where('url', '=', url)
-    .where('created_at', '>', since.toISOString())
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
-
-export async function countAwardsSince(db: Db, agentId: number, type: LedgerType, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('activities')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('agent_id', '=', agentId)
-    .where('type', '=', type)
-    .where('created_at', '>=', since.toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+import type { ActivityRow } from './schema.ts';
 
 export function recentActivity(db: Db, agentId: number, limit: number): Promise<ActivityRow[]> {
   return db.selectFrom('activities').selectAll().where('agent_id', '=', agentId).orderBy('id', 'desc').limit(limit).execute();
