@@ -19,7 +19,11 @@ export interface PathResult {
   rps: number;
   p50: number;
   p99: number;
-  ceiling?: { name: string; rps: number };
+  /**
+   * The ceiling the path is compared with. `ratio` and `rounds` when it was measured in rounds
+   * alternating with the path's (the ratio is then the median of the per-round ratios).
+   */
+  ceiling?: { name: string; rps: number; ratio?: number; rounds?: number[] };
   /** Median share of one core the server used while measured. */
   serverCpu: number;
   workerCpu: number;
@@ -90,12 +94,21 @@ export function renderReport(run: RunReport): string {
       .join(' ') + (p.errors ? ` errors×${p.errors}` : '');
     const target = p.target ? `${p.target.pass ? 'met' : '**missed**'}: ${p.target.text}` : '';
     lines.push(
-      `| ${p.name} \`${p.method} ${p.path}\` | ${num(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ceiling ? `${p.ceiling.name} ${num(p.ceiling.rps)}/s` : ''} | ${p.ceiling ? pct(p.rps / p.ceiling.rps) : ''} | ${pct(p.serverCpu)} | ${pct(p.workerCpu)} | ${pct(p.otherCpu)} | ${statuses} | ${target} |`,
+      `| ${p.name} \`${p.method} ${p.path}\` | ${num(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ceiling ? `${p.ceiling.name} ${num(p.ceiling.rps)}/s${p.ceiling.ratio === undefined ? '' : ' (paired)'}` : ''} | ${p.ceiling ? pct(p.ceiling.ratio ?? p.rps / p.ceiling.rps) : ''} | ${pct(p.serverCpu)} | ${pct(p.workerCpu)} | ${pct(p.otherCpu)} | ${statuses} | ${target} |`,
     );
   }
   lines.push('');
   lines.push('Rounds (requests/s): ' + run.paths.map((p) => `${p.name} ${p.rounds.map((r) => num(r.rps)).join(' / ')}`).join('; ') + '.');
   lines.push('');
+  const paired = run.paths.filter((p) => p.ceiling?.rounds);
+  if (paired.length) {
+    lines.push(
+      '"(paired)": the path and its ceiling were measured in alternating rounds (ceiling, path, ceiling, path...), and the share is the median of the per-round shares, so a drift in the machine\'s speed between minutes moves both. Per round, path / ceiling: ' +
+        paired.map((p) => `${p.name} ${p.rounds.map((r, i) => `${num(r.rps)} / ${num(p.ceiling!.rounds![i])}`).join(', ')}`).join('; ') +
+        '.',
+    );
+    lines.push('');
+  }
 
   lines.push('### Ceilings');
   lines.push('');
