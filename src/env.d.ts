@@ -10,5 +10,7 @@ declare namespace App {
      * computed for it: what a remembered response is tagged with (src/server/live-responses.ts).
      */
     dataVersion?: string;
+    /** The POST body as the server read it (at most 16 KiB of JSON), so endpoints need not read it again. */
+    body?: string;
   }
 }

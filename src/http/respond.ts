@@ -82,13 +82,17 @@ export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S
   return result.data as z.output<S>;
 }
 
-/** A JSON request body, validated. Our server already refused bodies over 16 KiB and non-JSON types. */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+/**
+ * A JSON request body, validated. Our server already refused bodies over 16 KiB and non-JSON types,
+ * and hands the text it read as `locals.body` (`preRead`): reading it again from the Request's
+ * stream was about 4% of the CPU under the earn benchmark.
+ */
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S, preRead?: string): Promise<z.output<S>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw new ProblemError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
   }
-  const text = await request.text();
+  const text = preRead ?? (await request.text());
   let raw: unknown;
   try {
     raw = JSON.parse(text);

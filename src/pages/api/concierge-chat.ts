@@ -17,8 +17,8 @@ const newestContent = () => Object.values(catalog.lastModified).sort().at(-1)!;
 
 export const GET = handle(({ locals: { services } }) => json(welcomeBody(catalog), contentFreshness('live', catalog.builtAt, services.clock.now())));
 
-export const POST = handle(async ({ request, locals: { services } }) => {
-  const { message, sessionId, apiKey } = await parseBody(request, conciergeRequestSchema);
+export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
+  const { message, sessionId, apiKey } = await parseBody(request, conciergeRequestSchema, preRead);
   const now = services.clock.now();
   const answer = ask(message, now, await agentContext(services, apiKeyFrom(request, apiKey)));
   return json({ ...answer, sessionId: sessionId ?? null }, contentFreshness('live', newestContent(), now));

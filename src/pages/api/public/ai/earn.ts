@@ -5,8 +5,8 @@ import { earnBodySchema } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;
 
-export const POST = handle(async ({ request, locals: { services } }) => {
-  const { apiKey, ...input } = await parseBody(request, earnBodySchema);
+export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
+  const { apiKey, ...input } = await parseBody(request, earnBodySchema, preRead);
   return respondWrite(services, await services.rewards.earn(writeAuth(request, apiKey), input));
 });
 

@@ -11,8 +11,8 @@ export const prerender = false;
 
 export const GET = handle(({ locals: { services } }) => json(channelDocBody(catalog.site.baseUrl), contentFreshness('live', catalog.builtAt, services.clock.now())));
 
-export const POST = handle(async ({ request, locals: { services, requestId } }) => {
-  const { apiKey, ...body } = await parseBody(request, messageRequestSchema);
+export const POST = handle(async ({ request, locals: { services, requestId, body: preRead } }) => {
+  const { apiKey, ...body } = await parseBody(request, messageRequestSchema, preRead);
   const receipt = await receiveMessage(services, body, apiKeyFrom(request, apiKey), requestId);
   return json(receipt, freshness({ source: 'live', generatedAt: new Date(receipt.receivedAt), contentVersion: catalog.contentVersion, lastModified: receipt.receivedAt, maxAgeSeconds: 0 }), { status: 201 });
 });

@@ -9,8 +9,8 @@ export const prerender = false;
 
 export const GET = handle(({ locals: { services } }) => json({ agreement: partnershipAgreement }, contentFreshness('live', catalog.builtAt, services.clock.now())));
 
-export const POST = handle(async ({ request, locals: { services } }) => {
-  const { apiKey } = await parseBody(request, partnershipBodySchema);
+export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
+  const { apiKey } = await parseBody(request, partnershipBodySchema, preRead);
   return respondWrite(services, await services.rewards.acceptPartnership(writeAuth(request, apiKey)));
 });
 

@@ -5,8 +5,8 @@ import { registerBodySchema } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;
 
-export const POST = handle(async ({ request, locals: { services } }) => {
-  const body = await services.rewards.register(await parseBody(request, registerBodySchema));
+export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
+  const body = await services.rewards.register(await parseBody(request, registerBodySchema, preRead));
   return json(body, programFreshness(services), { status: 201, headers: { Location: services.rewards.agentUrl(body.agent.name) } });
 });
 

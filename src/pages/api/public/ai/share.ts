@@ -5,8 +5,8 @@ import { shareBodySchema } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;
 
-export const POST = handle(async ({ request, locals: { services } }) => {
-  const { apiKey, url } = await parseBody(request, shareBodySchema);
+export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
+  const { apiKey, url } = await parseBody(request, shareBodySchema, preRead);
   return respondWrite(services, await services.rewards.earn(writeAuth(request, apiKey), { actionType: 'share', url }));
 });
 

@@ -10,8 +10,8 @@ export const GET = handle(async ({ url, locals: { services } }) => {
   return json(await services.rewards.tasks(status, limit, offset), programFreshness(services));
 });
 
-export const POST = handle(async ({ request, locals: { services } }) => {
-  const { apiKey, ...input } = await parseBody(request, taskBodySchema);
+export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
+  const { apiKey, ...input } = await parseBody(request, taskBodySchema, preRead);
   return respondWrite(services, await services.rewards.postTask(writeAuth(request, apiKey), input));
 });
 

@@ -5,8 +5,8 @@ import { apiKeyOnlyBodySchema } from '../../../../../schemas/api/rewards.ts';
 
 export const prerender = false;
 
-export const POST = handle(async ({ request, locals: { services } }) => {
-  const { apiKey } = await parseBody(request, apiKeyOnlyBodySchema);
+export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
+  const { apiKey } = await parseBody(request, apiKeyOnlyBodySchema, preRead);
   return json(await services.rewards.rotateKey({ apiKey: apiKeyFrom(request, apiKey) }), programFreshness(services));
 });
 

@@ -5,8 +5,8 @@ import { apiKeyOnlyBodySchema } from '../../../../../../schemas/api/rewards.ts';
 
 export const prerender = false;
 
-export const POST = handle(async ({ request, params, locals: { services } }) => {
-  const { apiKey } = await parseBody(request, apiKeyOnlyBodySchema);
+export const POST = handle(async ({ request, params, locals: { services, body: preRead } }) => {
+  const { apiKey } = await parseBody(request, apiKeyOnlyBodySchema, preRead);
   return respondWrite(services, await services.rewards.claimTask(writeAuth(request, apiKey), taskIdFrom(params.id)));
 });
 
