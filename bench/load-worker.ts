@@ -7,7 +7,7 @@
  * Latency percentiles come from autocannon's per-response timings at microsecond resolution
  * rather than its whole-millisecond histogram, so sub-millisecond paths still read sensibly.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { LoadResult, LoadSpec, RoundResult } from './lib/load-spec.ts';
 import { LatencyRecorder } from './lib/stats.ts';
@@ -95,6 +95,7 @@ for (let i = 0; i < spec.rounds; i++) {
   rounds.push(await run(spec.roundSeconds));
   emit({ event: 'round-end', round: i });
 }
-if (spec.ackFile) writeFileSync(spec.ackFile, JSON.stringify(acknowledged));
+// Appends: a paired measurement runs one worker per round against the same file.
+if (spec.ackFile) writeFileSync(spec.ackFile, JSON.stringify([...(existsSync(spec.ackFile) ? (JSON.parse(readFileSync(spec.ackFile, 'utf8')) as string[]) : []), ...acknowledged]));
 const done: LoadResult = { spec, rounds, total2xx, totalRequests };
 emit({ event: 'done', result: done });

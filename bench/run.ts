@@ -10,7 +10,7 @@
  * Bounded: with the defaults (2 s warm-up, 3 rounds of 5 s) the whole run, build included,
  * takes about 5 minutes on a 2-core machine.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
@@ -275,7 +275,8 @@ async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResul
   const parts: PathResult[] = [];
   for (let round = 0; round < settings.rounds; round++) {
     ceilings.push(await ceilingRound(w));
-    parts.push(await measure(w.name, server.child.pid!, { ...loadSpec, rounds: 1, warmupSeconds: round === 0 ? loadSpec.warmupSeconds : 1 }));
+    // Each round is its own worker process: a run tag of its own keeps its earn urls new.
+    parts.push(await measure(w.name, server.child.pid!, { ...loadSpec, rounds: 1, warmupSeconds: round === 0 ? loadSpec.warmupSeconds : 1, runTag: `${loadSpec.runTag}.${round}` }));
   }
   const rounds = parts.flatMap((p) => p.rounds);
   const statuses: Record<string, number> = {};
@@ -302,6 +303,7 @@ async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResul
 }
 
 const before = db.snapshot();
+rmSync(ackFile, { force: true });
 for (const w of workloads) {
   if (args.only && !w.name.includes(args.only)) continue;
   const loadSpec = { ...spec(w.name, origin, w), ackFile: w.kind === 'earn' ? ackFile : undefined };
@@ -319,7 +321,8 @@ await stop(server.child);
 // 5. Integrity ---------------------------------------------------------------------------------
 const earn = report.paths.find((p) => p.name === 'earn');
 if (earn) {
-  const check = await db.verify(before, ackFile, `https://bench.example/${runTag}/`);
+  // Every earn url of this run starts so (a paired round adds `.N` to the tag).
+  const check = await db.verify(before, ackFile, `https://bench.example/${runTag}`);
   report.integrity = check;
   if (earn.target) earn.target.pass &&= check.ok;
   log(`integrity: ${check.ok ? 'ok' : 'FAILED'} ${JSON.stringify(check)}`);

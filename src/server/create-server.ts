@@ -125,14 +125,15 @@ export function createAppServer(deps: ServerDeps): Server {
     // arbitrary local files per request, so it is not exposed.
     if (url.pathname === '/_image') return notFound(req, res, requestId, url.pathname);
 
-    const locals: App.Locals = {
-      services: deps.services,
-      requestId,
-      dataVersion: method === 'POST' ? undefined : deps.services.responses.version(),
-      body: typeof body === 'string' ? body : undefined,
-    };
     const toAstro = (next: () => void) => {
       guardHtmlResponses(res);
+      const locals: App.Locals = {
+        services: deps.services,
+        requestId,
+        // Read before Astro computes anything (not for files served below: it costs a query).
+        dataVersion: method === 'POST' ? undefined : deps.services.responses.version(),
+        body: typeof body === 'string' ? body : undefined,
+      };
       return deps.astro(req, res, next, locals);
     };
 

@@ -35,7 +35,8 @@ export function apiKeyFromHeaders(req: IncomingMessage, url: URL | undefined): s
   if (typeof auth === 'string' && /^Bearer\s+\S+$/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
   const header = req.headers['x-api-key'];
   if (typeof header === 'string' && header) return header;
-  return url?.searchParams.get('apiKey') ?? undefined;
+  // Only a URL with a query can carry one (and searchParams is an object built on first use).
+  return url?.search ? (url.searchParams.get('apiKey') ?? undefined) : undefined;
 }
 
 /** The path and query for a log line, with any secret-looking query value replaced. */
