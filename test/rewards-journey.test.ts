@@ -287,6 +287,28 @@ describe('leaderboard, profile and reputation', () => {
     expect(ada.reputation!.components).toMatchObject({ contribution: 100, verified: 50, recency: 100 });
     expect((await get('/api/public/ai/reputation?name=nobody_here')).status).toBe(404);
   });
+
+  it('every profile rank equals its leaderboard rank: before a write, just after it, and once the in-memory ranks reload', async () => {
+    const ranks = async () => {
+      const lb = valid(leaderboardSchema, (await get('/api/public/ai/leaderboard')).body);
+      for (const e of lb.entries) {
+        const p = valid(profileSchema, (await get(`/api/public/ai/agent/${encodeURIComponent(e.name)}`)).body);
+        expect([e.name, p.agent.rank]).toEqual([e.name, e.rank]);
+      }
+      return lb.entries.map((e) => [e.name, e.points] as const);
+    };
+    const before = await ranks();
+    const points = (name: string, list: typeof before) => list.find(([n]) => n === name)![1];
+    // cy_bot overtakes bo-bot: the ranks held in memory since the reads above are now stale.
+    for (let i = 0; points('cy_bot', await ranks()) <= points('bo-bot', before) && i < 12; i++) {
+      expect((await earn(service.url, cy.apiKey, 'promote', `https://cy.example/overtake/${i}`)).status).toBe(200);
+    }
+    const after = await ranks();
+    expect(after.map(([n]) => n).indexOf('cy_bot')).toBeLessThan(after.map(([n]) => n).indexOf('bo-bot'));
+    // The in-memory ranks reload at most once a second; past that they serve again.
+    await new Promise((ok) => setTimeout(ok, 1_100));
+    expect(await ranks()).toEqual(after);
+  });
 });
 
 describe('tasks', () => {
