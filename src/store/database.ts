@@ -58,9 +58,10 @@ export function openDatabase(path: string): OpenDatabase {
  * to its savepoint and changes nothing, while the others in the group still commit; nobody is
  * answered before the COMMIT that holds their write has returned, so an acknowledged write is as
  * durable as with one transaction each. Why: at `synchronous = FULL` every COMMIT waits for an
- * fsync of the WAL, and writing the same hot pages (the agents' rank indexes, the ledger's tail)
- * once per group rather than once per write. Writes in a group run one after another and see
- * each other's changes, so the anti-farming checks and Idempotency-Keys hold within a group.
+ * fsync of the WAL and writes the pages the transaction changed; writes that share a commit share
+ * the fsync and write hot pages (the agents' rank indexes, the ledger's tail) once. Writes in a
+ * group run one after another and see each other's changes, so the anti-farming checks and
+ * Idempotency-Keys hold within a group.
  *
  * IMMEDIATE takes the write lock up front: with a deferred BEGIN, a transaction that reads and
  * then writes can fail with SQLITE_BUSY when another process (the admin CLI) wrote in between.
