@@ -72,8 +72,9 @@ export class RewardsService {
   private lastWrite: string;
   /** Leaderboard pages, profiles, reputation and stats, remembered until the next commit. */
   private readonly reads: ReadMemo;
-  private readonly foreignVersionStatement: BetterSqlite3.Statement<[], { version: number }>;
-  private readonly ownChangesStatement: BetterSqlite3.Statement<[], { changes: number }>;
+  /** Both read one value (`pluck`): no row object per call on the hottest path. */
+  private readonly foreignVersionStatement: BetterSqlite3.Statement<[], number>;
+  private readonly ownChangesStatement: BetterSqlite3.Statement<[], number>;
   /** data_version as read in this turn of the event loop; see `dataVersion`. */
   private foreignVersion: number | undefined;
   /** Ranks of listed agents in memory, for profiles. */
@@ -91,8 +92,8 @@ export class RewardsService {
     this.lastWrite = lastWrite;
     this.ledger = new AwardStatements(options.raw);
     // data_version moves when another connection commits; total_changes when this one writes.
-    this.foreignVersionStatement = options.raw.prepare<[], { version: number }>('select data_version as version from pragma_data_version');
-    this.ownChangesStatement = options.raw.prepare<[], { changes: number }>('select total_changes() as changes');
+    this.foreignVersionStatement = options.raw.prepare<[], number>('select data_version from pragma_data_version').pluck();
+    this.ownChangesStatement = options.raw.prepare<[], number>('select total_changes()').pluck();
     this.reads = new ReadMemo({ version: () => this.dataVersion(), now: () => this.clock.now().getTime() });
     this.ranks = new RankIndex({ load: () => listedAgentRanks(this.db), version: () => this.dataVersion() });
   }
@@ -115,10 +116,10 @@ export class RewardsService {
    */
   dataVersion(): string {
     if (this.foreignVersion === undefined) {
-      this.foreignVersion = this.foreignVersionStatement.get()!.version;
+      this.foreignVersion = this.foreignVersionStatement.get()!;
       setImmediate(() => (this.foreignVersion = undefined));
     }
-    return `${this.foreignVersion}:${this.ownChangesStatement.get()!.changes}`;
+    return `${this.foreignVersion}:${this.ownChangesStatement.get()!}`;
   }
 
   /** The newest write to the program: dataFreshness.lastModified of live program bodies. */
