@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
-import type { LoadKind, LoadSpec } from './lib/load-spec.ts';
+import type { LoadKind, LoadSpec, RoundResult } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
 import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnServer, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
 import { renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
@@ -149,6 +149,9 @@ interface Workload {
   target?: (p: PathResult) => { text: string; pass: boolean };
 }
 
+/** The leaderboard and profile target. */
+const p99Under10ms = (p: PathResult) => ({ text: 'p99 < 10 ms', pass: Number.isFinite(p.p99) && p.p99 < 10 });
+
 /** The share of its ceiling a path reached: the paired median when there is one. */
 const ratioOf = (p: PathResult) => (p.ceiling ? (p.ceiling.ratio ?? p.rps / p.ceiling.rps) : NaN);
 
@@ -172,7 +175,7 @@ const workloads: Workload[] = [
       path: `/api/public/ai/leaderboard${query}`,
       kind: 'fixed',
       ceiling: 'read',
-      target: (p) => ({ text: 'p99 < 10 ms', pass: Number.isFinite(p.p99) && p.p99 < 10 }),
+      target: p99Under10ms,
     }),
   ),
   {
@@ -181,7 +184,7 @@ const workloads: Workload[] = [
     path: '/api/public/ai/agent/',
     kind: 'profile',
     ceiling: 'read',
-    target: (p) => ({ text: 'p99 < 10 ms', pass: Number.isFinite(p.p99) && p.p99 < 10 }),
+    target: p99Under10ms,
   },
   {
     name: 'earn',
@@ -199,15 +202,22 @@ function spec(name: string, target: string, w: Pick<Workload, 'method' | 'path' 
   return { name, origin: target, path: w.path, method: w.method, kind: w.kind, body: w.body, connections: settings.connections, warmupSeconds: settings.warmupSeconds, rounds: settings.rounds, roundSeconds: settings.roundSeconds, agentsFile, runTag };
 }
 
+/** What one load worker measured, round by round, with the process samples taken meanwhile. */
+interface Sampled {
+  rounds: RoundResult[];
+  serverCpu: number[];
+  workerCpu: number[];
+  otherCpu: number[];
+  peakRssKb: number;
+  total2xx: number;
+}
+
 /** Runs one workload against a process and samples that process while the rounds are measured. */
-async function measure(name: string, pid: number, loadSpec: LoadSpec): Promise<PathResult> {
-  const serverCpu: number[] = [];
-  const workerCpu: number[] = [];
-  const otherCpu: number[] = [];
-  let peakRssKb = 0;
+async function sample(pid: number, loadSpec: LoadSpec): Promise<Sampled> {
+  const sampled: Sampled = { rounds: [], serverCpu: [], workerCpu: [], otherCpu: [], peakRssKb: 0, total2xx: 0 };
   let marks: { wall: number; server: number; worker: number; machine: number } | undefined;
   const poll = setInterval(() => {
-    if (marks) peakRssKb = Math.max(peakRssKb, rssKb(pid) || 0);
+    if (marks) sampled.peakRssKb = Math.max(sampled.peakRssKb, rssKb(pid) || 0);
   }, 100);
   const result = await runLoad(loadSpec, {
     roundStart: (workerPid) => (marks = { wall: performance.now(), server: cpuSeconds(pid), worker: cpuSeconds(workerPid), machine: machineBusySeconds() }),
@@ -216,34 +226,46 @@ async function measure(name: string, pid: number, loadSpec: LoadSpec): Promise<P
       const wall = (performance.now() - marks.wall) / 1000;
       const server = (cpuSeconds(pid) - marks.server) / wall;
       const worker = (cpuSeconds(workerPid) - marks.worker) / wall;
-      serverCpu.push(server);
-      workerCpu.push(worker);
-      otherCpu.push(Math.max(0, (machineBusySeconds() - marks.machine) / wall - server - worker));
+      sampled.serverCpu.push(server);
+      sampled.workerCpu.push(worker);
+      sampled.otherCpu.push(Math.max(0, (machineBusySeconds() - marks.machine) / wall - server - worker));
       marks = undefined;
     },
   });
   clearInterval(poll);
+  sampled.rounds = result.rounds;
+  sampled.total2xx = result.total2xx;
+  return sampled;
+}
+
+/** One path's result from one or more workers' samples: medians over all their rounds. */
+function summarise(name: string, loadSpec: LoadSpec, parts: Sampled[]): PathResult {
+  const rounds = parts.flatMap((p) => p.rounds);
   const statuses: Record<string, number> = {};
-  for (const r of result.rounds) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  for (const r of rounds) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
   const out: PathResult = {
     name,
     method: loadSpec.method,
     path: loadSpec.path,
     connections: loadSpec.connections,
-    rps: median(result.rounds.map((r) => r.rps)),
-    p50: median(result.rounds.map((r) => r.p50)),
-    p99: median(result.rounds.map((r) => r.p99)),
-    serverCpu: median(serverCpu),
-    workerCpu: median(workerCpu),
-    otherCpu: median(otherCpu),
-    peakRssKb,
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    serverCpu: median(parts.flatMap((p) => p.serverCpu)),
+    workerCpu: median(parts.flatMap((p) => p.workerCpu)),
+    otherCpu: median(parts.flatMap((p) => p.otherCpu)),
+    peakRssKb: Math.max(...parts.map((p) => p.peakRssKb)),
     statuses,
-    errors: result.rounds.reduce((sum, r) => sum + r.errors, 0),
-    rounds: result.rounds,
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    rounds,
+    total2xx: parts.reduce((sum, p) => sum + p.total2xx, 0),
   };
-  (out as PathResult & { total2xx: number }).total2xx = result.total2xx;
   log(`${name}: ${Math.round(out.rps)} req/s, p50 ${out.p50?.toFixed(2)} ms, p99 ${out.p99?.toFixed(2)} ms, CPU server ${Math.round(out.serverCpu * 100)}% load-gen ${Math.round(out.workerCpu * 100)}% other ${Math.round(out.otherCpu * 100)}%, statuses ${JSON.stringify(statuses)}`);
   return out;
+}
+
+async function measure(name: string, pid: number, loadSpec: LoadSpec): Promise<PathResult> {
+  return summarise(name, loadSpec, [await sample(pid, loadSpec)]);
 }
 
 // Ceiling: the bare server answering the pre-rendered /api/public/videos body.
@@ -272,33 +294,17 @@ async function ceilingRound(w: Workload): Promise<number> {
 /** Ceiling and path in alternating rounds; the path's numbers are the medians of its rounds. */
 async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResult> {
   const ceilings: number[] = [];
-  const parts: PathResult[] = [];
+  const parts: Sampled[] = [];
   for (let round = 0; round < settings.rounds; round++) {
     ceilings.push(await ceilingRound(w));
     // Each round is its own worker process: a run tag of its own keeps its earn urls new.
-    parts.push(await measure(w.name, server.child.pid!, { ...loadSpec, rounds: 1, warmupSeconds: round === 0 ? loadSpec.warmupSeconds : 1, runTag: `${loadSpec.runTag}.${round}` }));
+    parts.push(await sample(server.child.pid!, { ...loadSpec, rounds: 1, warmupSeconds: round === 0 ? loadSpec.warmupSeconds : 1, runTag: `${loadSpec.runTag}.${round}` }));
   }
-  const rounds = parts.flatMap((p) => p.rounds);
-  const statuses: Record<string, number> = {};
-  for (const p of parts) for (const [code, n] of Object.entries(p.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
-  const result: PathResult = {
-    ...parts[0],
-    rps: median(rounds.map((r) => r.rps)),
-    p50: median(rounds.map((r) => r.p50)),
-    p99: median(rounds.map((r) => r.p99)),
-    serverCpu: median(parts.map((p) => p.serverCpu)),
-    workerCpu: median(parts.map((p) => p.workerCpu)),
-    otherCpu: median(parts.map((p) => p.otherCpu)),
-    peakRssKb: Math.max(...parts.map((p) => p.peakRssKb)),
-    statuses,
-    errors: parts.reduce((sum, p) => sum + p.errors, 0),
-    rounds,
-  };
-  (result as PathResult & { total2xx: number }).total2xx = parts.reduce((sum, p) => sum + (p as PathResult & { total2xx: number }).total2xx, 0);
-  const ratios = rounds.map((r, i) => r.rps / ceilings[i]);
+  const result = summarise(w.name, loadSpec, parts);
+  const ratios = result.rounds.map((r, i) => r.rps / ceilings[i]);
   const name = w.ceiling === 'read' ? 'bare GET' : 'SQLite';
   result.ceiling = { name, rps: median(ceilings), ratio: median(ratios), rounds: ceilings };
-  log(`${w.name}: paired with ${name}: ${ceilings.map((c, i) => `${Math.round(rounds[i].rps)}/${Math.round(c)}`).join(', ')}; median ratio ${Math.round(median(ratios) * 100)}%`);
+  log(`${w.name}: paired with ${name}: ${ceilings.map((c, i) => `${Math.round(result.rounds[i].rps)}/${Math.round(c)}`).join(', ')}; median ratio ${Math.round(median(ratios) * 100)}%`);
   return result;
 }
 

@@ -34,6 +34,8 @@ export interface PathResult {
   errors: number;
   target?: { text: string; pass: boolean };
   rounds: RoundResult[];
+  /** 2xx answers in all, warm-up included (kept in results.json). */
+  total2xx?: number;
   note?: string;
 }
 
