@@ -68,7 +68,6 @@ export class RewardsService {
   private readonly clock: Clock;
   private readonly baseUrl: string;
   private readonly random: RandomSource;
-  private readonly identifyStatement: BetterSqlite3.Statement<[string], { id: number; name: string; points: number; suspended: number; api_key_hash: string }>;
   private lastWrite: string;
   /** Leaderboard pages, profiles, reputation and stats, remembered until the next commit. */
   private readonly reads: ReadMemo;
@@ -88,7 +87,6 @@ export class RewardsService {
     this.clock = options.clock;
     this.baseUrl = options.baseUrl;
     this.random = options.random ?? cryptoRandom;
-    this.identifyStatement = options.raw.prepare('select id, name, points, suspended, api_key_hash from agents where api_key_hash = ?');
     this.lastWrite = lastWrite;
     this.ledger = new AwardStatements(options.raw);
     // data_version moves when another connection commits; total_changes when this one writes.
@@ -134,7 +132,7 @@ export class RewardsService {
   identify(apiKey: string): Identity | undefined {
     if (!apiKey || apiKey.length > 256) return undefined;
     const hash = hashApiKey(apiKey);
-    const row = this.identifyStatement.get(hash);
+    const row = this.ledger.agentByKeyHash(hash);
     if (!row || !sameDigest(row.api_key_hash, hash)) return undefined;
     return { agentId: row.id, name: row.name, tier: tierFor(row.points).name, suspended: row.suspended === 1 };
   }
@@ -293,7 +291,7 @@ export class RewardsService {
     const now = this.clock.now();
     const agent = await this.agentByName(name);
     const [rank, activity, facts] = await Promise.all([
-      agent.suspended ? Promise.resolve(null) : this.rankOf(agent),
+      agent.suspended ? Promise.resolve(null) : this.rankFor(agent),
       recentActivity(this.db, agent.id, this.config.recentActivityLimit),
       reputationFacts(this.db, [agent.id], this.engagementStart(now), DIVERSITY_TYPES),
     ]);
@@ -353,7 +351,7 @@ export class RewardsService {
   // ---- internals ---------------------------------------------------------------------------
 
   /** From the in-memory ranks when they are current, else counted in SQL. */
-  private async rankOf(agent: AgentRow): Promise<number> {
+  private async rankFor(agent: AgentRow): Promise<number> {
     return (await this.ranks.rankOf(agent, 'points')) ?? rankOf(this.db, agent);
   }
 

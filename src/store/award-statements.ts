@@ -7,9 +7,10 @@
  * server's CPU under the earn benchmark, for SQL that never changes. Kysely stays the way the
  * rest of the store is written.
  *
- * The methods are synchronous and must run inside `writeTransaction` (src/store/database.ts):
- * it holds the one connection, so these statements run inside its transaction and nothing else
- * runs between them.
+ * The methods are synchronous. `award` and the checks before it must run inside
+ * `writeTransaction` (src/store/database.ts): it holds the one connection, so these statements
+ * run inside its transaction and nothing else runs between them. `agentByKeyHash` also serves
+ * the rate limiter's synchronous identification outside any write.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { promoActions, tierFor, type ActivityType, type TierName } from '../domain/tiers.ts';
