@@ -8,7 +8,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CompiledQuery, Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -68,7 +68,11 @@ export function openDatabase(path: string): OpenDatabase {
  */
 export function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
   let group = writeGroups.get(db);
-  if (!group) writeGroups.set(db, (group = new WriteGroups(db, rawHandles.get(db))));
+  if (!group) {
+    const raw = rawHandles.get(db);
+    if (!raw) return Promise.reject(new Error('writeTransaction needs a database opened with openDatabase'));
+    writeGroups.set(db, (group = new WriteGroups(db, raw)));
+  }
   return group.run(fn);
 }
 
@@ -93,19 +97,6 @@ const rawHandles = new WeakMap<Db, BetterSqlite3.Database>();
 
 type Control = 'begin immediate' | 'commit' | 'rollback' | 'savepoint write' | 'release write' | 'rollback to write';
 
-/**
- * Runs the group's transaction-control statements: prepared once on the raw handle when there is
- * one (synchronous, on the connection the group holds), else through the connection.
- */
-function controlStatements(raw: BetterSqlite3.Database | undefined): (conn: Db, statement: Control) => Promise<unknown> | unknown {
-  if (!raw) return (conn, statement) => conn.executeQuery(CompiledQuery.raw(statement));
-  const prepared = new Map<Control, BetterSqlite3.Statement>();
-  return (_conn, statement) => {
-    let s = prepared.get(statement);
-    if (!s) prepared.set(statement, (s = raw.prepare(statement)));
-    return s.run();
-  };
-}
 
 class WriteGroups {
   private queue: PendingWrite[] = [];
@@ -113,13 +104,18 @@ class WriteGroups {
   transactions = 0;
   writes = 0;
 
-  private readonly control: (conn: Db, statement: Control) => Promise<unknown> | unknown;
+  /** The group's transaction-control statements, prepared once on the raw handle: synchronous, on the connection the group holds. */
+  private readonly prepared = new Map<Control, BetterSqlite3.Statement>();
 
   constructor(
     private readonly db: Db,
-    raw: BetterSqlite3.Database | undefined,
-  ) {
-    this.control = controlStatements(raw);
+    private readonly raw: BetterSqlite3.Database,
+  ) {}
+
+  private control(statement: Control): void {
+    let s = this.prepared.get(statement);
+    if (!s) this.prepared.set(statement, (s = this.raw.prepare(statement)));
+    s.run();
   }
 
   run<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
@@ -145,27 +141,29 @@ class WriteGroups {
     const settled: Array<() => void> = [];
     try {
       await this.db.connection().execute(async (conn) => {
-        await this.control(conn, 'begin immediate');
+        this.control('begin immediate');
         try {
           for (const write of group) {
-            await this.control(conn, 'savepoint write');
+            this.control('savepoint write');
             let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
             try {
               outcome = { ok: true, value: await write.fn(conn) };
             } catch (error) {
               outcome = { ok: false, error };
-              await this.control(conn, 'rollback to write');
+              this.control('rollback to write');
             }
-            await this.control(conn, 'release write');
+            this.control('release write');
             settled.push(outcome.ok ? () => write.resolve(outcome.value) : () => write.reject(outcome.error));
           }
-          await this.control(conn, 'commit');
+          this.control('commit');
         } catch (error) {
           // The group as a whole failed (COMMIT itself, or a savepoint could not be rolled back):
           // nothing of it is kept, and every write in it is told so.
-          await Promise.resolve()
-            .then(() => this.control(conn, 'rollback'))
-            .catch(() => undefined);
+          try {
+            this.control('rollback');
+          } catch {
+            // Already rolled back by SQLite itself.
+          }
           throw error;
         }
       });
