@@ -14,20 +14,22 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-/** Runs a TypeScript entry in plain node with tsx as a loader: one process, so its pid is the one to measure. */
-/** The built server (`npm run serve`): dist/serve.mjs on plain node. */
-export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/serve.mjs'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Runs node with `args`; the child is killed if the benchmark dies. One process, so its pid is the one to measure. */
+function spawnNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   live.add(child);
   child.once('exit', () => live.delete(child));
   return child;
 }
 
+/** The built server (`npm run serve`): dist/serve.mjs on plain node. */
+export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawnNode(['--enable-source-maps', 'dist/serve.mjs'], env);
+}
+
+/** A TypeScript entry, with tsx as the loader. */
 export function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  live.add(child);
-  child.once('exit', () => live.delete(child));
-  return child;
+  return spawnNode(['--import', 'tsx', script, ...args], env);
 }
 
 /** Resident memory in KiB (VmRSS), or NaN when the process is gone. */
