@@ -38,11 +38,16 @@ describe('remembered program reads', () => {
   it('sees a write by the admin CLI, another process, on the next read', async () => {
     await register(service.url, { name: 'memo_gamma' });
     expect((await get('/api/public/ai/agent/memo_gamma')).body.agent.points).toBe(0);
-    expect((await get('/api/public/ai/agent/memo_gamma')).body.agent.points).toBe(0);
+    const before = await get('/api/public/ai/agent/memo_gamma');
+    expect(before.body.agent.points).toBe(0);
     const adjusted = await admin(service.databasePath, 'adjust', 'memo_gamma', '120', '--reason', 'memo test');
     expect(adjusted.code, adjusted.stderr).toBe(0);
     const profile = await get('/api/public/ai/agent/memo_gamma');
     expect(profile.body.agent).toMatchObject({ points: 120, tier: 'Silver' });
+    // dataFreshness.lastModified is the newest write, the other process's included.
+    const adjustedAt = profile.body.agent.recentActivity[0].createdAt;
+    expect(profile.body.dataFreshness.lastModified).toBe(adjustedAt);
+    expect(adjustedAt > before.body.dataFreshness.lastModified).toBe(true);
     const reputation = await get('/api/public/ai/reputation?name=memo_gamma');
     expect(reputation.body.reputation.components.contribution).toBe(8);
   });

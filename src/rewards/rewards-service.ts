@@ -21,7 +21,7 @@ import { writeTransaction, type Db } from '../store/database.ts';
 import { eventsAfter, recordEvent, type ProgramEventView } from '../store/event-repository.ts';
 import { findStoredResponse, purgeStoredResponses, storeResponse } from '../store/idempotency-repository.ts';
 import { AwardStatements, type AwardResult } from '../store/award-statements.ts';
-import { lastWriteAt, recentActivity, reputationFacts } from '../store/ledger-repository.ts';
+import { LAST_WRITE_SQL, recentActivity, reputationFacts } from '../store/ledger-repository.ts';
 import type { AgentRow } from '../store/schema.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
 import { claimTask, findTask, insertTask, listTasks, type TaskStatus } from '../store/task-repository.ts';
@@ -68,7 +68,10 @@ export class RewardsService {
   private readonly clock: Clock;
   private readonly baseUrl: string;
   private readonly random: RandomSource;
+  /** See `lastModified`. */
   private lastWrite: string;
+  private lastWriteForeignVersion: number;
+  private readonly lastWriteStatement: BetterSqlite3.Statement<[], string | null>;
   /** Leaderboard pages, profiles, reputation and stats, remembered until the next commit. */
   private readonly reads: ReadMemo;
   /** Both read one value (`pluck`): no row object per call on the hottest path. */
@@ -81,16 +84,18 @@ export class RewardsService {
   /** The award path (auth, dedupe, caps, award) on prepared statements; only inside writeTransaction. */
   private readonly ledger: AwardStatements;
 
-  private constructor(options: RewardsServiceOptions, lastWrite: string) {
+  private constructor(options: RewardsServiceOptions) {
     this.db = options.db;
     this.config = options.config;
     this.clock = options.clock;
     this.baseUrl = options.baseUrl;
     this.random = options.random ?? cryptoRandom;
-    this.lastWrite = lastWrite;
     this.ledger = new AwardStatements(options.raw);
     // data_version moves when another connection commits; total_changes when this one writes.
     this.foreignVersionStatement = options.raw.prepare<[], number>('select data_version from pragma_data_version').pluck();
+    this.lastWriteStatement = options.raw.prepare<[], string | null>(LAST_WRITE_SQL).pluck();
+    this.lastWriteForeignVersion = this.foreignVersionStatement.get()!;
+    this.lastWrite = this.lastWriteStatement.get() ?? new Date(0).toISOString();
     this.ownChangesStatement = options.raw.prepare<[], number>('select total_changes()').pluck();
     this.reads = new ReadMemo({ version: () => this.dataVersion(), now: () => this.clock.now().getTime() });
     this.ranks = new RankIndex({ load: () => listedAgentRanks(this.db), version: () => this.dataVersion() });
@@ -99,7 +104,7 @@ export class RewardsService {
   /** Also forgets Idempotency-Keys past their TTL, so the table holds about one day of keys. */
   static async create(options: RewardsServiceOptions): Promise<RewardsService> {
     await purgeStoredResponses(options.db, new Date(options.clock.now().getTime() - options.config.idempotencyTtlHours * HOUR_MS));
-    return new RewardsService(options, (await lastWriteAt(options.db)) ?? new Date(0).toISOString());
+    return new RewardsService(options);
   }
 
   /**
@@ -120,8 +125,18 @@ export class RewardsService {
     return `${this.foreignVersion}:${this.ownChangesStatement.get()!}`;
   }
 
-  /** The newest write to the program: dataFreshness.lastModified of live program bodies. */
+  /**
+   * The newest write to the program: dataFreshness.lastModified of live program bodies. This
+   * process's writes set it as they commit; after a commit by another process (the admin CLI,
+   * a second server on the same file) it is read again from the database.
+   */
   lastModified(): string {
+    this.dataVersion();
+    if (this.foreignVersion !== undefined && this.foreignVersion !== this.lastWriteForeignVersion) {
+      this.lastWriteForeignVersion = this.foreignVersion;
+      const stored = this.lastWriteStatement.get();
+      if (stored && stored > this.lastWrite) this.lastWrite = stored;
+    }
     return this.lastWrite;
   }
 
