@@ -23,6 +23,12 @@ export interface AppConfig {
   distDir: string;
   /** LOG_LEVEL=silent turns the per-request JSON log lines off (tests, benchmarks). */
   logRequests: boolean;
+  /**
+   * DIRECT_READS=off: profiles, leaderboard, reputation and stats go through Astro's endpoints
+   * like every other on-demand route, instead of being answered by our server directly
+   * (src/http/shared-reads.ts). The answers are the same; the switch is for comparing the two.
+   */
+  directReads: boolean;
 }
 
 function number(value: string | undefined, fallback: number, name: string, min = Number.MIN_VALUE): number {
@@ -46,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rewards: { ...defaultRewardsConfig, dailyCaps: { ...defaultRewardsConfig.dailyCaps } },
     distDir: env.DIST_DIR || 'dist',
     logRequests: env.LOG_LEVEL !== 'silent',
+    directReads: env.DIRECT_READS !== 'off',
   };
 }

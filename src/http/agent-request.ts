@@ -3,12 +3,14 @@
  * preferred; the body field on writes and the query on gated reads also work) and the
  * Idempotency-Key, and how their live program bodies are answered.
  */
-import { catalog } from '../catalog/data.ts';
 import type { WriteAuth, WriteResult } from '../rewards/rewards-service.ts';
 import type { Services } from '../server/services.ts';
-import { freshness, type DataFreshness } from './freshness.ts';
 import { ProblemError } from './problem.ts';
-import { invalid, json, problem } from './respond.ts';
+import { invalid } from './parse-request.ts';
+import { json, problem } from './respond.ts';
+import { programFreshness } from './shared-reads.ts';
+
+export { programFreshness };
 
 /** Header first (Authorization: Bearer, then X-API-Key), then the body or query value. */
 export function apiKeyFrom(request: Request, fallback?: string): string | undefined {
@@ -33,10 +35,6 @@ export function writeAuth(request: Request, bodyApiKey: string | undefined): Wri
   return { apiKey: apiKeyFrom(request, bodyApiKey), idempotencyKey: idempotencyKeyFrom(request) };
 }
 
-/** Live program data: computed per request, never cached, lastModified = the newest write. */
-export function programFreshness(services: Services): DataFreshness {
-  return freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: catalog.contentVersion, lastModified: services.rewards.lastModified(), maxAgeSeconds: 0 });
-}
 
 export function respondWrite(services: Services, result: WriteResult, headers: Record<string, string> = {}): Response {
   return json(result.body, programFreshness(services), { status: result.status, headers: result.replayed ? { ...headers, 'Idempotent-Replayed': 'true' } : headers });

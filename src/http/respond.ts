@@ -3,10 +3,12 @@
  * problem+json errors, and request parsing that turns every validation failure into a 400 that
  * names the field. Endpoints stay thin: parse, call one function, respond.
  */
-import type { z } from 'zod';
 import { cacheControlFor, freshness, type DataFreshness } from './freshness.ts';
-import { problemBody, ProblemError, type FieldError, type ProblemCode } from './problem.ts';
+import { problemBody, ProblemError, type ProblemCode } from './problem.ts';
 import { catalog } from '../catalog/data.ts';
+import { sharedJsonText, type SharedBody } from './shared-reads.ts';
+
+export { fieldErrors, invalid, parseBody, parseQuery } from './parse-request.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
@@ -30,18 +32,19 @@ export function json(body: object, dataFreshness: DataFreshness, init: { status?
 }
 
 /**
- * `json()` for a read whose body depends only on its URL and the program's data. When the request
- * carries no credentials the finished body is also handed to the server's LiveResponses, which
- * answers the same URL from memory until the next commit (src/server/live-responses.ts).
+ * `json()` for a shared read (src/http/shared-reads.ts): a body that depends only on its URL and
+ * the program's data. When the request carries no credentials the finished body is also handed to
+ * the server's LiveResponses, which answers the same URL from memory until the next commit
+ * (src/server/live-responses.ts).
  */
-export function sharedJson(ctx: import('astro').APIContext, body: object, dataFreshness: DataFreshness): Response {
-  const text = JSON.stringify({ ...body, dataFreshness });
+export function sharedJson(ctx: import('astro').APIContext, read: SharedBody): Response {
+  const text = sharedJsonText(read);
   const { request, url, locals } = ctx;
   const credentialed = request.headers.has('authorization') || request.headers.has('x-api-key') || url.searchParams.has('apiKey');
   if (!credentialed && locals.services) {
     locals.services.responses.remember(url.pathname + url.search, { status: 200, contentType: JSON_TYPE, body: Buffer.from(text) }, locals.dataVersion);
   }
-  return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(dataFreshness) } });
+  return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(read.dataFreshness) } });
 }
 
 export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
@@ -54,57 +57,6 @@ export function problem(code: ProblemCode, detail: string, extra: Record<string,
 
 export function problemFromError(error: ProblemError, requestId?: string): Response {
   return problem(error.code, error.message, requestId ? { ...error.extra, requestId } : error.extra, error.headers);
-}
-
-export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.length ? issue.path.join('.') : '(body)', message: issue.message }));
-}
-
-export function invalid(errors: FieldError[], detail?: string): ProblemError {
-  return new ProblemError('invalid_request', detail ?? errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
-}
-
-/**
- * Query parameters as a plain object. A parameter given twice is an error rather than a guess
- * at which one the caller meant.
- */
-export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
-  const raw: Record<string, string> = Object.create(null);
-  const errors: FieldError[] = [];
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key);
-    if (values.length > 1) errors.push({ path: key, message: 'must be given at most once' });
-    raw[key] = values[0];
-  }
-  const result = schema.safeParse({ ...raw });
-  if (!result.success) errors.push(...fieldErrors(result.error));
-  if (errors.length) throw invalid(errors);
-  return result.data as z.output<S>;
-}
-
-/**
- * A JSON request body, validated. Our server already refused bodies over 16 KiB and non-JSON types,
- * and hands the text it read as `locals.body` (`preRead`): reading it again from the Request's
- * stream was about 4% of the CPU under the earn benchmark.
- */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S, preRead?: string): Promise<z.output<S>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    throw new ProblemError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
-  }
-  const text = preRead ?? (await request.text());
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new ProblemError('invalid_json', 'The request body is not valid JSON.');
-  }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw invalid([{ path: '(body)', message: 'must be a JSON object' }]);
-  }
-  const result = schema.safeParse(raw);
-  if (!result.success) throw invalid(fieldErrors(result.error));
-  return result.data as z.output<S>;
 }
 
 /**

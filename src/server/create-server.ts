@@ -5,8 +5,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AppConfig } from '../config.ts';
-import { freshness } from '../http/freshness.ts';
-import { problemBody, type ProblemCode } from '../http/problem.ts';
+import { cacheControlFor, freshness } from '../http/freshness.ts';
+import { problemBody, ProblemError, type ProblemCode } from '../http/problem.ts';
+import { sharedJsonText, sharedReadFor } from '../http/shared-reads.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
 import { guardHtmlResponses } from './security-headers.ts';
@@ -39,6 +40,7 @@ export interface ServerDeps {
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
 const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 export function createAppServer(deps: ServerDeps): Server {
@@ -157,10 +159,27 @@ export function createAppServer(deps: ServerDeps): Server {
 
     // GET and HEAD. First, a credential-free program read answered earlier and still current
     // (src/server/live-responses.ts).
-    const stored = apiKey === undefined ? deps.services.responses.lookup(url.pathname + url.search) : undefined;
+    const key = url.pathname + url.search;
+    const stored = apiKey === undefined ? deps.services.responses.lookup(key) : undefined;
     if (stored) {
       res.writeHead(stored.status, { 'Content-Type': stored.contentType, 'Cache-Control': 'no-store', 'Content-Length': stored.body.length });
       return res.end(method === 'HEAD' ? undefined : stored.body);
+    }
+    // Then the same reads computed here rather than through Astro (src/http/shared-reads.ts); a
+    // problem (unknown agent, bad query) is left to the Astro endpoint, which answers it.
+    const shared = apiKey === undefined && deps.config.directReads ? sharedReadFor(url.pathname) : undefined;
+    if (shared) {
+      const version = deps.services.responses.version();
+      const answer = await shared(deps.services, url).catch((error: unknown) => {
+        if (error instanceof ProblemError) return undefined;
+        throw error;
+      });
+      if (answer) {
+        const body = Buffer.from(sharedJsonText(answer));
+        deps.services.responses.remember(key, { status: 200, contentType: JSON_TYPE, body }, version);
+        res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(answer.dataFreshness), 'Content-Length': body.length });
+        return res.end(method === 'HEAD' ? undefined : body);
+      }
     }
 
     // A query string on an API path means "compute this for me": the on-demand twin of a

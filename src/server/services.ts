@@ -12,6 +12,8 @@ export interface Services {
   config: AppConfig;
   clock: Clock;
   startedAt: Date;
+  /** The content build this process serves (build-info.json), for dataFreshness.contentVersion. */
+  contentVersion: string;
   /** The rewards database (kysely over better-sqlite3). */
   db: Db;
   /** The AI rewards program: every read and write of /api/public/ai goes through it. */

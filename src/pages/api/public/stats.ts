@@ -11,5 +11,6 @@ export const GET = handle(async (ctx) => {
   const now = locals.services.clock.now();
   const aiProgram = await locals.services.rewards.stats();
   const lastModified = new Date(Math.max(Date.parse(catalog.builtAt), Date.parse(locals.services.rewards.lastModified())));
-  return sharedJson(ctx, { ...contentStats(catalog, now), aiProgram }, freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified, maxAgeSeconds: 0 }));
+  const dataFreshness = freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified, maxAgeSeconds: 0 });
+  return sharedJson(ctx, { body: { ...contentStats(catalog, now), aiProgram }, dataFreshness });
 });

@@ -1,0 +1,58 @@
+/**
+ * Request parsing for endpoints: every validation failure becomes a 400 `invalid_request` that
+ * names the field. Kept apart from the response helpers (respond.ts) because it needs nothing of
+ * the catalog, so our Node server can use it too (src/http/shared-reads.ts).
+ */
+import type { z } from 'zod';
+import { ProblemError, type FieldError } from './problem.ts';
+
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.length ? issue.path.join('.') : '(body)', message: issue.message }));
+}
+
+export function invalid(errors: FieldError[], detail?: string): ProblemError {
+  return new ProblemError('invalid_request', detail ?? errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
+}
+
+/**
+ * Query parameters as a plain object. A parameter given twice is an error rather than a guess
+ * at which one the caller meant.
+ */
+export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+  const raw: Record<string, string> = Object.create(null);
+  const errors: FieldError[] = [];
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    if (values.length > 1) errors.push({ path: key, message: 'must be given at most once' });
+    raw[key] = values[0];
+  }
+  const result = schema.safeParse({ ...raw });
+  if (!result.success) errors.push(...fieldErrors(result.error));
+  if (errors.length) throw invalid(errors);
+  return result.data as z.output<S>;
+}
+
+/**
+ * A JSON request body, validated. Our server already refused bodies over 16 KiB and non-JSON types,
+ * and hands the text it read as `locals.body` (`preRead`): reading it again from the Request's
+ * stream was about 4% of the CPU under the earn benchmark.
+ */
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S, preRead?: string): Promise<z.output<S>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    throw new ProblemError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+  }
+  const text = preRead ?? (await request.text());
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new ProblemError('invalid_json', 'The request body is not valid JSON.');
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw invalid([{ path: '(body)', message: 'must be a JSON object' }]);
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) throw invalid(fieldErrors(result.error));
+  return result.data as z.output<S>;
+}

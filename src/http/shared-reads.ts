@@ -1,0 +1,80 @@
+/**
+ * The program reads whose body depends only on their URL and the program's data: an agent's
+ * profile, the leaderboard and reputation. Each is one function from the services and the URL to
+ * a body and its freshness, used in two places:
+ *
+ * - the Astro endpoints (src/pages/api/public/ai/...), which answer them under `astro dev` and
+ *   whenever our server declines (below);
+ * - our Node server (src/server/create-server.ts), which answers a credential-free GET or HEAD of
+ *   these paths itself, without the Astro hand-off.
+ *
+ * Why the second way in: Astro's handling of an on-demand request costs about 0.5 ms of CPU on
+ * Node 20 (a web Request with an AbortSignal, the render context, AsyncLocalStorage, reading the
+ * Response back through a web stream), half of a cold profile; a remembered answer
+ * (src/server/live-responses.ts) helps only a repeat of the same URL with no commit in between.
+ * The server answers only the plain case, a body (200). A problem (an unknown agent, a bad query)
+ * is thrown as a ProblemError and the server hands the request to Astro, so every error response
+ * still comes from one place. Both ways serialise with `sharedJsonText`, and
+ * test/shared-reads.test.ts compares them (DIRECT_READS=off turns the server's way off).
+ *
+ * Nothing here imports the catalog: our server's bundle stays free of it (Astro's has it).
+ */
+import { reputationModel } from '../domain/reputation.ts';
+import { leaderboardQuerySchema, reputationQuerySchema } from '../schemas/api/rewards.ts';
+import type { Services } from '../server/services.ts';
+import { freshness, type DataFreshness } from './freshness.ts';
+import { parseQuery } from './parse-request.ts';
+
+/** A shared read's answer: the body and its freshness. */
+export interface SharedBody {
+  body: object;
+  dataFreshness: DataFreshness;
+}
+
+export type SharedRead = (services: Services, url: URL) => Promise<SharedBody>;
+
+/** Live program data: computed per request, never cached, lastModified = the newest write. */
+export function programFreshness(services: Services): DataFreshness {
+  return freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: services.contentVersion, lastModified: services.rewards.lastModified(), maxAgeSeconds: 0 });
+}
+
+export async function profileRead(services: Services, name: string): Promise<SharedBody> {
+  return { body: await services.rewards.profile(name), dataFreshness: programFreshness(services) };
+}
+
+export async function leaderboardRead(services: Services, url: URL): Promise<SharedBody> {
+  const { sort, limit, offset } = parseQuery(url, leaderboardQuerySchema);
+  return { body: await services.rewards.leaderboard(sort, limit, offset), dataFreshness: programFreshness(services) };
+}
+
+export async function reputationRead(services: Services, url: URL): Promise<SharedBody> {
+  const { name } = parseQuery(url, reputationQuerySchema);
+  return { body: name === undefined ? { model: reputationModel() } : await services.rewards.reputation(name), dataFreshness: programFreshness(services) };
+}
+
+/** The one serialisation of a shared read's body, whichever way answers it. */
+export function sharedJsonText({ body, dataFreshness }: SharedBody): string {
+  return JSON.stringify({ ...body, dataFreshness });
+}
+
+const AGENT_PREFIX = '/api/public/ai/agent/';
+/** A path segment that is a possible agent name as written, with nothing to decode. */
+const PLAIN_NAME = /^[A-Za-z0-9_-]{1,32}$/;
+
+const byPath = new Map<string, SharedRead>([
+  ['/api/public/ai/leaderboard', leaderboardRead],
+  ['/api/public/ai/reputation', reputationRead],
+]);
+
+/**
+ * The shared read for a request path exactly as Astro's router would match it, or undefined.
+ * Only paths with nothing to normalise are matched (no trailing slash, no percent-escape in a
+ * name): anything else goes to Astro, which decides what it means.
+ */
+export function sharedReadFor(pathname: string): SharedRead | undefined {
+  const read = byPath.get(pathname);
+  if (read) return read;
+  if (!pathname.startsWith(AGENT_PREFIX)) return undefined;
+  const name = pathname.slice(AGENT_PREFIX.length);
+  return PLAIN_NAME.test(name) ? (services) => profileRead(services, name) : undefined;
+}
