@@ -42,7 +42,7 @@ export function sharedJson(ctx: import('astro').APIContext, read: SharedBody): R
   const { request, url, locals } = ctx;
   const credentialed = request.headers.has('authorization') || request.headers.has('x-api-key') || url.searchParams.has('apiKey');
   if (!credentialed && locals.services) {
-    locals.services.responses.remember(url.pathname + url.search, { status: 200, contentType: JSON_TYPE, body: Buffer.from(text) }, locals.dataVersion);
+    locals.services.responses.remember(url.pathname + url.search, { status: 200, contentType: JSON_TYPE, body: Buffer.from(text) }, locals.dataVersion, read.stableUntil);
   }
   return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(read.dataFreshness) } });
 }

@@ -29,6 +29,8 @@ import { parseQuery } from './parse-request.ts';
 export interface SharedBody {
   body: object;
   dataFreshness: DataFreshness;
+  /** When time alone would change the body (ms; reputation decays), if the read knows it. */
+  stableUntil?: number;
 }
 
 export type SharedRead = (services: Services, url: URL) => Promise<SharedBody>;

@@ -49,3 +49,17 @@ describe('ReadMemo', () => {
     expect(await s.read('a')).toBe('a:4');
   });
 });
+
+describe('ReadMemo with a known expiry', () => {
+  it('keeps a value until its stableUntil, not the ttl, once it is computed', async () => {
+    let now = 0;
+    let computed = 0;
+    const memo = new ReadMemo({ version: () => 'v', now: () => now, ttlMs: 1000 });
+    const read = () => memo.get('p', async () => ({ n: ++computed, until: 50_000 }), (v) => v.until);
+    expect((await read()).n).toBe(1);
+    now = 49_999;
+    expect((await read()).n).toBe(1);
+    now = 50_000;
+    expect((await read()).n).toBe(2);
+  });
+});

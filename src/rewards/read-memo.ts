@@ -4,8 +4,9 @@
  *
  * Why: those reads join the ledger to score reputation (about 11 ms for a leaderboard page at
  * 10,000 agents) while the answer only changes when someone writes. An entry is dropped when
- * the database's version moves (any commit, ours or another process's such as the admin CLI)
- * and after `ttlMs` at most, because reputation's recency component decays with time alone.
+ * the database's version moves (any commit, ours or another process's such as the admin CLI),
+ * or when time alone would change it: reads that show reputation say when (its recency and
+ * longevity components move with time); others last `ttlMs`.
  */
 import { VersionedCache, type VersionedCacheOptions } from './versioned-cache.ts';
 
@@ -21,14 +22,19 @@ export class ReadMemo {
   /**
    * The remembered value for `key`, or `compute()`'s. Concurrent callers of a missing key share
    * one computation. A rejected computation is forgotten at once, so errors are never replayed.
+   * `stableUntil`, given the computed value: the instant (ms) time alone would change it (see
+   * reputationStableUntil); without it an entry lasts `ttlMs`.
    */
-  get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  get<T>(key: string, compute: () => Promise<T>, stableUntil?: (value: T) => number): Promise<T> {
     const hit = this.cache.get(key);
     if (hit) return hit as Promise<T>;
     const version = this.cache.version();
     const value = compute();
     this.cache.set(key, value, version);
-    value.catch(() => this.cache.forget(key, value));
+    value.then(
+      (v) => stableUntil && this.cache.expireAt(key, value, stableUntil(v)),
+      () => this.cache.forget(key, value),
+    );
     return value;
   }
 }

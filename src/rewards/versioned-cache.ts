@@ -1,20 +1,27 @@
 /**
  * A bounded map whose entries stay valid while the program's data version is unchanged (no
- * commit since, see RewardsService.dataVersion) and for `ttlMs` at most, because reputation
- * decays with time alone. The one mechanism behind the rewards service's remembered reads
- * (read-memo.ts) and the server's remembered responses (src/server/live-responses.ts).
+ * commit since, see RewardsService.dataVersion) and until their expiry: the instant time alone
+ * would change the value when the computation knows it (reputation decays with time; see
+ * reputationStableUntil), else `ttlMs` after they were stored. The one mechanism behind the
+ * rewards service's remembered reads (read-memo.ts) and the server's remembered responses
+ * (src/server/live-responses.ts).
  */
 export interface VersionedCacheOptions {
   /** Changes whenever a commit happened since the last call. */
   version: () => string;
   now: () => number;
+  /** How long an entry stored without its own expiry stays valid. */
   ttlMs?: number;
   maxEntries?: number;
+  /** With `weigh`: the most the entries may weigh together (bytes, say); the oldest go first. */
+  maxWeight?: number;
 }
 
 interface Entry<T> {
   version: string;
   at: number;
+  expiresAt: number;
+  weight: number;
   value: T;
 }
 
@@ -22,22 +29,30 @@ export class VersionedCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private readonly maxWeight: number;
+  private weight = 0;
 
   constructor(
     private readonly options: VersionedCacheOptions,
-    defaults: { maxEntries: number },
+    defaults: { maxEntries: number; maxWeight?: number },
+    private readonly weigh: (value: T) => number = () => 0,
   ) {
     this.ttlMs = options.ttlMs ?? 5_000;
     this.maxEntries = options.maxEntries ?? defaults.maxEntries;
+    this.maxWeight = options.maxWeight ?? defaults.maxWeight ?? Infinity;
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 
   /** The current value for `key`; a stale one is dropped. A clock moved backwards counts as stale. */
   get(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    const age = this.options.now() - entry.at;
-    if (entry.version === this.options.version() && age >= 0 && age < this.ttlMs) return entry.value;
-    this.entries.delete(key);
+    const now = this.options.now();
+    if (entry.version === this.options.version() && now >= entry.at && now < entry.expiresAt) return entry.value;
+    this.delete(key, entry);
     return undefined;
   }
 
@@ -47,18 +62,39 @@ export class VersionedCache<T> {
   }
 
   /**
-   * Stores `value` under `version`; past `maxEntries` the oldest entry goes. Pass the version
-   * read before the value was computed: a commit that lands meanwhile then makes the entry
-   * stale at once, instead of tagging data read before it with the newer version.
+   * Stores `value` under `version`; past `maxEntries` or `maxWeight` the oldest entries go. Pass
+   * the version read before the value was computed: a commit that lands meanwhile then makes the
+   * entry stale at once, instead of tagging data read before it with the newer version.
+   * `expiresAt` (ms): when time alone makes the value wrong; `ttlMs` from now when not given.
    */
-  set(key: string, value: T, version: string = this.options.version()): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { version, at: this.options.now(), value });
+  set(key: string, value: T, version: string = this.options.version(), expiresAt?: number): void {
+    const old = this.entries.get(key);
+    if (old) this.delete(key, old);
+    const weight = this.weigh(value);
+    if (weight > this.maxWeight) return;
+    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.weight + weight > this.maxWeight)) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.delete(oldestKey, oldest);
+    }
+    const at = this.options.now();
+    this.entries.set(key, { version, at, expiresAt: expiresAt ?? at + this.ttlMs, weight, value });
+    this.weight += weight;
+  }
+
+  /** Sets the expiry of `key` only if it still holds `value` (for a value known once computed). */
+  expireAt(key: string, value: T, expiresAt: number): void {
+    const entry = this.entries.get(key);
+    if (entry?.value === value) entry.expiresAt = expiresAt;
   }
 
   /** Drops `key` only if it still holds `value` (a newer value may have replaced it). */
   forget(key: string, value: T): void {
-    if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    const entry = this.entries.get(key);
+    if (entry?.value === value) this.delete(key, entry);
+  }
+
+  private delete(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.weight -= entry.weight;
   }
 }

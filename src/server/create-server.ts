@@ -176,7 +176,7 @@ export function createAppServer(deps: ServerDeps): Server {
       });
       if (answer) {
         const body = Buffer.from(sharedJsonText(answer));
-        deps.services.responses.remember(key, { status: 200, contentType: JSON_TYPE, body }, version);
+        deps.services.responses.remember(key, { status: 200, contentType: JSON_TYPE, body }, version, answer.stableUntil);
         res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(answer.dataFreshness), 'Content-Length': body.length });
         return res.end(method === 'HEAD' ? undefined : body);
       }

@@ -1,7 +1,9 @@
 /**
  * Finished bodies of on-demand reads that depend only on their URL and the program's data
- * (leaderboard pages, agent profiles, reputation, stats), kept until the next commit and `ttlMs`
- * at most (reputation decays with time alone).
+ * (leaderboard pages, agent profiles, reputation, stats), kept until the next commit, and until
+ * the instant time alone would change them when the read says so (reputation decays with time),
+ * else `ttlMs`. At most `maxEntries` bodies of `maxBytes` in all (64 MiB by default: every
+ * profile of 10,000 agents fits), the oldest dropped first.
  *
  * Why: under load the leaderboard was bound by Astro's own per-request cost (about 0.5-1 ms of
  * CPU to turn a Node request into a Request and back), not by its data, which the rewards
@@ -18,13 +20,13 @@ export interface StoredResponse {
   body: Buffer;
 }
 
-export type LiveResponsesOptions = VersionedCacheOptions;
+export type LiveResponsesOptions = Omit<VersionedCacheOptions, 'maxWeight'> & { maxBytes?: number };
 
 export class LiveResponses {
   private readonly cache: VersionedCache<StoredResponse>;
 
   constructor(options: LiveResponsesOptions) {
-    this.cache = new VersionedCache(options, { maxEntries: 5_000 });
+    this.cache = new VersionedCache({ ...options, maxWeight: options.maxBytes }, { maxEntries: 50_000, maxWeight: 64 * 1024 * 1024 }, (r) => r.body.length);
   }
 
   /** Read when a request arrives, before its body is computed; passed back to `remember`. */
@@ -32,9 +34,12 @@ export class LiveResponses {
     return this.cache.version();
   }
 
-  /** `version`: from `version()` when the request arrived, so a commit meanwhile makes it stale. */
-  remember(key: string, response: StoredResponse, version?: string): void {
-    this.cache.set(key, response, version);
+  /**
+   * `version`: from `version()` when the request arrived, so a commit meanwhile makes it stale.
+   * `stableUntil`: the instant (ms) time alone would change the body, when the read knows it.
+   */
+  remember(key: string, response: StoredResponse, version?: string, stableUntil?: number): void {
+    this.cache.set(key, response, version, stableUntil);
   }
 
   lookup(key: string): StoredResponse | undefined {
