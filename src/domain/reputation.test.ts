@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { levelFor, reputationComponents, reputationComponentsFor, reputationFor, reputationLevels, scoreOf, type ReputationInput } from './reputation.ts';
+import { levelFor, reputationComponents, reputationComponentsFor, reputationFor, reputationLevels, reputationStableUntil, scoreOf, type ReputationInput } from './reputation.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
@@ -82,5 +83,72 @@ describe('score and level ladder', () => {
     expect(r).toMatchObject({ score: 100, level: 'Luminary', badge: 'evergreen' });
     const fresh = reputationFor(base, now);
     expect(fresh).toMatchObject({ score: 0, level: 'Newcomer', badge: 'seedling' });
+  });
+});
+
+describe('reputationStableUntil', () => {
+  const DAY = 86_400_000;
+  const origin = Date.parse('2026-11-22T12:00:00.000Z');
+  /** What the store derives from an agent's activity times at `t` (see ledger-repository.ts). */
+  function inputAt(registeredAt: number, activity: number[], t: number, rest: Pick<ReputationInput, 'points' | 'distinctActivityTypes' | 'verified' | 'partner'>) {
+    const inWindow = activity.filter((a) => a >= t - 30 * DAY);
+    return {
+      input: {
+        ...rest,
+        registeredAt: new Date(registeredAt),
+        lastActivityAt: activity.length ? new Date(Math.max(...activity)) : null,
+        activeDaysInWindow: new Set(inWindow.map((a) => new Date(a).toISOString().slice(0, 10))).size,
+      } satisfies ReputationInput,
+      oldestInWindow: inWindow.length ? new Date(Math.min(...inWindow)) : null,
+    };
+  }
+  const scenario = fc.record({
+    registeredAgo: fc.double({ min: -2, max: 200, noNaN: true }),
+    activityAgo: fc.array(fc.double({ min: -1, max: 90, noNaN: true }), { maxLength: 12 }),
+    points: fc.integer({ min: 0, max: 3000 }),
+    distinctActivityTypes: fc.integer({ min: 0, max: 8 }),
+    verified: fc.boolean(),
+    partner: fc.boolean(),
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    nearEnd: fc.integer({ min: 0, max: 5_000 }),
+  });
+
+  it('nothing in the reputation changes before the instant it returns', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const now = origin;
+        const registeredAt = now - s.registeredAgo * DAY;
+        const activity = s.activityAgo.map((d) => Math.round(now - d * DAY));
+        const rest = { points: s.points, distinctActivityTypes: s.distinctActivityTypes, verified: s.verified, partner: s.partner };
+        const { input, oldestInWindow } = inputAt(registeredAt, activity, now, rest);
+        const until = reputationStableUntil(input, oldestInWindow, new Date(now));
+        expect(until).toBeGreaterThanOrEqual(now);
+        const expected = reputationFor(input, new Date(now));
+        const end = Math.min(until, now + 400 * DAY);
+        for (const t of [now + (end - now) * s.at, end - 1 - s.nearEnd, end - 1]) {
+          if (t < now || t >= end) continue;
+          const later = inputAt(registeredAt, activity, t, rest);
+          expect(reputationFor(later.input, new Date(t))).toEqual(expected);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('is tight for recency and longevity: a component steps right after it', () => {
+    // Registered 10.2 days ago, last active 4.1 days ago, nothing else in the window for 25 days.
+    const now = origin;
+    const input: ReputationInput = { ...base, registeredAt: new Date(now - 10.2 * DAY), lastActivityAt: new Date(now - 4.1 * DAY), activeDaysInWindow: 1 };
+    const until = reputationStableUntil(input, input.lastActivityAt, new Date(now));
+    const before = reputationComponentsFor(input, new Date(until - 1));
+    const after = reputationComponentsFor(input, new Date(until + 2));
+    expect(before).toEqual(reputationComponentsFor(input, new Date(now)));
+    expect(after).not.toEqual(before);
+    expect(until - now).toBeLessThan(DAY);
+  });
+
+  it('is Infinity when time can change nothing', () => {
+    const input: ReputationInput = { ...base, registeredAt: new Date(origin - 400 * DAY), lastActivityAt: new Date(origin - 60 * DAY) };
+    expect(reputationStableUntil(input, null, new Date(origin))).toBe(Infinity);
   });
 });

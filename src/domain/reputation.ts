@@ -103,6 +103,37 @@ export function reputationFor(input: ReputationInput, now: Date): Reputation {
   return { score, level: level.name, badge: level.badge, components };
 }
 
+/**
+ * The instant (ms since the epoch) until which `reputationFor(input, t)` stays what it is at
+ * `now` for every `t` from `now` up to (not including) it, if no write changes the input;
+ * Infinity when time alone never changes it. Lets a computed reputation (and the profile or
+ * leaderboard page that shows it) be remembered exactly as long as it is true.
+ *
+ * Time moves three components: recency falls and longevity rises linearly until their rounded
+ * value steps, and engagement loses a day when the oldest activity in the window leaves it
+ * (`oldestInWindow`: the earliest created_at among the activities counted in
+ * activeDaysInWindow). The bound is safe rather than tight: engagement may not drop when that
+ * activity leaves (another activity on the same day), and each step is taken 1 ms early so
+ * floating-point rounding cannot land on the wrong side.
+ */
+export function reputationStableUntil(input: ReputationInput, oldestInWindow: Date | null, now: Date): number {
+  const components = reputationComponentsFor(input, now);
+  let until = Infinity;
+  // recency = round(100 × (30 − d) / 30) steps down once it falls below value − 0.5.
+  if (input.lastActivityAt && components.recency > 0) {
+    const stepDays = ((100.5 - components.recency) * RECENCY_HORIZON_DAYS) / 100;
+    until = Math.min(until, input.lastActivityAt.getTime() + stepDays * DAY_MS - 1);
+  }
+  // longevity = round(100 × d / 90) steps up once it reaches value + 0.5, until 100.
+  if (components.longevity < 100) {
+    const stepDays = ((components.longevity + 0.5) * LONGEVITY_FULL_DAYS) / 100;
+    until = Math.min(until, input.registeredAt.getTime() + stepDays * DAY_MS - 1);
+  }
+  // An activity counts while created_at >= now − 30 days.
+  if (oldestInWindow) until = Math.min(until, oldestInWindow.getTime() + ENGAGEMENT_WINDOW_DAYS * DAY_MS);
+  return Math.max(until, now.getTime());
+}
+
 /** The published model: GET /api/public/ai/reputation without a name. */
 export function reputationModel() {
   return {
