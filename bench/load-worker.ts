@@ -60,7 +60,7 @@ async function run(seconds: number): Promise<RoundResult> {
   const instance = autocannon({
     url: spec.origin,
     connections: spec.connections,
-    duration: seconds,
+    ...(spec.requestsPerRound ? { amount: spec.requestsPerRound } : { duration: seconds }),
     pipelining: 1,
     timeout: 10,
     requests: [

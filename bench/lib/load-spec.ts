@@ -30,6 +30,11 @@ export interface LoadSpec {
   agentsFile?: string;
   /** Makes generated urls and names unique across runs against the same database. */
   runTag: string;
+  /**
+   * A round ends after this many requests instead of after `roundSeconds`: the cold profile asks
+   * for each of the 10,000 agents exactly once.
+   */
+  requestsPerRound?: number;
   /** Earn only: where to write the url of every award the server acknowledged with a 2xx. */
   ackFile?: string;
 }
