@@ -1,14 +1,15 @@
 /**
  * Group commit (`writeTransaction`) on a real SQLite file: writes that arrive together share
  * one transaction, a write that throws changes nothing while its neighbours commit, and every
- * caller settles only after the COMMIT that holds its write.
+ * caller settles only after the COMMIT that holds its write. Read snapshots (`readSnapshot`)
+ * wait for an open group, so they never see its uncommitted rows.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, writeStats, writeTransaction, type OpenDatabase } from './database.ts';
+import { openDatabase, readSnapshot, writeStats, writeTransaction, type OpenDatabase } from './database.ts';
 import { migrateOrThrow } from './migrate.ts';
 
 let dir: string;
@@ -110,6 +111,68 @@ describe('writeTransaction (group commit)', () => {
       other.close();
     }
     expect(committedNames()).toEqual([]);
+    await writeTransaction(store.db, (trx) => addAgent(trx, 'after'));
+    expect(committedNames()).toEqual(['after']);
+  });
+});
+
+describe('readSnapshot', () => {
+  const names = () => store.raw.prepare<[], string>('select name from agents order by name').pluck().all();
+
+  /** A write group that has inserted `name` and then waits, its transaction open, until released. */
+  async function openGroup(name: string, outcome: 'commit' | 'throw') {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
+    const write = writeTransaction(store.db, async (trx) => {
+      await addAgent(trx, name);
+      inserted();
+      await gate;
+      if (outcome === 'throw') throw new Error('rolled back after waiting');
+    });
+    await insertedNow;
+    // The hazard readSnapshot exists for: the raw handle, read directly, shows the uncommitted row.
+    expect(store.raw.inTransaction).toBe(true);
+    expect(names()).toContain(name);
+    return { write, release };
+  }
+
+  it('waits for an open write group and reads after its commit', async () => {
+    const { write, release } = await openGroup('pending', 'commit');
+    let read: string[] | undefined;
+    const reading = readSnapshot(store.db, names).then((rows) => (read = rows));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(read).toBeUndefined();
+    release();
+    await write;
+    await reading;
+    expect(read).toEqual(['pending']);
+    expect(committedNames()).toEqual(['pending']);
+  });
+
+  it('never sees the rows of a write that rolls back while the read waits', async () => {
+    await writeTransaction(store.db, (trx) => addAgent(trx, 'kept'));
+    const { write, release } = await openGroup('doomed', 'throw');
+    const reading = readSnapshot(store.db, names);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    release();
+    await expect(write).rejects.toThrow('rolled back after waiting');
+    expect(await reading).toEqual(['kept']);
+  });
+
+  it('runs its reads in one transaction and ends it, also when they throw', async () => {
+    expect(await readSnapshot(store.db, () => store.raw.inTransaction)).toBe(true);
+    expect(store.raw.inTransaction).toBe(false);
+    await expect(
+      readSnapshot(store.db, () => {
+        throw new Error('read failed');
+      }),
+    ).rejects.toThrow('read failed');
+    expect(store.raw.inTransaction).toBe(false);
+    await expect(readSnapshot(store.db, async () => 1)).rejects.toThrow(/synchronous/);
+    expect(store.raw.inTransaction).toBe(false);
+    // The connection is free again: a write still commits.
     await writeTransaction(store.db, (trx) => addAgent(trx, 'after'));
     expect(committedNames()).toEqual(['after']);
   });

@@ -15,7 +15,10 @@ export type Db = Kysely<Database>;
 
 export interface OpenDatabase {
   db: Db;
-  /** The raw handle, for the few synchronous reads that must not queue (apiKey identification, health). */
+  /**
+   * The raw handle, for the few synchronous reads that must not queue (apiKey identification,
+   * health), and for prepared statements run inside `writeTransaction` or `readSnapshot`.
+   */
   raw: BetterSqlite3.Database;
   close(): Promise<void>;
 }
@@ -76,6 +79,34 @@ export function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promis
   return group.run(fn);
 }
 
+/**
+ * Runs `fn`, synchronous reads on the raw handle (prepared statements such as ProfileStatements),
+ * while holding the one connection, in one read transaction; settles with what `fn` returned.
+ *
+ * Why wait for the connection: a write group keeps its transaction open across several turns of
+ * the event loop (`writeTransaction`), and a statement run on the raw handle meanwhile would read
+ * the group's uncommitted rows, which may still roll back. Holding the connection queues these
+ * reads behind an open group on kysely's mutex, like any kysely query. Why one transaction: the
+ * reads see one snapshot even when another process (the admin CLI) commits between them, and in
+ * WAL mode one read transaction costs no more than the separate ones each statement opens alone.
+ */
+export function readSnapshot<T>(db: Db, fn: () => T): Promise<T> {
+  const raw = rawHandles.get(db);
+  if (!raw) return Promise.reject(new Error('readSnapshot needs a database opened with openDatabase'));
+  return db.connection().execute(async () => {
+    control(raw, 'begin');
+    try {
+      const value = fn();
+      if (value instanceof Promise) throw new Error('readSnapshot runs synchronous reads only: fn returned a promise, which would read outside the snapshot');
+      control(raw, 'commit');
+      return value;
+    } catch (error) {
+      if (raw.inTransaction) control(raw, 'rollback');
+      throw error;
+    }
+  });
+}
+
 /** Commits and writes so far through `writeTransaction` on `db`: writes / transactions is the group size. */
 export function writeStats(db: Db): { transactions: number; writes: number } {
   const group = writeGroups.get(db);
@@ -92,11 +123,21 @@ interface PendingWrite {
 }
 
 const writeGroups = new WeakMap<Db, WriteGroups>();
-/** The better-sqlite3 handle under each Db opened here: the group's own statements run on it. */
+/** The better-sqlite3 handle under each Db opened here: write groups and read snapshots run their statements on it. */
 const rawHandles = new WeakMap<Db, BetterSqlite3.Database>();
 
-type Control = 'begin immediate' | 'commit' | 'rollback' | 'savepoint write' | 'release write' | 'rollback to write';
+type Control = 'begin' | 'begin immediate' | 'commit' | 'rollback' | 'savepoint write' | 'release write' | 'rollback to write';
 
+/** Transaction-control statements, prepared once per raw handle: synchronous, on the connection the caller holds. */
+const controlStatements = new WeakMap<BetterSqlite3.Database, Map<Control, BetterSqlite3.Statement>>();
+
+function control(raw: BetterSqlite3.Database, statement: Control): void {
+  let prepared = controlStatements.get(raw);
+  if (!prepared) controlStatements.set(raw, (prepared = new Map()));
+  let s = prepared.get(statement);
+  if (!s) prepared.set(statement, (s = raw.prepare(statement)));
+  s.run();
+}
 
 class WriteGroups {
   private queue: PendingWrite[] = [];
@@ -104,19 +145,10 @@ class WriteGroups {
   transactions = 0;
   writes = 0;
 
-  /** The group's transaction-control statements, prepared once on the raw handle: synchronous, on the connection the group holds. */
-  private readonly prepared = new Map<Control, BetterSqlite3.Statement>();
-
   constructor(
     private readonly db: Db,
     private readonly raw: BetterSqlite3.Database,
   ) {}
-
-  private control(statement: Control): void {
-    let s = this.prepared.get(statement);
-    if (!s) this.prepared.set(statement, (s = this.raw.prepare(statement)));
-    s.run();
-  }
 
   run<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -141,26 +173,26 @@ class WriteGroups {
     const settled: Array<() => void> = [];
     try {
       await this.db.connection().execute(async (conn) => {
-        this.control('begin immediate');
+        control(this.raw, 'begin immediate');
         try {
           for (const write of group) {
-            this.control('savepoint write');
+            control(this.raw, 'savepoint write');
             let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
             try {
               outcome = { ok: true, value: await write.fn(conn) };
             } catch (error) {
               outcome = { ok: false, error };
-              this.control('rollback to write');
+              control(this.raw, 'rollback to write');
             }
-            this.control('release write');
+            control(this.raw, 'release write');
             settled.push(outcome.ok ? () => write.resolve(outcome.value) : () => write.reject(outcome.error));
           }
-          this.control('commit');
+          control(this.raw, 'commit');
         } catch (error) {
           // The group as a whole failed (COMMIT itself, or a savepoint could not be rolled back):
           // nothing of it is kept, and every write in it is told so.
           try {
-            this.control('rollback');
+            control(this.raw, 'rollback');
           } catch {
             // Already rolled back by SQLite itself.
           }
