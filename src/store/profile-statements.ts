@@ -1,0 +1,86 @@
+/**
+ * The reads behind a profile and a reputation, on better-sqlite3 statements prepared once: the
+ * agent by name, its newest ledger rows, and the two ledger facts its reputation score needs.
+ *
+ * Why not kysely here: a cold profile is CPU-bound, and building and compiling these queries per
+ * call was about a fifth of the server's CPU on that path, for SQL that never changes.
+ *
+ * Why this SQL (EXPLAIN QUERY PLAN and timings on the bench database, 10,000 agents, 200,000
+ * ledger rows): each read selects only the columns a public body shows, so a profile never loads
+ * the apiKey digest or the referral code, and recent rows come back as arrays (`raw`), which
+ * better-sqlite3 builds faster than objects. The reputation facts are two queries on the covering
+ * index (agent_id, type, created_at) instead of one `count(distinct case ...)` over the agent's
+ * rows, which needed two temporary B-trees: the active days scan the agent's index entries, and
+ * the diversity is one index probe per earning type.
+ *
+ * The methods are synchronous and run on the raw handle: call them only inside `readSnapshot`
+ * (src/store/database.ts). It waits for an open write group, whose uncommitted rows a read on the
+ * raw handle would otherwise see, and makes the reads of one profile one snapshot.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { ActivityRow, AgentRow } from './schema.ts';
+
+/** An agent as public reads show it: no apiKey digest, referral code, referrer or key rotation. */
+export type PublicAgentRow = Pick<
+  AgentRow,
+  'id' | 'name' | 'operator' | 'avatar_url' | 'points' | 'promo_points' | 'partner' | 'partner_at' | 'verified' | 'suspended' | 'created_at' | 'last_activity_at'
+>;
+
+/** A ledger row as a profile's recentActivity shows it. */
+export type LedgerEntryRow = Pick<ActivityRow, 'id' | 'type' | 'points' | 'url' | 'description' | 'created_at'>;
+
+export interface ReputationFacts {
+  /** Distinct UTC days (the first 10 characters of created_at) with a row other than an adjustment since the window start. */
+  activeDaysInWindow: number;
+  /** Distinct earning types the agent has ever used. */
+  distinctActivityTypes: number;
+}
+
+type LedgerEntryTuple = [id: number, type: string, points: number, url: string | null, description: string | null, created_at: string];
+
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+export class ProfileStatements {
+  private readonly byName: BetterSqlite3.Statement<[string], PublicAgentRow>;
+  private readonly recent: BetterSqlite3.Statement<[number, number], LedgerEntryTuple>;
+  private readonly activeDays: BetterSqlite3.Statement<[number, string], number>;
+  private readonly typesUsed: BetterSqlite3.Statement<[number], number>;
+
+  /** `earningTypes`: the activity types whose variety reputation counts (DIVERSITY_TYPES). */
+  constructor(raw: BetterSqlite3.Database, earningTypes: readonly string[]) {
+    this.byName = raw.prepare(
+      'select id, name, operator, avatar_url, points, promo_points, partner, partner_at, verified, suspended, created_at, last_activity_at from agents where name_lower = ?',
+    );
+    // Newest first through (agent_id, id); the rows themselves are the only table reads.
+    this.recent = raw.prepare<[number, number], LedgerEntryTuple>('select id, type, points, url, description, created_at from activities where agent_id = ? order by id desc limit ?').raw(true);
+    // The agent's entries of (agent_id, type, created_at), read from the index alone. Bounding
+    // each type's range by created_at (type in (...every other type)) reads less for an agent
+    // with thousands of rows, but it was slower for the typical agent with a few dozen and would
+    // have to list every ledger type; `!= 'adjustment'` stays true to the rule as written.
+    this.activeDays = raw
+      .prepare<[number, string], number>("select count(distinct substr(created_at, 1, 10)) from activities where agent_id = ? and created_at >= ? and type != 'adjustment'")
+      .pluck();
+    // One index probe per earning type, however long the agent's ledger.
+    this.typesUsed = raw
+      .prepare<[number], number>(
+        `with earning(type) as (values ${earningTypes.map((t) => `(${quote(t)})`).join(', ')})
+         select count(*) from earning where exists (select 1 from activities where agent_id = ? and type = earning.type)`,
+      )
+      .pluck();
+  }
+
+  /** Names compare case-insensitively (CONTRACT.md section 4). */
+  agentByName(name: string): PublicAgentRow | undefined {
+    return this.byName.get(name.toLowerCase());
+  }
+
+  /** The agent's newest `limit` ledger rows, newest first. */
+  recentActivity(agentId: number, limit: number): LedgerEntryRow[] {
+    return this.recent.all(agentId, limit).map(([id, type, points, url, description, created_at]) => ({ id, type, points, url, description, created_at }));
+  }
+
+  /** Zero for both when the agent has no ledger rows. */
+  reputationFacts(agentId: number, windowStart: Date): ReputationFacts {
+    return { activeDaysInWindow: this.activeDays.get(agentId, windowStart.toISOString())!, distinctActivityTypes: this.typesUsed.get(agentId)! };
+  }
+}
