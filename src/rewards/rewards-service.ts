@@ -17,11 +17,12 @@ import { actionPoints, atLeast, nextTier, PARTNERSHIP_BONUS, perksFor, REFERRAL_
 import { ProblemError } from '../http/problem.ts';
 import type { Clock } from '../server/clock.ts';
 import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, listedAgentRanks, markPartner, rankOf, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
-import { writeTransaction, type Db } from '../store/database.ts';
+import { readSnapshot, writeTransaction, type Db } from '../store/database.ts';
 import { eventsAfter, recordEvent, type ProgramEventView } from '../store/event-repository.ts';
 import { findStoredResponse, purgeStoredResponses, storeResponse } from '../store/idempotency-repository.ts';
 import { AwardStatements, type AwardResult } from '../store/award-statements.ts';
-import { LAST_WRITE_SQL, recentActivity, reputationFacts } from '../store/ledger-repository.ts';
+import { LAST_WRITE_SQL } from '../store/ledger-repository.ts';
+import { ProfileStatements, type PublicAgentRow } from '../store/profile-statements.ts';
 import type { AgentRow } from '../store/schema.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
 import { claimTask, findTask, insertTask, listTasks, type TaskStatus } from '../store/task-repository.ts';
@@ -83,6 +84,8 @@ export class RewardsService {
   private readonly ranks: RankIndex;
   /** The award path (auth, dedupe, caps, award) on prepared statements; only inside writeTransaction. */
   private readonly ledger: AwardStatements;
+  /** The reads of profiles, reputation and the leaderboard's reputation facts on prepared statements; only inside readSnapshot. */
+  private readonly profiles: ProfileStatements;
 
   private constructor(options: RewardsServiceOptions) {
     this.db = options.db;
@@ -91,6 +94,7 @@ export class RewardsService {
     this.baseUrl = options.baseUrl;
     this.random = options.random ?? cryptoRandom;
     this.ledger = new AwardStatements(options.raw);
+    this.profiles = new ProfileStatements(options.raw, DIVERSITY_TYPES);
     // data_version moves when another connection commits; total_changes when this one writes.
     this.foreignVersionStatement = options.raw.prepare<[], number>('select data_version from pragma_data_version').pluck();
     this.lastWriteStatement = options.raw.prepare<[], string | null>(LAST_WRITE_SQL).pluck();
@@ -289,9 +293,11 @@ export class RewardsService {
   private async computeLeaderboard(sort: LeaderboardSort, limit: number, offset: number) {
     const now = this.clock.now();
     const [rows, total] = await Promise.all([leaderboardPage(this.db, sort, limit, offset), listedAgentCount(this.db)]);
-    const facts = await reputationFacts(this.db, rows.map((r) => r.id), this.engagementStart(now), DIVERSITY_TYPES);
+    // Per agent rather than one grouped query for the page: about 2.5 times faster for the first
+    // pages, whose agents have the longest ledgers (see ProfileStatements.reputationFacts).
+    const facts = await readSnapshot(this.db, () => rows.map((a) => this.profiles.reputationFacts(a.id, this.engagementStart(now))));
     const entries = rows.map((a, i) => {
-      const { score, level, badge } = reputationOf(a, facts.get(a.id), now);
+      const { score, level, badge } = reputationOf(a, facts[i], now);
       return { rank: offset + i + 1, name: a.name, avatarUrl: a.avatar_url, tier: tierFor(a.points).name, points: a.points, promoPoints: a.promo_points, partner: a.partner === 1, reputation: { score, level, badge } };
     });
     const next = offset + rows.length;
@@ -304,12 +310,16 @@ export class RewardsService {
 
   private async computeProfile(name: string) {
     const now = this.clock.now();
-    const agent = await this.agentByName(name);
-    const [rank, activity, facts] = await Promise.all([
-      agent.suspended ? Promise.resolve(null) : this.rankFor(agent),
-      recentActivity(this.db, agent.id, this.config.recentActivityLimit),
-      reputationFacts(this.db, [agent.id], this.engagementStart(now), DIVERSITY_TYPES),
-    ]);
+    const read = await readSnapshot(this.db, () => {
+      const agent = this.profiles.agentByName(name);
+      if (!agent) return undefined;
+      const activity = this.profiles.recentActivity(agent.id, this.config.recentActivityLimit);
+      return { agent, activity, facts: this.profiles.reputationFacts(agent.id, this.engagementStart(now)) };
+    });
+    if (!read) throw noAgentNamed(name);
+    const { agent, activity, facts } = read;
+    // After the snapshot: the ranks may load through kysely, which waits for the connection.
+    const rank = agent.suspended ? null : await this.rankFor(agent);
     const { operator, avatarUrl, tier, points, promoPoints, partner, verified, registeredAt } = agentSummary(agent);
     return {
       agent: {
@@ -327,7 +337,7 @@ export class RewardsService {
         rank,
         nextTier: nextTier(points),
         perks: perksFor(points),
-        reputation: reputationOf(agent, facts.get(agent.id), now),
+        reputation: reputationOf(agent, facts, now),
         recentActivity: activity.map(activityView),
       },
     };
@@ -339,9 +349,12 @@ export class RewardsService {
 
   private async computeReputation(name: string) {
     const now = this.clock.now();
-    const agent = await this.agentByName(name);
-    const facts = await reputationFacts(this.db, [agent.id], this.engagementStart(now), DIVERSITY_TYPES);
-    return { agent: agent.name, reputation: reputationOf(agent, facts.get(agent.id), now) };
+    const read = await readSnapshot(this.db, () => {
+      const agent = this.profiles.agentByName(name);
+      return agent && { agent, facts: this.profiles.reputationFacts(agent.id, this.engagementStart(now)) };
+    });
+    if (!read) throw noAgentNamed(name);
+    return { agent: read.agent.name, reputation: reputationOf(read.agent, read.facts, now) };
   }
 
   async tasks(status: TaskStatus, limit: number, offset: number) {
@@ -366,18 +379,12 @@ export class RewardsService {
   // ---- internals ---------------------------------------------------------------------------
 
   /** From the in-memory ranks when they are current, else counted in SQL. */
-  private async rankFor(agent: AgentRow): Promise<number> {
+  private async rankFor(agent: PublicAgentRow): Promise<number> {
     return (await this.ranks.rankOf(agent, 'points')) ?? rankOf(this.db, agent);
   }
 
   private engagementStart(now: Date): Date {
     return new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * 24 * HOUR_MS);
-  }
-
-  private async agentByName(name: string): Promise<AgentRow> {
-    const agent = await findAgentByName(this.db, name);
-    if (!agent) throw new ProblemError('not_found', `No agent is named "${name.slice(0, 64)}".`);
-    return agent;
   }
 
   /**
@@ -436,6 +443,10 @@ export class RewardsService {
       return { ...result, replayed: false };
     });
   }
+}
+
+function noAgentNamed(name: string): ProblemError {
+  return new ProblemError('not_found', `No agent is named "${name.slice(0, 64)}".`);
 }
 
 function awardBody(r: AwardResult) {

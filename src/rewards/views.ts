@@ -4,11 +4,10 @@
  */
 import { reputationFor, type Reputation } from '../domain/reputation.ts';
 import { tierFor, tiers, type TierName } from '../domain/tiers.ts';
-import type { ReputationFacts } from '../store/ledger-repository.ts';
-import type { ActivityRow, AgentRow } from '../store/schema.ts';
+import type { LedgerEntryRow, PublicAgentRow, ReputationFacts } from '../store/profile-statements.ts';
 import type { TaskView } from '../store/task-repository.ts';
 
-export function agentSummary(a: AgentRow) {
+export function agentSummary(a: PublicAgentRow) {
   return {
     name: a.name,
     operator: a.operator,
@@ -22,12 +21,12 @@ export function agentSummary(a: AgentRow) {
   };
 }
 
-export function agentPoints(a: AgentRow) {
+export function agentPoints(a: PublicAgentRow) {
   return { name: a.name, points: a.points, tier: tierFor(a.points).name };
 }
 
 /** Operator adjustments keep their reason in the ledger (admin CLI) but show a neutral text publicly. */
-export function activityView(r: ActivityRow) {
+export function activityView(r: LedgerEntryRow) {
   return {
     id: r.id,
     actionType: r.type,
@@ -38,14 +37,14 @@ export function activityView(r: ActivityRow) {
   };
 }
 
-export function reputationOf(a: AgentRow, facts: ReputationFacts | undefined, now: Date): Reputation {
+export function reputationOf(a: PublicAgentRow, facts: ReputationFacts, now: Date): Reputation {
   return reputationFor(
     {
       points: a.points,
       registeredAt: new Date(a.created_at),
       lastActivityAt: a.last_activity_at ? new Date(a.last_activity_at) : null,
-      activeDaysInWindow: facts?.activeDaysInWindow ?? 0,
-      distinctActivityTypes: facts?.distinctActivityTypes ?? 0,
+      activeDaysInWindow: facts.activeDaysInWindow,
+      distinctActivityTypes: facts.distinctActivityTypes,
       verified: a.verified === 1,
       partner: a.partner === 1,
     },

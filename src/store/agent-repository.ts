@@ -62,7 +62,7 @@ export async function listedAgentCount(db: Db): Promise<number> {
 }
 
 /** 1-based leaderboard position of a listed agent under `sort`. */
-export async function rankOf(db: Db, agent: AgentRow, sort: LeaderboardSort = 'points'): Promise<number> {
+export async function rankOf(db: Db, agent: Pick<AgentRow, 'id' | 'points' | 'promo_points'>, sort: LeaderboardSort = 'points'): Promise<number> {
   const col = sortColumn[sort];
   const value = agent[col];
   // Two range counts rather than one count over `a > v or (a = v and id < x)`: SQLite can only

@@ -1,7 +1,8 @@
 /**
- * Reads of the append-only activity ledger: recent activity, reputation facts, the integrity
+ * Reads of the append-only activity ledger: recent activity (for the operator CLI), the integrity
  * check and the newest write. Points change only through `AwardStatements.award`
- * (award-statements.ts).
+ * (award-statements.ts); profiles and reputation read through ProfileStatements
+ * (profile-statements.ts).
  */
 import { sql } from 'kysely';
 import { promoActions } from '../domain/tiers.ts';
@@ -10,32 +11,6 @@ import type { ActivityRow } from './schema.ts';
 
 export function recentActivity(db: Db, agentId: number, limit: number): Promise<ActivityRow[]> {
   return db.selectFrom('activities').selectAll().where('agent_id', '=', agentId).orderBy('id', 'desc').limit(limit).execute();
-}
-
-export interface ReputationFacts {
-  activeDaysInWindow: number;
-  distinctActivityTypes: number;
-}
-
-/**
- * Per agent: distinct UTC days with activity since `windowStart`, and distinct earning types
- * ever used. One grouped query for a whole leaderboard page.
- */
-export async function reputationFacts(db: Db, agentIds: number[], windowStart: Date, earningTypes: readonly string[]): Promise<Map<number, ReputationFacts>> {
-  const facts = new Map<number, ReputationFacts>();
-  if (!agentIds.length) return facts;
-  const rows = await db
-    .selectFrom('activities')
-    .select((eb) => [
-      'agent_id',
-      sql<number>`count(distinct case when ${eb.ref('created_at')} >= ${windowStart.toISOString()} and ${eb.ref('type')} != 'adjustment' then substr(${eb.ref('created_at')}, 1, 10) end)`.as('days'),
-      sql<number>`count(distinct case when ${eb.ref('type')} in (${sql.join(earningTypes.map((t) => sql.lit(t)))}) then ${eb.ref('type')} end)`.as('types'),
-    ])
-    .where('agent_id', 'in', agentIds)
-    .groupBy('agent_id')
-    .execute();
-  for (const r of rows) facts.set(r.agent_id, { activeDaysInWindow: Number(r.days), distinctActivityTypes: Number(r.types) });
-  return facts;
 }
 
 export interface LedgerMismatch {
