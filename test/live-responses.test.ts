@@ -4,7 +4,7 @@
  * visible on the very next read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, earn, register } from './support/rewards.ts';
+import { admin, earn, register, setClock } from './support/rewards.ts';
 import { request, startService, type TestService } from './support/service.ts';
 
 let service: TestService;
@@ -63,5 +63,27 @@ describe('remembered program reads', () => {
     expect(await head.text()).toBe('');
     expect((await get('/api/public/ai/agent/nobody_here')).status).toBe(404);
     expect((await get('/api/public/ai/agent/nobody_here')).status).toBe(404);
+  });
+});
+
+describe('remembered program reads and time', () => {
+  it('keeps a profile while time cannot change it and never once time has', async () => {
+    await register(service.url, { name: 'memo_time' });
+    const now = Date.parse((await get('/api/public/ai/agent/memo_time')).body.dataFreshness.generatedAt);
+    const first = await get('/api/public/ai/agent/memo_time');
+    expect(first.body.agent.reputation.components.longevity).toBe(0);
+    // A minute later nothing in it can have changed: the same answer, computed at the same instant.
+    await setClock(service.url, new Date(now + 60_000).toISOString());
+    const minuteLater = await get('/api/public/ai/agent/memo_time');
+    expect(minuteLater.body).toEqual(first.body);
+    // Half a day later its longevity has stepped up (1 at 0.45 days of membership).
+    await setClock(service.url, new Date(now + 43_200_000).toISOString());
+    const halfDayLater = await get('/api/public/ai/agent/memo_time');
+    expect(halfDayLater.body.agent.reputation.components.longevity).toBe(1);
+    expect(Date.parse(halfDayLater.body.dataFreshness.generatedAt)).toBeGreaterThanOrEqual(now + 43_200_000);
+    const reputation = await get('/api/public/ai/reputation?name=memo_time');
+    expect(reputation.body.reputation.components.longevity).toBe(1);
+    const board = await get('/api/public/ai/leaderboard?limit=100');
+    expect(board.body.entries.find((e: { name: string }) => e.name === 'memo_time')).toBeDefined();
   });
 });

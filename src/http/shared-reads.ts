@@ -41,17 +41,21 @@ export function programFreshness(services: Services): DataFreshness {
 }
 
 export async function profileRead(services: Services, name: string): Promise<SharedBody> {
-  return { body: await services.rewards.profile(name), dataFreshness: programFreshness(services) };
+  const { value, stableUntil } = await services.rewards.profile(name);
+  return { body: value, dataFreshness: programFreshness(services), stableUntil };
 }
 
 export async function leaderboardRead(services: Services, url: URL): Promise<SharedBody> {
   const { sort, limit, offset } = parseQuery(url, leaderboardQuerySchema);
-  return { body: await services.rewards.leaderboard(sort, limit, offset), dataFreshness: programFreshness(services) };
+  const { value, stableUntil } = await services.rewards.leaderboard(sort, limit, offset);
+  return { body: value, dataFreshness: programFreshness(services), stableUntil };
 }
 
 export async function reputationRead(services: Services, url: URL): Promise<SharedBody> {
   const { name } = parseQuery(url, reputationQuerySchema);
-  return { body: name === undefined ? { model: reputationModel() } : await services.rewards.reputation(name), dataFreshness: programFreshness(services) };
+  if (name === undefined) return { body: { model: reputationModel() }, dataFreshness: programFreshness(services) };
+  const { value, stableUntil } = await services.rewards.reputation(name);
+  return { body: value, dataFreshness: programFreshness(services), stableUntil };
 }
 
 /** The one serialisation of a shared read's body, whichever way answers it. */

@@ -72,12 +72,12 @@ describe('RewardsService reads during an open write group', () => {
     expect([...settled]).toEqual([]);
     release();
     await expect(write).rejects.toThrow('rolled back after waiting');
-    const profile = await reads.profile;
+    const profile = (await reads.profile).value;
     expect(profile.agent.points).toBe(0);
     expect(profile.agent.recentActivity).toEqual([]);
     expect(profile.agent.reputation.components.diversity).toBe(0);
-    expect((await reads.reputation).reputation.components.engagement).toBe(0);
-    expect((await reads.leaderboard).entries[0]).toMatchObject({ name: 'Reader', points: 0 });
+    expect((await reads.reputation).value.reputation.components.engagement).toBe(0);
+    expect((await reads.leaderboard).value.entries[0]).toMatchObject({ name: 'Reader', points: 0 });
   });
 
   it('wait for it, and show a write once it is committed', async () => {
@@ -87,16 +87,37 @@ describe('RewardsService reads during an open write group', () => {
     expect([...settled]).toEqual([]);
     release();
     await write;
-    const profile = await reads.profile;
+    const profile = (await reads.profile).value;
     expect(profile.agent.points).toBe(10);
     expect(profile.agent.recentActivity).toMatchObject([{ actionType: 'share', points: 10, url: 'https://example.com/a', createdAt: now.toISOString() }]);
     expect(profile.agent.rank).toBe(1);
-    expect((await reads.reputation).reputation.components.engagement).toBeGreaterThan(0);
-    expect((await reads.leaderboard).entries[0]).toMatchObject({ name: 'Reader', points: 10 });
+    expect((await reads.reputation).value.reputation.components.engagement).toBeGreaterThan(0);
+    expect((await reads.leaderboard).value.entries[0]).toMatchObject({ name: 'Reader', points: 10 });
   });
 
   it('answers 404 for an unknown name', async () => {
     await expect(rewards.profile('nobody')).rejects.toMatchObject({ code: 'not_found' });
     await expect(rewards.reputation('nobody')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('RewardsService remembered reads and time', () => {
+  it('keeps a profile while time cannot change it, past the 5 s default, and recomputes once it can', async () => {
+    let at = now.getTime();
+    const clocked = await RewardsService.create({ db: store.db, raw: store.raw, config: defaultRewardsConfig, clock: { now: () => new Date(at) }, baseUrl: 'http://localhost' });
+    const first = await clocked.profile('reader');
+    // Registered at `now`: longevity steps from 0 to 1 at 0.45 days (minus the 1 ms margin).
+    expect(first.stableUntil).toBe(now.getTime() + 0.45 * 86_400_000 - 1);
+    at = first.stableUntil - 1;
+    const again = await clocked.profile('reader');
+    expect(again).toBe(first);
+    // Expired at stableUntil; 1 ms later (0.45 days after registering) longevity is 1.
+    at = first.stableUntil + 1;
+    const later = await clocked.profile('reader');
+    expect(later).not.toBe(first);
+    expect(later.value.agent.reputation.components.longevity).toBe(1);
+    expect(first.value.agent.reputation.components.longevity).toBe(0);
+    const leaderboard = await clocked.leaderboard('points', 10, 0);
+    expect(leaderboard.stableUntil).toBe(later.stableUntil);
   });
 });

@@ -29,7 +29,7 @@ import { claimTask, findTask, insertTask, listTasks, type TaskStatus } from '../
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
 import { RankIndex } from './rank-index.ts';
 import { ReadMemo } from './read-memo.ts';
-import { activityView, agentPoints, agentSummary, reputationOf, taskView, unlockedPerks } from './views.ts';
+import { activityView, agentPoints, agentSummary, reputationOf, reputationStableUntilOf, taskView, unlockedPerks } from './views.ts';
 
 /** Who a valid apiKey belongs to: what the rate limiter needs to pick a tier's limits. */
 export interface Identity {
@@ -286,8 +286,13 @@ export class RewardsService {
     return { name: agent.name, tier, points: agent.points };
   }
 
+  /**
+   * Reads that show reputation come with `stableUntil`, the instant time alone would change them
+   * (reputation decays; see reputationStableUntil), so they are remembered exactly that long
+   * when no commit comes first.
+   */
   leaderboard(sort: LeaderboardSort, limit: number, offset: number) {
-    return this.reads.get(`leaderboard:${sort}:${limit}:${offset}`, () => this.computeLeaderboard(sort, limit, offset));
+    return this.reads.get(`leaderboard:${sort}:${limit}:${offset}`, () => this.computeLeaderboard(sort, limit, offset), stableUntilOf);
   }
 
   private async computeLeaderboard(sort: LeaderboardSort, limit: number, offset: number) {
@@ -301,11 +306,12 @@ export class RewardsService {
       return { rank: offset + i + 1, name: a.name, avatarUrl: a.avatar_url, tier: tierFor(a.points).name, points: a.points, promoPoints: a.promo_points, partner: a.partner === 1, reputation: { score, level, badge } };
     });
     const next = offset + rows.length;
-    return { sort, limit, offset, total, nextOffset: next < total ? next : null, entries };
+    const stableUntil = Math.min(...rows.map((a, i) => reputationStableUntilOf(a, facts[i], now)));
+    return { value: { sort, limit, offset, total, nextOffset: next < total ? next : null, entries }, stableUntil };
   }
 
   profile(name: string) {
-    return this.reads.get(`profile:${name.toLowerCase()}`, () => this.computeProfile(name));
+    return this.reads.get(`profile:${name.toLowerCase()}`, () => this.computeProfile(name), stableUntilOf);
   }
 
   private async computeProfile(name: string) {
@@ -321,7 +327,7 @@ export class RewardsService {
     // After the snapshot: the ranks may load through kysely, which waits for the connection.
     const rank = agent.suspended ? null : await this.rankFor(agent);
     const { operator, avatarUrl, tier, points, promoPoints, partner, verified, registeredAt } = agentSummary(agent);
-    return {
+    const value = {
       agent: {
         name: agent.name,
         operator,
@@ -341,10 +347,11 @@ export class RewardsService {
         recentActivity: activity.map(activityView),
       },
     };
+    return { value, stableUntil: reputationStableUntilOf(agent, facts, now) };
   }
 
   reputation(name: string) {
-    return this.reads.get(`reputation:${name.toLowerCase()}`, () => this.computeReputation(name));
+    return this.reads.get(`reputation:${name.toLowerCase()}`, () => this.computeReputation(name), stableUntilOf);
   }
 
   private async computeReputation(name: string) {
@@ -354,7 +361,7 @@ export class RewardsService {
       return agent && { agent, facts: this.profiles.reputationFacts(agent.id, this.engagementStart(now)) };
     });
     if (!read) throw noAgentNamed(name);
-    return { agent: read.agent.name, reputation: reputationOf(read.agent, read.facts, now) };
+    return { value: { agent: read.agent.name, reputation: reputationOf(read.agent, read.facts, now) }, stableUntil: reputationStableUntilOf(read.agent, read.facts, now) };
   }
 
   async tasks(status: TaskStatus, limit: number, offset: number) {
@@ -444,6 +451,14 @@ export class RewardsService {
     });
   }
 }
+
+/** A read and the instant (ms) time alone would change it; see RewardsService.leaderboard. */
+export interface Timed<T> {
+  value: T;
+  stableUntil: number;
+}
+
+const stableUntilOf = (read: Timed<unknown>) => read.stableUntil;
 
 function noAgentNamed(name: string): ProblemError {
   return new ProblemError('not_found', `No agent is named "${name.slice(0, 64)}".`);

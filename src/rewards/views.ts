@@ -2,7 +2,7 @@
  * How rows become API bodies. The referral code appears only in the register response and the
  * apiKey only in register and rotate responses; nothing here ever reads either.
  */
-import { reputationFor, type Reputation } from '../domain/reputation.ts';
+import { reputationFor, reputationStableUntil, type Reputation, type ReputationInput } from '../domain/reputation.ts';
 import { tierFor, tiers, type TierName } from '../domain/tiers.ts';
 import type { LedgerEntryRow, PublicAgentRow, ReputationFacts } from '../store/profile-statements.ts';
 import type { TaskView } from '../store/task-repository.ts';
@@ -37,19 +37,25 @@ export function activityView(r: LedgerEntryRow) {
   };
 }
 
+function reputationInputOf(a: PublicAgentRow, facts: ReputationFacts): ReputationInput {
+  return {
+    points: a.points,
+    registeredAt: new Date(a.created_at),
+    lastActivityAt: a.last_activity_at ? new Date(a.last_activity_at) : null,
+    activeDaysInWindow: facts.activeDaysInWindow,
+    distinctActivityTypes: facts.distinctActivityTypes,
+    verified: a.verified === 1,
+    partner: a.partner === 1,
+  };
+}
+
 export function reputationOf(a: PublicAgentRow, facts: ReputationFacts, now: Date): Reputation {
-  return reputationFor(
-    {
-      points: a.points,
-      registeredAt: new Date(a.created_at),
-      lastActivityAt: a.last_activity_at ? new Date(a.last_activity_at) : null,
-      activeDaysInWindow: facts.activeDaysInWindow,
-      distinctActivityTypes: facts.distinctActivityTypes,
-      verified: a.verified === 1,
-      partner: a.partner === 1,
-    },
-    now,
-  );
+  return reputationFor(reputationInputOf(a, facts), now);
+}
+
+/** The instant (ms) time alone would change `reputationOf(a, facts, now)`; see reputationStableUntil. */
+export function reputationStableUntilOf(a: PublicAgentRow, facts: ReputationFacts, now: Date): number {
+  return reputationStableUntil(reputationInputOf(a, facts), facts.oldestInWindow ? new Date(facts.oldestInWindow) : null, now);
 }
 
 /** Perks of every tier above `from` up to and including `to` (empty when the tier did not rise). */

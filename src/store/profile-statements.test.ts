@@ -27,11 +27,13 @@ async function groupedReputationFacts(db: Db, agentIds: number[], windowStart: D
       'agent_id',
       sql<number>`count(distinct case when ${eb.ref('created_at')} >= ${windowStart.toISOString()} and ${eb.ref('type')} != 'adjustment' then substr(${eb.ref('created_at')}, 1, 10) end)`.as('days'),
       sql<number>`count(distinct case when ${eb.ref('type')} in (${sql.join(DIVERSITY_TYPES.map((t) => sql.lit(t)))}) then ${eb.ref('type')} end)`.as('types'),
+      // Added with oldestInWindow: the earliest of the rows the days count.
+      sql<string | null>`min(case when ${eb.ref('created_at')} >= ${windowStart.toISOString()} and ${eb.ref('type')} != 'adjustment' then ${eb.ref('created_at')} end)`.as('oldest'),
     ])
     .where('agent_id', 'in', agentIds)
     .groupBy('agent_id')
     .execute();
-  return new Map(rows.map((r) => [r.agent_id, { activeDaysInWindow: Number(r.days), distinctActivityTypes: Number(r.types) }]));
+  return new Map(rows.map((r) => [r.agent_id, { activeDaysInWindow: Number(r.days), distinctActivityTypes: Number(r.types), oldestInWindow: r.oldest }]));
 }
 
 let dir: string;
@@ -131,7 +133,7 @@ describe('ProfileStatements', () => {
           expect(read.agent).toStrictEqual(shown);
           const rows = await recentActivity(store.db, id, input.limit);
           expect(read.activity).toStrictEqual(rows.map(({ id, type, points, url, description, created_at }) => ({ id, type, points, url, description, created_at })));
-          expect(read.facts).toStrictEqual(grouped.get(id) ?? { activeDaysInWindow: 0, distinctActivityTypes: 0 });
+          expect(read.facts).toStrictEqual(grouped.get(id) ?? { activeDaysInWindow: 0, distinctActivityTypes: 0, oldestInWindow: null });
         }
       }),
       { numRuns: 150 },
@@ -143,7 +145,7 @@ describe('ProfileStatements', () => {
     expect(statements.agentByName('nobody-by-this-name')).toBeUndefined();
     expect(await findAgentByName(store.db, 'nobody-by-this-name')).toBeUndefined();
     expect(statements.recentActivity(agent.id, 20)).toEqual([]);
-    expect(statements.reputationFacts(agent.id, new Date('2026-11-22T12:00:00Z'))).toEqual({ activeDaysInWindow: 0, distinctActivityTypes: 0 });
+    expect(statements.reputationFacts(agent.id, new Date('2026-11-22T12:00:00Z'))).toEqual({ activeDaysInWindow: 0, distinctActivityTypes: 0, oldestInWindow: null });
   });
 
   it('counts a day in the window once, from a row at its start, and leaves out adjustments', () => {
@@ -168,7 +170,7 @@ describe('ProfileStatements', () => {
       seed: 7,
       limit: 20,
     });
-    expect(statements.reputationFacts(agent.id, windowStart)).toEqual({ activeDaysInWindow: 2, distinctActivityTypes: 2 });
+    expect(statements.reputationFacts(agent.id, windowStart)).toEqual({ activeDaysInWindow: 2, distinctActivityTypes: 2, oldestInWindow: windowStart.toISOString() });
   });
 
   it('reads through the indexes the ledger has, the facts from the covering one alone', () => {

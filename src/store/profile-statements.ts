@@ -34,6 +34,11 @@ export interface ReputationFacts {
   activeDaysInWindow: number;
   /** Distinct earning types the agent has ever used. */
   distinctActivityTypes: number;
+  /**
+   * The earliest created_at among the rows counted in activeDaysInWindow (null when none): when
+   * it leaves the window, engagement may drop with no write (see reputationStableUntil).
+   */
+  oldestInWindow: string | null;
 }
 
 type LedgerEntryTuple = [id: number, type: string, points: number, url: string | null, description: string | null, created_at: string];
@@ -43,7 +48,7 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 export class ProfileStatements {
   private readonly byName: BetterSqlite3.Statement<[string], PublicAgentRow>;
   private readonly recent: BetterSqlite3.Statement<[number, number], LedgerEntryTuple>;
-  private readonly activeDays: BetterSqlite3.Statement<[number, string], number>;
+  private readonly activeDays: BetterSqlite3.Statement<[number, string], { days: number; oldest: string | null }>;
   private readonly typesUsed: BetterSqlite3.Statement<[number], number>;
 
   /** `earningTypes`: the activity types whose variety reputation counts (DIVERSITY_TYPES). */
@@ -57,9 +62,9 @@ export class ProfileStatements {
     // each type's range by created_at (type in (...every other type)) reads less for an agent
     // with thousands of rows, but it was slower for the typical agent with a few dozen and would
     // have to list every ledger type; `!= 'adjustment'` stays true to the rule as written.
-    this.activeDays = raw
-      .prepare<[number, string], number>("select count(distinct substr(created_at, 1, 10)) from activities where agent_id = ? and created_at >= ? and type != 'adjustment'")
-      .pluck();
+    this.activeDays = raw.prepare<[number, string], { days: number; oldest: string | null }>(
+      "select count(distinct substr(created_at, 1, 10)) as days, min(created_at) as oldest from activities where agent_id = ? and created_at >= ? and type != 'adjustment'",
+    );
     // One index probe per earning type, however long the agent's ledger.
     this.typesUsed = raw
       .prepare<[number], number>(
@@ -81,6 +86,7 @@ export class ProfileStatements {
 
   /** Zero for both when the agent has no ledger rows. */
   reputationFacts(agentId: number, windowStart: Date): ReputationFacts {
-    return { activeDaysInWindow: this.activeDays.get(agentId, windowStart.toISOString())!, distinctActivityTypes: this.typesUsed.get(agentId)! };
+    const { days, oldest } = this.activeDays.get(agentId, windowStart.toISOString())!;
+    return { activeDaysInWindow: days, distinctActivityTypes: this.typesUsed.get(agentId)!, oldestInWindow: oldest };
   }
 }
