@@ -54,13 +54,13 @@ function emit(event: Record<string, unknown>): void {
   process.stdout.write(JSON.stringify(event) + '\n');
 }
 
-async function run(seconds: number): Promise<RoundResult> {
+async function run(seconds: number, amount = spec.requestsPerRound): Promise<RoundResult> {
   const latencies = new LatencyRecorder();
   const statuses: Record<string, number> = {};
   const instance = autocannon({
     url: spec.origin,
     connections: spec.connections,
-    ...(spec.requestsPerRound ? { amount: spec.requestsPerRound } : { duration: seconds }),
+    ...(amount ? { amount } : { duration: seconds }),
     pipelining: 1,
     timeout: 10,
     requests: [
@@ -88,7 +88,8 @@ async function run(seconds: number): Promise<RoundResult> {
   return { requests, seconds: elapsed, rps: requests / elapsed, p50, p90, p99, max, statuses, errors: result.errors, timeouts: result.timeouts };
 }
 
-if (spec.warmupSeconds > 0) await run(spec.warmupSeconds);
+if (spec.warmupRequests) await run(0, spec.warmupRequests);
+else if (spec.warmupSeconds > 0) await run(spec.warmupSeconds);
 const rounds: RoundResult[] = [];
 for (let i = 0; i < spec.rounds; i++) {
   emit({ event: 'round-start', round: i });

@@ -35,6 +35,8 @@ export interface LoadSpec {
    * for each of the 10,000 agents exactly once.
    */
   requestsPerRound?: number;
+  /** The warm-up ends after this many requests instead of `warmupSeconds` (a pass over every agent). */
+  warmupRequests?: number;
   /** Earn only: where to write the url of every award the server acknowledged with a 2xx. */
   ackFile?: string;
 }
