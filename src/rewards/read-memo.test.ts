@@ -63,3 +63,25 @@ describe('ReadMemo with a known expiry', () => {
     expect((await read()).n).toBe(2);
   });
 });
+
+describe('ReadMemo size', () => {
+  it('weighs a computed value by its JSON and keeps at most maxWeight', async () => {
+    let computed = 0;
+    const memo = new ReadMemo({ version: () => 'v', now: () => 0, maxWeight: 1_000 });
+    const big = () => memo.get('big', async () => ({ n: ++computed, pad: 'x'.repeat(2_000) }));
+    const small = () => memo.get('small', async () => ({ n: ++computed }));
+    await big();
+    expect((await big()).n).toBe(2);
+    expect((await small()).n).toBe(3);
+    expect((await small()).n).toBe(3);
+  });
+
+  it('lets go of every value once the version moves', async () => {
+    let version = 'v1';
+    let computed = 0;
+    const memo = new ReadMemo({ version: () => version, now: () => 0 });
+    await memo.get('a', async () => ++computed);
+    version = 'v2';
+    expect(await memo.get('a', async () => ++computed)).toBe(2);
+  });
+});

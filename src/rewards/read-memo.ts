@@ -16,7 +16,9 @@ export class ReadMemo {
   private readonly cache: VersionedCache<Promise<unknown>>;
 
   constructor(options: ReadMemoOptions) {
-    this.cache = new VersionedCache(options, { maxEntries: 2_000 });
+    // Weighed by the length of the value's JSON once computed: a leaderboard page of long avatar
+    // URLs is far bigger than a stats object, and entries may now live for hours.
+    this.cache = new VersionedCache(options, { maxEntries: 2_000, maxWeight: 32 * 1024 * 1024 }, (_value, key) => key.length + ENTRY_OVERHEAD);
   }
 
   /**
@@ -32,9 +34,12 @@ export class ReadMemo {
     const value = compute();
     this.cache.set(key, value, version);
     value.then(
-      (v) => stableUntil && this.cache.expireAt(key, value, stableUntil(v)),
+      (v) => this.cache.settle(key, value, { expiresAt: stableUntil?.(v), weight: key.length + ENTRY_OVERHEAD + (JSON.stringify(v)?.length ?? 0) }),
       () => this.cache.forget(key, value),
     );
     return value;
   }
 }
+
+/** What an entry costs besides its value: the key, the map slot, the promise. */
+const ENTRY_OVERHEAD = 256;

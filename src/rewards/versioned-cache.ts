@@ -5,6 +5,10 @@
  * reputationStableUntil), else `ttlMs` after they were stored. The one mechanism behind the
  * rewards service's remembered reads (read-memo.ts) and the server's remembered responses
  * (src/server/live-responses.ts).
+ *
+ * Bounded by count and by weight (the caller's measure, bytes say), least recently used out
+ * first; and emptied when the version moves, since a commit makes every entry stale at once
+ * (otherwise stale entries would hold their memory until evicted).
  */
 export interface VersionedCacheOptions {
   /** Changes whenever a commit happened since the last call. */
@@ -31,11 +35,13 @@ export class VersionedCache<T> {
   private readonly maxEntries: number;
   private readonly maxWeight: number;
   private weight = 0;
+  /** The version the entries were checked against last: when it moves, all of them are stale. */
+  private seenVersion: string | undefined;
 
   constructor(
     private readonly options: VersionedCacheOptions,
     defaults: { maxEntries: number; maxWeight?: number },
-    private readonly weigh: (value: T) => number = () => 0,
+    private readonly weigh: (value: T, key: string) => number = () => 0,
   ) {
     this.ttlMs = options.ttlMs ?? 5_000;
     this.maxEntries = options.maxEntries ?? defaults.maxEntries;
@@ -48,11 +54,16 @@ export class VersionedCache<T> {
 
   /** The current value for `key`; a stale one is dropped. A clock moved backwards counts as stale. */
   get(key: string): T | undefined {
+    const version = this.currentVersion();
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = this.options.now();
-    if (entry.version === this.options.version() && now >= entry.at && now < entry.expiresAt) return entry.value;
-    this.delete(key, entry);
+    this.entries.delete(key);
+    if (entry.version === version && now >= entry.at && now < entry.expiresAt) {
+      this.entries.set(key, entry); // now the most recently used
+      return entry.value;
+    }
+    this.weight -= entry.weight;
     return undefined;
   }
 
@@ -67,24 +78,34 @@ export class VersionedCache<T> {
    * entry stale at once, instead of tagging data read before it with the newer version.
    * `expiresAt` (ms): when time alone makes the value wrong; `ttlMs` from now when not given.
    */
-  set(key: string, value: T, version: string = this.options.version(), expiresAt?: number): void {
+  set(key: string, value: T, version: string = this.currentVersion(), expiresAt?: number): void {
+    this.currentVersion();
     const old = this.entries.get(key);
     if (old) this.delete(key, old);
-    const weight = this.weigh(value);
+    const weight = this.weigh(value, key);
     if (weight > this.maxWeight) return;
-    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.weight + weight > this.maxWeight)) {
-      const [oldestKey, oldest] = this.entries.entries().next().value!;
-      this.delete(oldestKey, oldest);
-    }
+    this.makeRoom(weight);
     const at = this.options.now();
     this.entries.set(key, { version, at, expiresAt: expiresAt ?? at + this.ttlMs, weight, value });
     this.weight += weight;
   }
 
-  /** Sets the expiry of `key` only if it still holds `value` (for a value known once computed). */
-  expireAt(key: string, value: T, expiresAt: number): void {
+  /**
+   * What is known of `key`'s value once it is computed (a remembered promise): when time alone
+   * would change it, and what it weighs. Applies only if `key` still holds `value`.
+   */
+  settle(key: string, value: T, known: { expiresAt?: number; weight?: number }): void {
     const entry = this.entries.get(key);
-    if (entry?.value === value) entry.expiresAt = expiresAt;
+    if (entry?.value !== value) return;
+    if (known.expiresAt !== undefined) entry.expiresAt = known.expiresAt;
+    if (known.weight !== undefined) {
+      this.delete(key, entry);
+      if (known.weight > this.maxWeight) return;
+      this.makeRoom(known.weight);
+      entry.weight = known.weight;
+      this.entries.set(key, entry);
+      this.weight += known.weight;
+    }
   }
 
   /** Drops `key` only if it still holds `value` (a newer value may have replaced it). */
@@ -96,5 +117,24 @@ export class VersionedCache<T> {
   private delete(key: string, entry: Entry<T>): void {
     this.entries.delete(key);
     this.weight -= entry.weight;
+  }
+
+  /** Drops the least recently used entries until one more of `weight` fits. */
+  private makeRoom(weight: number): void {
+    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.weight + weight > this.maxWeight)) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.delete(oldestKey, oldest);
+    }
+  }
+
+  /** The data version now; every entry is dropped the first time it is seen to have moved. */
+  private currentVersion(): string {
+    const version = this.options.version();
+    if (version !== this.seenVersion) {
+      this.seenVersion = version;
+      this.entries.clear();
+      this.weight = 0;
+    }
+    return version;
   }
 }
