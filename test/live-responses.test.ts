@@ -15,14 +15,20 @@ afterAll(() => service?.stop());
 
 const get = (path: string, headers: Record<string, string> = {}) => request(service.url, path, { headers });
 
+/** A body without the instant it was stated at, which every answer states anew. */
+function withoutInstant(body: { dataFreshness: { generatedAt: string } }) {
+  return { ...body, dataFreshness: { ...body.dataFreshness, generatedAt: undefined } };
+}
+
 describe('remembered program reads', () => {
   it('answers a repeated read from memory until a write through the API', async () => {
     const a = await register(service.url, { name: 'memo_alpha' });
     await register(service.url, { name: 'memo_beta' });
     const first = await get('/api/public/ai/leaderboard');
     const again = await get('/api/public/ai/leaderboard');
-    // Same body, generatedAt included: the second answer is the remembered one.
-    expect(again.body).toEqual(first.body);
+    // The same data; its freshness is stated again for each answer.
+    expect(withoutInstant(again.body)).toEqual(withoutInstant(first.body));
+    expect(Date.parse(again.body.dataFreshness.generatedAt)).toBeGreaterThanOrEqual(Date.parse(first.body.dataFreshness.generatedAt));
     expect(again.headers.get('cache-control')).toBe('no-store');
     expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
 
@@ -50,6 +56,14 @@ describe('remembered program reads', () => {
     expect(adjustedAt > before.body.dataFreshness.lastModified).toBe(true);
     const reputation = await get('/api/public/ai/reputation?name=memo_gamma');
     expect(reputation.body.reputation.components.contribution).toBe(8);
+    // A change that leaves no timestamp of its own still moves lastModified, to the instant the
+    // server noticed it (its clock is pinned to before the CLI's real one: move it past that).
+    expect((await setClock(service.url, '2026-11-23T12:00:00.000Z')).status).toBe(200);
+    const verified = await admin(service.databasePath, 'verify', 'memo_gamma');
+    expect(verified.code, verified.stderr).toBe(0);
+    const after = await get('/api/public/ai/agent/memo_gamma');
+    expect(after.body.agent.verified).toBe(true);
+    expect(after.body.dataFreshness.lastModified > adjustedAt).toBe(true);
   });
 
   it('never serves a remembered answer for another URL, and HEAD gets headers only', async () => {
@@ -72,10 +86,11 @@ describe('remembered program reads and time', () => {
     const now = Date.parse((await get('/api/public/ai/agent/memo_time')).body.dataFreshness.generatedAt);
     const first = await get('/api/public/ai/agent/memo_time');
     expect(first.body.agent.reputation.components.longevity).toBe(0);
-    // A minute later nothing in it can have changed: the same answer, computed at the same instant.
+    // A minute later nothing in it can have changed: the same data, stated fresh at the new instant.
     await setClock(service.url, new Date(now + 60_000).toISOString());
     const minuteLater = await get('/api/public/ai/agent/memo_time');
-    expect(minuteLater.body).toEqual(first.body);
+    expect(withoutInstant(minuteLater.body)).toEqual(withoutInstant(first.body));
+    expect(Date.parse(minuteLater.body.dataFreshness.generatedAt)).toBeGreaterThanOrEqual(now + 60_000);
     // Half a day later its longevity has stepped up (1 at 0.45 days of membership).
     await setClock(service.url, new Date(now + 43_200_000).toISOString());
     const halfDayLater = await get('/api/public/ai/agent/memo_time');

@@ -6,7 +6,7 @@
 import { cacheControlFor, freshness, type DataFreshness } from './freshness.ts';
 import { problemBody, ProblemError, type ProblemCode } from './problem.ts';
 import { catalog } from '../catalog/data.ts';
-import { sharedJsonText, type SharedBody } from './shared-reads.ts';
+import { jsonHead, withFreshness, type SharedBody } from './shared-reads.ts';
 
 export { fieldErrors, invalid, parseBody, parseQuery } from './parse-request.ts';
 
@@ -38,13 +38,13 @@ export function json(body: object, dataFreshness: DataFreshness, init: { status?
  * (src/server/live-responses.ts).
  */
 export function sharedJson(ctx: import('astro').APIContext, read: SharedBody): Response {
-  const text = sharedJsonText(read);
+  const head = jsonHead(read.body);
   const { request, url, locals } = ctx;
   const credentialed = request.headers.has('authorization') || request.headers.has('x-api-key') || url.searchParams.has('apiKey');
   if (!credentialed && locals.services) {
-    locals.services.responses.remember(url.pathname + url.search, { status: 200, contentType: JSON_TYPE, body: Buffer.from(text) }, locals.dataVersion, read.stableUntil);
+    locals.services.responses.remember(url.pathname + url.search, { status: 200, contentType: JSON_TYPE, head, dataFreshness: read.dataFreshness }, locals.dataVersion, read.stableUntil);
   }
-  return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(read.dataFreshness) } });
+  return new Response(withFreshness(head, read.dataFreshness).toString(), { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(read.dataFreshness) } });
 }
 
 export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {

@@ -14,7 +14,7 @@
  * (src/server/live-responses.ts) helps only a repeat of the same URL with no commit in between.
  * The server answers only the plain case, a body (200). A problem (an unknown agent, a bad query)
  * is thrown as a ProblemError and the server hands the request to Astro, so every error response
- * still comes from one place. Both ways serialise with `sharedJsonText`, and
+ * still comes from one place. Both ways serialise with `jsonHead` and `withFreshness`, and
  * test/shared-reads.test.ts compares them (DIRECT_READS=off turns the server's way off).
  *
  * Nothing here imports the catalog: our server's bundle stays free of it (Astro's has it).
@@ -35,7 +35,7 @@ export interface SharedBody {
 
 export type SharedRead = (services: Services, url: URL) => Promise<SharedBody>;
 
-/** Live program data: computed per request, never cached, lastModified = the newest write. */
+/** Live program data: lastModified = the newest write. */
 export function programFreshness(services: Services): DataFreshness {
   return freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: services.contentVersion, lastModified: services.rewards.lastModified(), maxAgeSeconds: 0 });
 }
@@ -58,10 +58,38 @@ export async function reputationRead(services: Services, url: URL): Promise<Shar
   return { body: value, dataFreshness: programFreshness(services), stableUntil };
 }
 
-/** The one serialisation of a shared read's body, whichever way answers it. */
-export function sharedJsonText({ body, dataFreshness }: SharedBody): string {
-  return JSON.stringify({ ...body, dataFreshness });
+/**
+ * A body's JSON without its closing brace, so a dataFreshness of the moment can be added to a
+ * remembered body (`withFreshness`): the same bytes as JSON.stringify({ ...body, dataFreshness }).
+ */
+export function jsonHead(body: object): Buffer {
+  return Buffer.from(JSON.stringify(body).slice(0, -1));
 }
+
+/** The rest of the body after `head`: its dataFreshness and the closing brace. */
+export function freshnessTail(head: Buffer, dataFreshness: DataFreshness): Buffer {
+  return Buffer.from(`${head.length > 1 ? ',' : ''}"dataFreshness":${JSON.stringify(dataFreshness)}}`);
+}
+
+export function withFreshness(head: Buffer, dataFreshness: DataFreshness): Buffer {
+  return Buffer.concat([head, freshnessTail(head, dataFreshness)]);
+}
+
+/**
+ * The tail of a remembered body answered at `at` (ms): its dataFreshness as stated when it was
+ * computed, generated at this instant. Nothing else in it can differ: a commit (which moves
+ * lastModified) ends the remembered body. Answers in the same millisecond share one tail; under
+ * load a remembered leaderboard is answered many times a millisecond.
+ */
+export function restatedTail(head: Buffer, stated: DataFreshness, at: number): Buffer {
+  const last = lastRestated;
+  if (last && last.stated === stated && last.at === at) return last.tail;
+  const tail = freshnessTail(head, { ...stated, generatedAt: new Date(at).toISOString() });
+  lastRestated = { stated, at, tail };
+  return tail;
+}
+
+let lastRestated: { stated: DataFreshness; at: number; tail: Buffer } | undefined;
 
 const AGENT_PREFIX = '/api/public/ai/agent/';
 /** A path segment that is a possible agent name as written, with nothing to decode. */

@@ -132,14 +132,19 @@ export class RewardsService {
   /**
    * The newest write to the program: dataFreshness.lastModified of live program bodies. This
    * process's writes set it as they commit; after a commit by another process (the admin CLI,
-   * a second server on the same file) it is read again from the database.
+   * a second server on the same file) it is read again from the database, and when that commit
+   * left no newer timestamp (the CLI's verify or suspend change a flag only), it is the instant
+   * the commit was noticed.
    */
   lastModified(): string {
     this.dataVersion();
     if (this.foreignVersion !== undefined && this.foreignVersion !== this.lastWriteForeignVersion) {
       this.lastWriteForeignVersion = this.foreignVersion;
       const stored = this.lastWriteStatement.get();
+      const noticed = this.clock.now().toISOString();
+      // Never backwards: another process's clock may be ahead of ours.
       if (stored && stored > this.lastWrite) this.lastWrite = stored;
+      else if (noticed > this.lastWrite) this.lastWrite = noticed;
     }
     return this.lastWrite;
   }

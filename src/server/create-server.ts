@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AppConfig } from '../config.ts';
 import { cacheControlFor, freshness } from '../http/freshness.ts';
 import { problemBody, ProblemError, type ProblemCode } from '../http/problem.ts';
-import { sharedJsonText, sharedReadFor } from '../http/shared-reads.ts';
+import { jsonHead, restatedTail, sharedReadFor, withFreshness } from '../http/shared-reads.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
 import { guardHtmlResponses } from './security-headers.ts';
@@ -162,8 +162,13 @@ export function createAppServer(deps: ServerDeps): Server {
     const key = url.pathname + url.search;
     const stored = apiKey === undefined ? deps.services.responses.lookup(key) : undefined;
     if (stored) {
-      res.writeHead(stored.status, { 'Content-Type': stored.contentType, 'Cache-Control': 'no-store', 'Content-Length': stored.body.length });
-      return res.end(method === 'HEAD' ? undefined : stored.body);
+      // The remembered body and a dataFreshness of this instant, as two chunks (Node corks the
+      // socket for the first write, so they still leave in one system call).
+      const tail = restatedTail(stored.head, stored.dataFreshness, deps.services.clock.now().getTime());
+      res.writeHead(stored.status, { 'Content-Type': stored.contentType, 'Cache-Control': 'no-store', 'Content-Length': stored.head.length + tail.length });
+      if (method === 'HEAD') return res.end();
+      res.write(stored.head);
+      return res.end(tail);
     }
     // Then the same reads computed here rather than through Astro (src/http/shared-reads.ts); a
     // problem (unknown agent, bad query) is left to the Astro endpoint, which answers it.
@@ -175,8 +180,9 @@ export function createAppServer(deps: ServerDeps): Server {
         throw error;
       });
       if (answer) {
-        const body = Buffer.from(sharedJsonText(answer));
-        deps.services.responses.remember(key, { status: 200, contentType: JSON_TYPE, body }, version, answer.stableUntil);
+        const head = jsonHead(answer.body);
+        deps.services.responses.remember(key, { status: 200, contentType: JSON_TYPE, head, dataFreshness: answer.dataFreshness }, version, answer.stableUntil);
+        const body = withFreshness(head, answer.dataFreshness);
         res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(answer.dataFreshness), 'Content-Length': body.length });
         return res.end(method === 'HEAD' ? undefined : body);
       }

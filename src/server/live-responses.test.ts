@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import type { DataFreshness } from '../http/freshness.ts';
 import { LiveResponses } from './live-responses.ts';
 
+const freshness = (): DataFreshness => ({ generatedAt: '2026-11-22T12:00:00.000Z', source: 'live', contentVersion: 'test', lastModified: '2026-11-22T12:00:00.000Z', maxAgeSeconds: 0 });
+
 describe('LiveResponses', () => {
-  const body = (text: string) => ({ status: 200, contentType: 'application/json; charset=utf-8', body: Buffer.from(text) });
+  const body = (text: string) => ({ status: 200, contentType: 'application/json; charset=utf-8', head: Buffer.from(text), dataFreshness: freshness() });
 
   it('serves a remembered body until a commit changes the version or the ttl passes', () => {
     let version = 'v1';
     let now = 0;
     const cache = new LiveResponses({ version: () => version, now: () => now, ttlMs: 1000 });
     cache.remember('/a', body('{"x":1}'));
-    expect(cache.lookup('/a')?.body.toString()).toBe('{"x":1}');
+    expect(cache.lookup('/a')?.head.toString()).toBe('{"x":1}');
     expect(cache.lookup('/b')).toBeUndefined();
     version = 'v2';
     expect(cache.lookup('/a')).toBeUndefined();
     cache.remember('/a', body('{"x":2}'));
     now = 999;
-    expect(cache.lookup('/a')?.body.toString()).toBe('{"x":2}');
+    expect(cache.lookup('/a')?.head.toString()).toBe('{"x":2}');
     now = 1000;
     expect(cache.lookup('/a')).toBeUndefined();
   });
@@ -30,12 +33,12 @@ describe('LiveResponses', () => {
     cache.remember('/b', body('b'));
     cache.remember('/c', body('c'));
     expect(cache.lookup('/a')).toBeUndefined();
-    expect(cache.lookup('/c')?.body.toString()).toBe('c');
+    expect(cache.lookup('/c')?.head.toString()).toBe('c');
   });
 });
 
 describe('LiveResponses expiry and size', () => {
-  const body = (text: string) => ({ status: 200, contentType: 'application/json; charset=utf-8', body: Buffer.from(text) });
+  const body = (text: string) => ({ status: 200, contentType: 'application/json; charset=utf-8', head: Buffer.from(text), dataFreshness: freshness() });
 
   it('keeps a body until the instant the read said time would change it, past the ttl', () => {
     let now = 0;
@@ -43,7 +46,7 @@ describe('LiveResponses expiry and size', () => {
     cache.remember('/profile', body('p'), 'v', 60_000);
     cache.remember('/stats', body('s'), 'v');
     now = 59_999;
-    expect(cache.lookup('/profile')?.body.toString()).toBe('p');
+    expect(cache.lookup('/profile')?.head.toString()).toBe('p');
     expect(cache.lookup('/stats')).toBeUndefined();
     now = 60_000;
     expect(cache.lookup('/profile')).toBeUndefined();
@@ -57,21 +60,33 @@ describe('LiveResponses expiry and size', () => {
     expect(cache.lookup('/profile')).toBeUndefined();
   });
 
-  it('holds at most maxBytes of bodies, dropping the oldest, and never one larger than all of it', () => {
-    const cache = new LiveResponses({ version: () => 'v', now: () => 0, maxBytes: 10 });
+  it('holds at most maxBytes of bodies and keys, least recently used out first, never one larger than all of it', () => {
+    // Each entry weighs its body, its key and 256 bytes of overhead: 4 + 2 + 256 = 262 here.
+    const cache = new LiveResponses({ version: () => 'v', now: () => 0, maxBytes: 600 });
     cache.remember('/a', body('aaaa'));
     cache.remember('/b', body('bbbb'));
+    expect(cache.lookup('/a')?.head.toString()).toBe('aaaa'); // /a is now the most recently used
     cache.remember('/c', body('cccc'));
-    expect(cache.lookup('/a')).toBeUndefined();
-    expect(cache.lookup('/b')?.body.toString()).toBe('bbbb');
-    expect(cache.lookup('/c')?.body.toString()).toBe('cccc');
-    cache.remember('/huge', body('x'.repeat(11)));
+    expect(cache.lookup('/b')).toBeUndefined();
+    expect(cache.lookup('/a')?.head.toString()).toBe('aaaa');
+    expect(cache.lookup('/c')?.head.toString()).toBe('cccc');
+    cache.remember('/huge', body('x'.repeat(400)));
     expect(cache.lookup('/huge')).toBeUndefined();
-    expect(cache.lookup('/c')?.body.toString()).toBe('cccc');
-    // Replacing a body frees its bytes first.
-    cache.remember('/c', body('cc'));
-    cache.remember('/d', body('dd'));
-    expect(cache.lookup('/b')?.body.toString()).toBe('bbbb');
-    expect(cache.lookup('/d')?.body.toString()).toBe('dd');
+    expect(cache.lookup('/c')?.head.toString()).toBe('cccc');
+    // A long key counts like a long body.
+    cache.remember('/d?' + 'q'.repeat(400), body('d'));
+    expect(cache.lookup('/d?' + 'q'.repeat(400))).toBeUndefined();
+    expect(cache.lookup('/a')?.head.toString()).toBe('aaaa');
   });
+
+  it('lets go of every entry once the version moves', () => {
+    let version = 'v1';
+    const cache = new LiveResponses({ version: () => version, now: () => 0 });
+    for (let i = 0; i < 100; i++) cache.remember(`/p${i}`, body('p'));
+    expect(cache.size).toBe(100);
+    version = 'v2';
+    expect(cache.lookup('/p1')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
 });

@@ -2,8 +2,8 @@
  * Finished bodies of on-demand reads that depend only on their URL and the program's data
  * (leaderboard pages, agent profiles, reputation, stats), kept until the next commit, and until
  * the instant time alone would change them when the read says so (reputation decays with time),
- * else `ttlMs`. At most `maxEntries` bodies of `maxBytes` in all (64 MiB by default: every
- * profile of 10,000 agents fits), the oldest dropped first.
+ * else `ttlMs`. At most `maxEntries` bodies and `maxBytes` in all, keys included (64 MiB by
+ * default: every profile of 10,000 agents fits), the least recently used dropped first.
  *
  * Why: under load the leaderboard was bound by Astro's own per-request cost (about 0.5-1 ms of
  * CPU to turn a Node request into a Request and back), not by its data, which the rewards
@@ -11,24 +11,38 @@
  * Astro hand-off. Only requests without credentials are stored or served, so nothing personal
  * is ever shared between callers; every answer still passes the rate limiter and gets its own
  * request id and CORS headers.
+ *
+ * What is kept is the body without its dataFreshness (`head`, see src/http/shared-reads.ts) and
+ * the dataFreshness it was computed with: every answer states it again with its own generatedAt
+ * (`restatedTail`), since the data under it is what it was, unchanged since.
  */
+import type { DataFreshness } from '../http/freshness.ts';
 import { VersionedCache, type VersionedCacheOptions } from '../rewards/versioned-cache.ts';
 
 export interface StoredResponse {
   status: number;
   contentType: string;
-  body: Buffer;
+  /** The JSON body without its closing brace (see `jsonHead`). */
+  head: Buffer;
+  /** Its dataFreshness when it was computed; each answer restates it at its own instant. */
+  dataFreshness: DataFreshness;
 }
 
 export type LiveResponsesOptions = Omit<VersionedCacheOptions, 'maxWeight'> & { maxBytes?: number };
+
+/** What an entry costs besides its body and key: the map slot, the entry and response objects. */
+const ENTRY_OVERHEAD = 256;
 
 export class LiveResponses {
   private readonly cache: VersionedCache<StoredResponse>;
 
   constructor(options: LiveResponsesOptions) {
-    this.cache = new VersionedCache({ ...options, maxWeight: options.maxBytes }, { maxEntries: 50_000, maxWeight: 64 * 1024 * 1024 }, (r) => r.body.length);
+    this.cache = new VersionedCache(
+      { ...options, maxWeight: options.maxBytes },
+      { maxEntries: 50_000, maxWeight: 64 * 1024 * 1024 },
+      (r, key) => r.head.length + key.length + ENTRY_OVERHEAD,
+    );
   }
-
   /** Read when a request arrives, before its body is computed; passed back to `remember`. */
   version(): string {
     return this.cache.version();
@@ -40,6 +54,10 @@ export class LiveResponses {
    */
   remember(key: string, response: StoredResponse, version?: string, stableUntil?: number): void {
     this.cache.set(key, response, version, stableUntil);
+  }
+
+  get size(): number {
+    return this.cache.size;
   }
 
   lookup(key: string): StoredResponse | undefined {
