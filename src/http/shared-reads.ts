@@ -78,18 +78,30 @@ export function withFreshness(head: Buffer, dataFreshness: DataFreshness): Buffe
 /**
  * The tail of a remembered body answered at `at` (ms): its dataFreshness as stated when it was
  * computed, generated at this instant. Nothing else in it can differ: a commit (which moves
- * lastModified) ends the remembered body. Answers in the same millisecond share one tail; under
- * load a remembered leaderboard is answered many times a millisecond.
+ * lastModified) ends the remembered body. Answers in the same millisecond with the same stated
+ * freshness (every program read of one data version) share one tail: under load the server
+ * answers many remembered bodies a millisecond.
  */
 export function restatedTail(head: Buffer, stated: DataFreshness, at: number): Buffer {
+  const comma = head.length > 1;
   const last = lastRestated;
-  if (last && last.stated === stated && last.at === at) return last.tail;
+  if (
+    last &&
+    last.at === at &&
+    last.comma === comma &&
+    last.lastModified === stated.lastModified &&
+    last.contentVersion === stated.contentVersion &&
+    last.source === stated.source &&
+    last.maxAgeSeconds === stated.maxAgeSeconds
+  ) {
+    return last.tail;
+  }
   const tail = freshnessTail(head, { ...stated, generatedAt: new Date(at).toISOString() });
-  lastRestated = { stated, at, tail };
+  lastRestated = { at, comma, lastModified: stated.lastModified, contentVersion: stated.contentVersion, source: stated.source, maxAgeSeconds: stated.maxAgeSeconds, tail };
   return tail;
 }
 
-let lastRestated: { stated: DataFreshness; at: number; tail: Buffer } | undefined;
+let lastRestated: (Omit<DataFreshness, 'generatedAt'> & { at: number; comma: boolean; tail: Buffer }) | undefined;
 
 const AGENT_PREFIX = '/api/public/ai/agent/';
 /** A path segment that is a possible agent name as written, with nothing to decode. */

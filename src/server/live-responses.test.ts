@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DataFreshness } from '../http/freshness.ts';
+import { restatedTail } from '../http/shared-reads.ts';
 import { LiveResponses } from './live-responses.ts';
 
 const freshness = (): DataFreshness => ({ generatedAt: '2026-11-22T12:00:00.000Z', source: 'live', contentVersion: 'test', lastModified: '2026-11-22T12:00:00.000Z', maxAgeSeconds: 0 });
@@ -89,4 +90,19 @@ describe('LiveResponses expiry and size', () => {
     expect(cache.size).toBe(0);
   });
 
+});
+
+describe('restatedTail', () => {
+  it('is the dataFreshness as stated, generated at the instant of the answer, and closes the body', () => {
+    const stated = { generatedAt: '2026-11-22T12:00:00.000Z', source: 'live' as const, contentVersion: 'c1', lastModified: '2026-11-22T11:00:00.000Z', maxAgeSeconds: 0 };
+    const head = Buffer.from('{"a":1');
+    const at = Date.parse('2026-11-22T13:00:00.123Z');
+    const body = Buffer.concat([head, restatedTail(head, stated, at)]).toString();
+    expect(JSON.parse(body)).toEqual({ a: 1, dataFreshness: { ...stated, generatedAt: '2026-11-22T13:00:00.123Z' } });
+    // Another body stated with the same freshness, same instant: the same tail; another lastModified: not.
+    expect(restatedTail(Buffer.from('{"b":2'), { ...stated }, at)).toBe(restatedTail(head, stated, at));
+    const moved = restatedTail(head, { ...stated, lastModified: '2026-11-22T12:30:00.000Z' }, at).toString();
+    expect(moved).toContain('"lastModified":"2026-11-22T12:30:00.000Z"');
+    expect(restatedTail(Buffer.from('{'), stated, at).toString().startsWith('"dataFreshness"')).toBe(true);
+  });
 });
