@@ -137,7 +137,7 @@ export class RewardsService {
    * the commit was noticed.
    */
   lastModified(): string {
-    this.dataVersion();
+    this.dataVersion(); // reads data_version, once per turn of the event loop, into foreignVersion
     if (this.foreignVersion !== undefined && this.foreignVersion !== this.lastWriteForeignVersion) {
       this.lastWriteForeignVersion = this.foreignVersion;
       const stored = this.lastWriteStatement.get();

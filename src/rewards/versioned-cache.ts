@@ -54,16 +54,18 @@ export class VersionedCache<T> {
 
   /** The current value for `key`; a stale one is dropped. A clock moved backwards counts as stale. */
   get(key: string): T | undefined {
-    const version = this.currentVersion();
     const entry = this.entries.get(key);
+    // A miss reads no version: most requests that ask (every pre-rendered file) miss.
     if (!entry) return undefined;
+    const version = this.currentVersion();
+    if (this.entries.get(key) !== entry) return undefined; // the version moved: all dropped
     const now = this.options.now();
-    this.entries.delete(key);
+    this.delete(key, entry);
     if (entry.version === version && now >= entry.at && now < entry.expiresAt) {
       this.entries.set(key, entry); // now the most recently used
+      this.weight += entry.weight;
       return entry.value;
     }
-    this.weight -= entry.weight;
     return undefined;
   }
 
@@ -78,8 +80,9 @@ export class VersionedCache<T> {
    * entry stale at once, instead of tagging data read before it with the newer version.
    * `expiresAt` (ms): when time alone makes the value wrong; `ttlMs` from now when not given.
    */
-  set(key: string, value: T, version: string = this.currentVersion(), expiresAt?: number): void {
-    this.currentVersion();
+  set(key: string, value: T, version?: string, expiresAt?: number): void {
+    const current = this.currentVersion();
+    version ??= current;
     const old = this.entries.get(key);
     if (old) this.delete(key, old);
     const weight = this.weigh(value, key);
