@@ -165,7 +165,7 @@ export function createAppServer(deps: ServerDeps): Server {
       // The remembered body and a dataFreshness of this instant, as two chunks (Node corks the
       // socket for the first write, so they still leave in one system call).
       const tail = restatedTail(stored.head, stored.dataFreshness, deps.services.clock.now().getTime());
-      res.writeHead(stored.status, { 'Content-Type': stored.contentType, 'Cache-Control': 'no-store', 'Content-Length': stored.head.length + tail.length });
+      res.writeHead(stored.status, { 'Content-Type': stored.contentType, 'Cache-Control': cacheControlFor(stored.dataFreshness), 'Content-Length': stored.head.length + tail.length });
       if (method === 'HEAD') return res.end();
       res.write(stored.head);
       return res.end(tail);
