@@ -6,11 +6,12 @@
 import { cacheControlFor, freshness, type DataFreshness } from './freshness.ts';
 import { problemBody, ProblemError, type ProblemCode } from './problem.ts';
 import { catalog } from '../catalog/data.ts';
-import { jsonHead, withFreshness, type SharedBody } from './shared-reads.ts';
+import { JSON_TYPE, jsonHead, withFreshness, type SharedBody } from './shared-reads.ts';
+
+export { JSON_TYPE };
 
 export { fieldErrors, invalid, parseBody, parseQuery } from './parse-request.ts';
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 /** Freshness of a body computed from build-time content: pre-rendered, or live with the same data. */

@@ -25,6 +25,8 @@ import type { Services } from '../server/services.ts';
 import { freshness, type DataFreshness } from './freshness.ts';
 import { parseQuery } from './parse-request.ts';
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** A shared read's answer: the body and its freshness. */
 export interface SharedBody {
   body: object;

@@ -18,7 +18,7 @@ export class ReadMemo {
   constructor(options: ReadMemoOptions) {
     // Weighed by the length of the value's JSON once computed: a leaderboard page of long avatar
     // URLs is far bigger than a stats object, and entries may now live for hours.
-    this.cache = new VersionedCache(options, { maxEntries: 2_000, maxWeight: 32 * 1024 * 1024 }, (_value, key) => key.length + ENTRY_OVERHEAD);
+    this.cache = new VersionedCache(options, { maxEntries: 2_000, maxWeight: 32 * 1024 * 1024 }, (_value, key) => overhead(key));
   }
 
   /**
@@ -34,7 +34,7 @@ export class ReadMemo {
     const value = compute();
     this.cache.set(key, value, version);
     value.then(
-      (v) => this.cache.settle(key, value, { expiresAt: stableUntil?.(v), weight: key.length + ENTRY_OVERHEAD + (JSON.stringify(v)?.length ?? 0) }),
+      (v) => this.cache.settle(key, value, { expiresAt: stableUntil?.(v), weight: overhead(key) + (JSON.stringify(v)?.length ?? 0) }),
       () => this.cache.forget(key, value),
     );
     return value;
@@ -42,4 +42,4 @@ export class ReadMemo {
 }
 
 /** What an entry costs besides its value: the key, the map slot, the promise. */
-const ENTRY_OVERHEAD = 256;
+const overhead = (key: string) => key.length + 256;

@@ -122,11 +122,16 @@ export class RewardsService {
    * commit is seen by the requests of the next turn.
    */
   dataVersion(): string {
+    return `${this.foreignDataVersion()}:${this.ownChangesStatement.get()!}`;
+  }
+
+  /** data_version, read at most once per turn of the event loop (see `dataVersion`). */
+  private foreignDataVersion(): number {
     if (this.foreignVersion === undefined) {
       this.foreignVersion = this.foreignVersionStatement.get()!;
       setImmediate(() => (this.foreignVersion = undefined));
     }
-    return `${this.foreignVersion}:${this.ownChangesStatement.get()!}`;
+    return this.foreignVersion;
   }
 
   /**
@@ -137,9 +142,9 @@ export class RewardsService {
    * the commit was noticed.
    */
   lastModified(): string {
-    this.dataVersion(); // reads data_version, once per turn of the event loop, into foreignVersion
-    if (this.foreignVersion !== undefined && this.foreignVersion !== this.lastWriteForeignVersion) {
-      this.lastWriteForeignVersion = this.foreignVersion;
+    const foreignVersion = this.foreignDataVersion();
+    if (foreignVersion !== this.lastWriteForeignVersion) {
+      this.lastWriteForeignVersion = foreignVersion;
       const stored = this.lastWriteStatement.get();
       const noticed = this.clock.now().toISOString();
       // Never backwards: another process's clock may be ahead of ours.
@@ -305,7 +310,8 @@ export class RewardsService {
     const [rows, total] = await Promise.all([leaderboardPage(this.db, sort, limit, offset), listedAgentCount(this.db)]);
     // Per agent rather than one grouped query for the page: about 2.5 times faster for the first
     // pages, whose agents have the longest ledgers (see ProfileStatements.reputationFacts).
-    const facts = await readSnapshot(this.db, () => rows.map((a) => this.profiles.reputationFacts(a.id, this.engagementStart(now))));
+    const windowStart = this.engagementStart(now);
+    const facts = await readSnapshot(this.db, () => rows.map((a) => this.profiles.reputationFacts(a.id, windowStart)));
     const entries = rows.map((a, i) => {
       const { score, level, badge } = reputationOf(a, facts[i], now);
       return { rank: offset + i + 1, name: a.name, avatarUrl: a.avatar_url, tier: tierFor(a.points).name, points: a.points, promoPoints: a.promo_points, partner: a.partner === 1, reputation: { score, level, badge } };

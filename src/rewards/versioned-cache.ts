@@ -17,7 +17,7 @@ export interface VersionedCacheOptions {
   /** How long an entry stored without its own expiry stays valid. */
   ttlMs?: number;
   maxEntries?: number;
-  /** With `weigh`: the most the entries may weigh together (bytes, say); the oldest go first. */
+  /** With `weigh`: the most the entries may weigh together (bytes, say); least recently used go first. */
   maxWeight?: number;
 }
 
@@ -60,12 +60,12 @@ export class VersionedCache<T> {
     const version = this.currentVersion();
     if (this.entries.get(key) !== entry) return undefined; // the version moved: all dropped
     const now = this.options.now();
-    this.delete(key, entry);
+    this.entries.delete(key);
     if (entry.version === version && now >= entry.at && now < entry.expiresAt) {
       this.entries.set(key, entry); // now the most recently used
-      this.weight += entry.weight;
       return entry.value;
     }
+    this.weight -= entry.weight;
     return undefined;
   }
 
@@ -75,7 +75,7 @@ export class VersionedCache<T> {
   }
 
   /**
-   * Stores `value` under `version`; past `maxEntries` or `maxWeight` the oldest entries go. Pass
+   * Stores `value` under `version`; past `maxEntries` or `maxWeight` the least recently used go. Pass
    * the version read before the value was computed: a commit that lands meanwhile then makes the
    * entry stale at once, instead of tagging data read before it with the newer version.
    * `expiresAt` (ms): when time alone makes the value wrong; `ttlMs` from now when not given.

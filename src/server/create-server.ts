@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AppConfig } from '../config.ts';
 import { cacheControlFor, freshness } from '../http/freshness.ts';
 import { problemBody, ProblemError, type ProblemCode } from '../http/problem.ts';
-import { jsonHead, restatedTail, sharedReadFor, withFreshness } from '../http/shared-reads.ts';
+import { JSON_TYPE, jsonHead, restatedTail, sharedReadFor, withFreshness } from '../http/shared-reads.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
 import { guardHtmlResponses } from './security-headers.ts';
@@ -40,7 +40,6 @@ export interface ServerDeps {
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
-const JSON_TYPE = 'application/json; charset=utf-8';
 const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 export function createAppServer(deps: ServerDeps): Server {
