@@ -102,3 +102,40 @@ describe('remembered program reads and time', () => {
     expect(board.body.entries.find((e: { name: string }) => e.name === 'memo_time')).toBeDefined();
   });
 });
+
+describe('remembered reads of one agent and other agents’ writes', () => {
+  it('keeps a profile across others’ earns, with its rank and lastModified as of now', async () => {
+    const leader = await register(service.url, { name: 'scope_leader' });
+    const chaser = await register(service.url, { name: 'scope_chaser' });
+    expect((await earn(service.url, leader.apiKey, 'promote', 'https://scope.example/l1')).status).toBe(200); // 25
+    expect((await earn(service.url, chaser.apiKey, 'share', 'https://scope.example/c1')).status).toBe(200); // 10
+    // The ranks in memory load again at most once a second after a registration (rank-index.ts);
+    // until then a remembered profile's rank cannot be looked up, so it is computed instead.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const first = await get('/api/public/ai/agent/scope_leader');
+    const rank = first.body.agent.rank;
+    expect((await get('/api/public/ai/agent/scope_leader')).body.agent.rank).toBe(rank);
+
+    // The chaser earns but stays behind: the leader's profile is the same data, stated as of now.
+    const behind = await earn(service.url, chaser.apiKey, 'share', 'https://scope.example/c2'); // 20
+    expect(behind.status).toBe(200);
+    const same = await get('/api/public/ai/agent/scope_leader');
+    expect({ ...withoutInstant(same.body), dataFreshness: undefined }).toEqual({ ...withoutInstant(first.body), dataFreshness: undefined });
+    expect(same.body.dataFreshness.lastModified).toBe(behind.body.activity.createdAt);
+    expect(same.body.dataFreshness.lastModified).toBe((await get('/api/public/ai/leaderboard')).body.dataFreshness.lastModified);
+
+    // The chaser passes the leader: the leader's rank moves, nothing else of it.
+    expect((await earn(service.url, chaser.apiKey, 'share', 'https://scope.example/c3')).status).toBe(200); // 30
+    const passed = await get('/api/public/ai/agent/scope_leader');
+    expect(passed.body.agent.rank).toBe(rank + 1);
+    expect(passed.body.agent.points).toBe(25);
+    const chaserProfile = await get('/api/public/ai/agent/scope_chaser');
+    const board = (await get('/api/public/ai/leaderboard?limit=100')).body.entries;
+    const rankIn = (name: string) => board.find((e: { name: string }) => e.name === name).rank;
+    expect(chaserProfile.body.agent).toMatchObject({ points: 30, rank: rankIn('scope_chaser') });
+    expect(passed.body.agent.rank).toBe(rankIn('scope_leader'));
+    expect(chaserProfile.body.agent.recentActivity).toHaveLength(3);
+    const reputation = await get('/api/public/ai/reputation?name=scope_chaser');
+    expect(reputation.body.reputation.components.diversity).toBeGreaterThan(0);
+  });
+});

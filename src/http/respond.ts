@@ -6,7 +6,7 @@
 import { cacheControlFor, freshness, type DataFreshness } from './freshness.ts';
 import { problemBody, ProblemError, type ProblemCode } from './problem.ts';
 import { catalog } from '../catalog/data.ts';
-import { JSON_TYPE, jsonHead, withFreshness, type SharedBody } from './shared-reads.ts';
+import { JSON_TYPE, jsonHead, storedAnswer, withFreshness, type SharedBody } from './shared-reads.ts';
 
 export { JSON_TYPE };
 
@@ -43,7 +43,7 @@ export function sharedJson(ctx: import('astro').APIContext, read: SharedBody): R
   const { request, url, locals } = ctx;
   const credentialed = request.headers.has('authorization') || request.headers.has('x-api-key') || url.searchParams.has('apiKey');
   if (!credentialed && locals.services) {
-    locals.services.responses.remember(url.pathname + url.search, { status: 200, contentType: JSON_TYPE, head, dataFreshness: read.dataFreshness }, locals.dataVersion, read.stableUntil);
+    locals.services.responses.remember(url.pathname + url.search, storedAnswer(read, head), { version: locals.dataVersion, expiresAt: read.stableUntil, scope: read.scope });
   }
   return new Response(withFreshness(head, read.dataFreshness).toString(), { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(read.dataFreshness) } });
 }

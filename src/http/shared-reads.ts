@@ -21,6 +21,9 @@
  */
 import { reputationModel } from '../domain/reputation.ts';
 import { leaderboardQuerySchema, reputationQuerySchema } from '../schemas/api/rewards.ts';
+import type { RankRow } from '../rewards/rank-index.ts';
+import type { AgentScope } from '../rewards/rewards-service.ts';
+import type { StoredResponse } from '../server/live-responses.ts';
 import type { Services } from '../server/services.ts';
 import { freshness, type DataFreshness } from './freshness.ts';
 import { parseQuery } from './parse-request.ts';
@@ -33,6 +36,10 @@ export interface SharedBody {
   dataFreshness: DataFreshness;
   /** When time alone would change the body (ms; reputation decays), if the read knows it. */
   stableUntil?: number;
+  /** For a read of one agent: what it depends on, so it is kept across others' commits (RewardsService.isCurrent). */
+  scope?: AgentScope;
+  /** A profile of a listed agent: its `rank` moves with others' earns, so a remembered body looks it up per answer. */
+  rankOf?: RankRow;
 }
 
 export type SharedRead = (services: Services, url: URL) => Promise<SharedBody>;
@@ -43,8 +50,8 @@ export function programFreshness(services: Services): DataFreshness {
 }
 
 export async function profileRead(services: Services, name: string): Promise<SharedBody> {
-  const { value, stableUntil } = await services.rewards.profile(name);
-  return { body: value, dataFreshness: programFreshness(services), stableUntil };
+  const { value, stableUntil, scope, listed } = await services.rewards.profile(name);
+  return { body: value, dataFreshness: programFreshness(services), stableUntil, scope, rankOf: listed };
 }
 
 export async function leaderboardRead(services: Services, url: URL): Promise<SharedBody> {
@@ -56,8 +63,8 @@ export async function leaderboardRead(services: Services, url: URL): Promise<Sha
 export async function reputationRead(services: Services, url: URL): Promise<SharedBody> {
   const { name } = parseQuery(url, reputationQuerySchema);
   if (name === undefined) return { body: { model: reputationModel() }, dataFreshness: programFreshness(services) };
-  const { value, stableUntil } = await services.rewards.reputation(name);
-  return { body: value, dataFreshness: programFreshness(services), stableUntil };
+  const { value, stableUntil, scope } = await services.rewards.reputation(name);
+  return { body: value, dataFreshness: programFreshness(services), stableUntil, scope };
 }
 
 /**
@@ -67,6 +74,24 @@ export async function reputationRead(services: Services, url: URL): Promise<Shar
 export function jsonHead(body: object): Buffer {
   return Buffer.from(JSON.stringify(body).slice(0, -1));
 }
+
+/**
+ * What the server's LiveResponses keeps of a shared read's answer (`head`: its jsonHead). A read of
+ * one agent states the program's newest write again on every answer, and a profile's rank is cut
+ * out of the bytes to be looked up again each time (`rankOf`, `afterRank`).
+ */
+export function storedAnswer(read: SharedBody, head: Buffer): StoredResponse {
+  const stored: StoredResponse = { status: 200, contentType: JSON_TYPE, head, dataFreshness: read.dataFreshness, restateLastModified: read.scope !== undefined };
+  if (!read.rankOf) return stored;
+  // The first `"rank":` is the agent's: a string in the body cannot hold an unescaped quote.
+  const start = head.indexOf(RANK_KEY);
+  if (start < 0) return stored;
+  let end = start + RANK_KEY.length;
+  while (end < head.length && head[end] >= 0x30 && head[end] <= 0x39) end++;
+  return { ...stored, head: head.subarray(0, start + RANK_KEY.length), rankOf: read.rankOf, afterRank: head.subarray(end) };
+}
+
+const RANK_KEY = '"rank":';
 
 /** The rest of the body after `head`: its dataFreshness and the closing brace. */
 export function freshnessTail(head: Buffer, dataFreshness: DataFreshness): Buffer {
@@ -79,27 +104,28 @@ export function withFreshness(head: Buffer, dataFreshness: DataFreshness): Buffe
 
 /**
  * The tail of a remembered body answered at `at` (ms): its dataFreshness as stated when it was
- * computed, generated at this instant. Nothing else in it can differ: a commit (which moves
- * lastModified) ends the remembered body. Answers in the same millisecond with the same stated
+ * computed, generated at this instant, and with `lastModified` when given (a read of one agent
+ * kept across other agents' commits states the program's newest write of now, like a body
+ * computed now). Nothing else in it can differ. Answers in the same millisecond with the same
  * freshness (every program read of one data version) share one tail: under load the server
  * answers many remembered bodies a millisecond.
  */
-export function restatedTail(head: Buffer, stated: DataFreshness, at: number): Buffer {
+export function restatedTail(head: Buffer, stated: DataFreshness, at: number, lastModified = stated.lastModified): Buffer {
   const comma = head.length > 1;
   const last = lastRestated;
   if (
     last &&
     last.at === at &&
     last.comma === comma &&
-    last.lastModified === stated.lastModified &&
+    last.lastModified === lastModified &&
     last.contentVersion === stated.contentVersion &&
     last.source === stated.source &&
     last.maxAgeSeconds === stated.maxAgeSeconds
   ) {
     return last.tail;
   }
-  const tail = freshnessTail(head, { ...stated, generatedAt: new Date(at).toISOString() });
-  lastRestated = { at, comma, lastModified: stated.lastModified, contentVersion: stated.contentVersion, source: stated.source, maxAgeSeconds: stated.maxAgeSeconds, tail };
+  const tail = freshnessTail(head, { ...stated, lastModified, generatedAt: new Date(at).toISOString() });
+  lastRestated = { at, comma, lastModified, contentVersion: stated.contentVersion, source: stated.source, maxAgeSeconds: stated.maxAgeSeconds, tail };
   return tail;
 }
 

@@ -11,9 +11,9 @@ function countedRank(rows: RankRow[], agent: RankRow, sort: 'points' | 'promo'):
 function index(rows: () => RankRow[], version: () => string, now: () => number = () => 0) {
   let loads = 0;
   const ranks = new RankIndex({
-    load: async () => {
+    load: async (install) => {
       loads += 1;
-      return rows();
+      install({ rows: rows(), version: version() });
     },
     version,
     now,
@@ -70,16 +70,76 @@ describe('RankIndex', () => {
     expect(loads()).toBe(2);
   });
 
-  it('declines when a commit lands while it loads', async () => {
+  it('declines when a commit lands after it loaded', async () => {
     let version = 'v1';
     const ranks = new RankIndex({
-      load: async () => {
+      load: async (install) => {
+        install({ rows: [{ id: 1, points: 1, promo_points: 0 }], version });
         version = 'v2';
-        return [{ id: 1, points: 1, promo_points: 0 }];
       },
       version: () => version,
       now: () => 0,
     });
     expect(await ranks.rankOf({ id: 1, points: 1, promo_points: 0 }, 'points')).toBeUndefined();
+  });
+
+  it('moved in place by commits, agrees with counting over what they left', async () => {
+    const row = fc.record({ points: fc.integer({ min: 0, max: 30 }), promo_points: fc.integer({ min: 0, max: 10 }) });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 12 }), row), { minLength: 1, maxLength: 12 }),
+        // Each commit: some agents get new values, or stop being listed (null), or join.
+        fc.array(fc.array(fc.tuple(fc.integer({ min: 1, max: 15 }), fc.option(row, { nil: null })), { minLength: 1, maxLength: 4 }), { maxLength: 8 }),
+        async (initial, commits) => {
+          const listed = new Map<number, RankRow>(initial.map(([id, r]) => [id, { id, ...r }]));
+          let version = 0;
+          const ranks = new RankIndex<number>({ load: async (install) => install({ rows: [...listed.values()], version }), version: () => version, now: () => 0 });
+          await ranks.rankOf({ id: 0, points: 0, promo_points: 0 }, 'points');
+          for (const commit of commits) {
+            const changed = new Map(commit);
+            for (const [id, r] of changed) {
+              if (r) listed.set(id, { id, ...r });
+              else listed.delete(id);
+            }
+            ranks.update(version, version + 1, [...changed.keys()].map((id) => ({ id, row: listed.get(id) })));
+            version += 1;
+            const rows = [...listed.values()];
+            for (const agent of rows) {
+              expect(ranks.current(agent, 'points')).toBe(countedRank(rows, agent, 'points'));
+              expect(ranks.current(agent, 'promo')).toBe(countedRank(rows, agent, 'promo'));
+            }
+          }
+        },
+      ),
+    );
+  });
+
+  it('ignores a commit on top of a version it does not hold: the next read loads again', async () => {
+    let version = 1;
+    let rows: RankRow[] = [
+      { id: 1, points: 10, promo_points: 0 },
+      { id: 2, points: 20, promo_points: 0 },
+    ];
+    let loads = 0;
+    const ranks = new RankIndex<number>({
+      load: async (install) => {
+        loads += 1;
+        install({ rows, version });
+      },
+      version: () => version,
+      now: () => 0,
+      minRebuildMs: 0,
+    });
+    expect(await ranks.rankOf(rows[0], 'points')).toBe(2);
+    // Two commits; only the second is reported (the first was another process's, say).
+    rows = [
+      { id: 1, points: 30, promo_points: 0 },
+      { id: 2, points: 25, promo_points: 0 },
+    ];
+    version = 3;
+    ranks.update(2, 3, [{ id: 2, row: rows[1] }]);
+    expect(ranks.current(rows[0], 'points')).toBeUndefined();
+    expect(await ranks.rankOf(rows[0], 'points')).toBe(1);
+    expect(loads).toBe(2);
   });
 });

@@ -16,11 +16,18 @@ export interface RankRow {
   promo_points: number;
 }
 
-export interface RankIndexOptions {
-  /** Every listed (not suspended) agent; through kysely, so it never sees a write group half done. */
-  load: () => Promise<RankRow[]>;
-  /** Changes whenever a commit happened (RewardsService.dataVersion). */
-  version: () => string;
+export interface RankIndexOptions<V> {
+  /**
+   * Reads every listed (not suspended) agent and the data version they are of, and hands both to
+   * `install` at once, all while holding the connection (`readSnapshot`), so no commit can fall
+   * between the read and the snapshot taking its place: each commit after it then moves it in
+   * place (`update`). Reading the version first and waiting for the connection behind a write
+   * group, or installing the rows a turn later, tagged them with a version a commit had already
+   * passed: under a steady stream of earns no load was ever current.
+   */
+  load: (install: (loaded: { rows: RankRow[]; version: V }) => void) => Promise<void>;
+  /** The program's data version (ProgramChanges.version): the same value (===) while nothing was committed. */
+  version: () => V;
   /** A monotonic clock in ms, for the rebuild interval only. */
   now?: () => number;
   minRebuildMs?: number;
@@ -28,13 +35,16 @@ export interface RankIndexOptions {
 
 /** One order: values best first, ties by id ascending (the leaderboard's order). */
 class Order {
-  private readonly values: Float64Array;
-  private readonly ids: Float64Array;
+  private readonly values: number[];
+  private readonly ids: number[];
 
-  constructor(rows: RankRow[], value: (row: RankRow) => number) {
+  constructor(
+    rows: RankRow[],
+    private readonly value: (row: RankRow) => number,
+  ) {
     const sorted = [...rows].sort((a, b) => value(b) - value(a) || a.id - b.id);
-    this.values = Float64Array.from(sorted, value);
-    this.ids = Float64Array.from(sorted, (r) => r.id);
+    this.values = sorted.map(value);
+    this.ids = sorted.map((r) => r.id);
   }
 
   /** 1 + the number of listed agents ahead of (value, id). */
@@ -49,21 +59,44 @@ class Order {
     }
     return lo + 1;
   }
+
+  /** Moves an agent from `before` (undefined: was not listed) to `after` (undefined: no longer listed). */
+  move(id: number, before: RankRow | undefined, after: RankRow | undefined): void {
+    if (before) {
+      const at = this.rank(this.value(before), id) - 1;
+      if (this.ids[at] !== id) throw new Error(`rank index out of step: agent ${id} not where expected`);
+      this.values.splice(at, 1);
+      this.ids.splice(at, 1);
+    }
+    if (after) {
+      const at = this.rank(this.value(after), id) - 1;
+      this.values.splice(at, 0, this.value(after));
+      this.ids.splice(at, 0, id);
+    }
+  }
 }
 
-interface Snapshot {
-  version: string;
+interface Snapshot<V> {
+  version: V;
   orders: Record<LeaderboardSort, Order>;
+  /** Each listed agent's values, as placed in the orders. */
+  rows: Map<number, RankRow>;
 }
 
-export class RankIndex {
-  private snapshot: Snapshot | undefined;
+/** An agent as a commit left it: its values, and whether it is listed (not suspended, exists). */
+export interface RankChange {
+  id: number;
+  row: RankRow | undefined;
+}
+
+export class RankIndex<V = unknown> {
+  private snapshot: Snapshot<V> | undefined;
   private loading: Promise<void> | undefined;
   private lastLoadAt = -Infinity;
   private readonly now: () => number;
   private readonly minRebuildMs: number;
 
-  constructor(private readonly options: RankIndexOptions) {
+  constructor(private readonly options: RankIndexOptions<V>) {
     this.now = options.now ?? (() => performance.now());
     this.minRebuildMs = options.minRebuildMs ?? 1_000;
   }
@@ -73,16 +106,46 @@ export class RankIndex {
     const version = this.options.version();
     if (this.snapshot?.version !== version) {
       if (!this.loading && this.now() - this.lastLoadAt < this.minRebuildMs) return undefined;
-      await (this.loading ??= this.load(version).finally(() => (this.loading = undefined)));
-      // A commit landed while loading: the snapshot may not match what the caller read.
-      if (this.snapshot?.version !== this.options.version()) return undefined;
+      await (this.loading ??= this.load().finally(() => (this.loading = undefined)));
     }
-    return this.snapshot!.orders[sort].rank(sort === 'points' ? agent.points : agent.promo_points, agent.id);
+    return this.current(agent, sort);
   }
 
-  private async load(version: string): Promise<void> {
+  /** Synchronously: the rank from a current snapshot, or undefined (none, or an older version). */
+  current(agent: RankRow, sort: LeaderboardSort): number | undefined {
+    if (this.snapshot === undefined || this.snapshot.version !== this.options.version()) return undefined;
+    return this.snapshot.orders[sort].rank(sort === 'points' ? agent.points : agent.promo_points, agent.id);
+  }
+
+  /**
+   * A commit moved the data version from `base` to `next` and changed only these agents: when the
+   * snapshot is of `base`, they move in place and it becomes the snapshot of `next` (a few
+   * microseconds, where a load reads every agent). Otherwise nothing: a later read loads again.
+   */
+  update(base: V, next: V, changes: RankChange[]): void {
+    const snapshot = this.snapshot;
+    if (snapshot === undefined || snapshot.version !== base) return;
+    // Unusable until it is right again, should a move find the orders out of step.
+    this.snapshot = undefined;
+    for (const { id, row } of changes) {
+      const before = snapshot.rows.get(id);
+      snapshot.orders.points.move(id, before, row);
+      snapshot.orders.promo.move(id, before, row);
+      if (row) snapshot.rows.set(id, row);
+      else snapshot.rows.delete(id);
+    }
+    snapshot.version = next;
+    this.snapshot = snapshot;
+  }
+
+  private async load(): Promise<void> {
     this.lastLoadAt = this.now();
-    const rows = await this.options.load();
-    this.snapshot = { version, orders: { points: new Order(rows, (r) => r.points), promo: new Order(rows, (r) => r.promo_points) } };
+    await this.options.load(({ rows, version }) => {
+      this.snapshot = {
+        version,
+        orders: { points: new Order(rows, (r) => r.points), promo: new Order(rows, (r) => r.promo_points) },
+        rows: new Map(rows.map((r) => [r.id, r])),
+      };
+    });
   }
 }

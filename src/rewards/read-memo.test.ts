@@ -55,7 +55,7 @@ describe('ReadMemo with a known expiry', () => {
     let now = 0;
     let computed = 0;
     const memo = new ReadMemo({ version: () => 'v', now: () => now, ttlMs: 1000 });
-    const read = () => memo.get('p', async () => ({ n: ++computed, until: 50_000 }), (v) => v.until);
+    const read = () => memo.get('p', async () => ({ n: ++computed, until: 50_000 }), (v) => ({ expiresAt: v.until }));
     expect((await read()).n).toBe(1);
     now = 49_999;
     expect((await read()).n).toBe(1);

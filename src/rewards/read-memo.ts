@@ -10,12 +10,12 @@
  */
 import { VersionedCache, type VersionedCacheOptions } from './versioned-cache.ts';
 
-export type ReadMemoOptions = VersionedCacheOptions;
+export type ReadMemoOptions<V = unknown> = VersionedCacheOptions<V>;
 
-export class ReadMemo {
-  private readonly cache: VersionedCache<Promise<unknown>>;
+export class ReadMemo<V = unknown> {
+  private readonly cache: VersionedCache<Promise<unknown>, V>;
 
-  constructor(options: ReadMemoOptions) {
+  constructor(options: ReadMemoOptions<V>) {
     // Weighed by the length of the value's JSON once computed: a leaderboard page of long avatar
     // URLs is far bigger than a stats object, and entries may now live for hours.
     this.cache = new VersionedCache(options, { maxEntries: 2_000, maxWeight: 32 * 1024 * 1024 }, (_value, key) => overhead(key));
@@ -24,17 +24,18 @@ export class ReadMemo {
   /**
    * The remembered value for `key`, or `compute()`'s. Concurrent callers of a missing key share
    * one computation. A rejected computation is forgotten at once, so errors are never replayed.
-   * `stableUntil`, given the computed value: the instant (ms) time alone would change it (see
-   * reputationStableUntil); without it an entry lasts `ttlMs`.
+   * `known`, given the computed value: the instant (ms) time alone would change it (`expiresAt`,
+   * see reputationStableUntil; without it an entry lasts `ttlMs`), and what it depends on
+   * (`scope`, see VersionedCache).
    */
-  get<T>(key: string, compute: () => Promise<T>, stableUntil?: (value: T) => number): Promise<T> {
+  get<T>(key: string, compute: () => Promise<T>, known?: (value: T) => { expiresAt?: number; scope?: unknown }): Promise<T> {
     const hit = this.cache.get(key);
     if (hit) return hit as Promise<T>;
     const version = this.cache.version();
     const value = compute();
-    this.cache.set(key, value, version);
+    this.cache.set(key, value, { version });
     value.then(
-      (v) => this.cache.settle(key, value, { expiresAt: stableUntil?.(v), weight: overhead(key) + (JSON.stringify(v)?.length ?? 0) }),
+      (v) => this.cache.settle(key, value, { ...known?.(v), weight: overhead(key) + (JSON.stringify(v)?.length ?? 0) }),
       () => this.cache.forget(key, value),
     );
     return value;

@@ -110,14 +110,77 @@ describe('RewardsService remembered reads and time', () => {
     expect(first.stableUntil).toBe(now.getTime() + 0.45 * 86_400_000 - 1);
     at = first.stableUntil - 1;
     const again = await clocked.profile('reader');
-    expect(again).toBe(first);
+    // Remembered: the same computed parts (a profile's rank is looked up per call).
+    expect(again.value.agent.reputation).toBe(first.value.agent.reputation);
     // Expired at stableUntil; 1 ms later (0.45 days after registering) longevity is 1.
     at = first.stableUntil + 1;
     const later = await clocked.profile('reader');
-    expect(later).not.toBe(first);
+    expect(later.value.agent.reputation).not.toBe(first.value.agent.reputation);
     expect(later.value.agent.reputation.components.longevity).toBe(1);
     expect(first.value.agent.reputation.components.longevity).toBe(0);
     const leaderboard = await clocked.leaderboard('points', 10, 0);
     expect(leaderboard.stableUntil).toBe(later.stableUntil);
+  });
+});
+
+describe('RewardsService remembered reads and other agents’ commits', () => {
+  async function agent(name: string) {
+    const { apiKey } = await rewards.register({ name });
+    return { name, earn: (url: string) => rewards.earn({ apiKey }, { actionType: 'share', url }) };
+  }
+
+  it('keeps a profile and a reputation across earns by others, and ends them at the agent’s own', async () => {
+    const a = await agent('Alpha');
+    const b = await agent('Bravo');
+    await b.earn('https://example.com/b1');
+    await b.earn('https://example.com/b2'); // Bravo 20, Alpha 0, Reader 0
+    const profile = await rewards.profile('bravo');
+    const reputation = await rewards.reputation('bravo');
+    const board = await rewards.leaderboard('points', 10, 0);
+    expect(profile.value.agent.rank).toBe(1);
+
+    await a.earn('https://example.com/a1'); // Alpha 10: passes Reader, not Bravo
+    expect((await rewards.profile('bravo')).value.agent.reputation).toBe(profile.value.agent.reputation);
+    expect(await rewards.reputation('bravo')).toBe(reputation);
+    // A page of many agents ends at any commit.
+    const board2 = await rewards.leaderboard('points', 10, 0);
+    expect(board2).not.toBe(board);
+    expect(board2.value.entries.map((e) => [e.name, e.points])).toEqual([['Bravo', 20], ['Alpha', 10], ['Reader', 0]]);
+
+    await b.earn('https://example.com/b3');
+    const own = await rewards.profile('bravo');
+    expect(own.value.agent.reputation).not.toBe(profile.value.agent.reputation);
+    expect(own.value.agent.points).toBe(30);
+    expect(own.value.agent.recentActivity).toHaveLength(3);
+    expect((await rewards.reputation('bravo'))).not.toBe(reputation);
+  });
+
+  it('never shows a rank another agent’s earn changed', async () => {
+    const a = await agent('Alpha');
+    const b = await agent('Bravo');
+    await b.earn('https://example.com/b1'); // Bravo 10, then Alpha 0, Reader 0 (ties by id)
+    const reader = await rewards.profile('reader');
+    const bravo = await rewards.profile('bravo');
+    expect(reader.value.agent.rank).toBe(2);
+    expect(bravo.value.agent.rank).toBe(1);
+
+    await a.earn('https://example.com/a1');
+    await a.earn('https://example.com/a2'); // Alpha 20 passes Bravo and Reader
+    const readerAfter = await rewards.profile('reader');
+    const bravoAfter = await rewards.profile('bravo');
+    expect(bravoAfter.value.agent.rank).toBe(2);
+    expect(bravoAfter.value.agent.points).toBe(10);
+    expect(readerAfter.value.agent.rank).toBe(3);
+    expect((await rewards.profile('alpha')).value.agent.rank).toBe(1);
+  });
+
+  it('ends everything at a write that declares nothing (a registration)', async () => {
+    const a = await agent('Alpha');
+    await a.earn('https://example.com/a1');
+    const reader = await rewards.profile('reader');
+    await agent('Charlie');
+    const again = await rewards.profile('reader');
+    expect(again.value.agent.reputation).not.toBe(reader.value.agent.reputation);
+    expect(again.value).toEqual(reader.value);
   });
 });

@@ -16,8 +16,8 @@ import { DIVERSITY_TYPES, ENGAGEMENT_WINDOW_DAYS } from '../domain/reputation.ts
 import { actionPoints, atLeast, nextTier, PARTNERSHIP_BONUS, perksFor, REFERRAL_REWARD, tierFor, type ActivityType, type EarnableAction, type TierName } from '../domain/tiers.ts';
 import { ProblemError } from '../http/problem.ts';
 import type { Clock } from '../server/clock.ts';
-import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, listedAgentRanks, markPartner, rankOf, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
-import { readSnapshot, writeTransaction, type Db } from '../store/database.ts';
+import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, markPartner, rankOf, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
+import { onCommit, readSnapshot, writeTransaction, type CommitListener, type CommitScope, type Db } from '../store/database.ts';
 import { eventsAfter, recordEvent, type ProgramEventView } from '../store/event-repository.ts';
 import { findStoredResponse, purgeStoredResponses, storeResponse } from '../store/idempotency-repository.ts';
 import { AwardStatements, type AwardResult } from '../store/award-statements.ts';
@@ -27,7 +27,8 @@ import type { AgentRow } from '../store/schema.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
 import { claimTask, findTask, insertTask, listTasks, type TaskStatus } from '../store/task-repository.ts';
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
-import { RankIndex } from './rank-index.ts';
+import { ProgramChanges, type DataVersion } from './program-changes.ts';
+import { RankIndex, type RankRow } from './rank-index.ts';
 import { ReadMemo } from './read-memo.ts';
 import { activityView, agentPoints, agentSummary, reputationOf, reputationStableUntilOf, taskView, unlockedPerks } from './views.ts';
 
@@ -63,7 +64,19 @@ export interface RewardsServiceOptions {
   random?: RandomSource;
 }
 
-export class RewardsService {
+/** What a remembered read of one agent depends on besides time: that agent's own rows. See `RewardsService.isCurrent`. */
+export interface AgentScope {
+  agentId: number;
+}
+
+/** A profile as computed and remembered: everything but its rank, which others' earns move. */
+interface ProfileParts {
+  value: ProfileBody;
+  /** The agent's leaderboard values, to look its rank up (undefined when suspended: no rank). */
+  listed: RankRow | undefined;
+}
+
+export class RewardsService implements CommitListener {
   private readonly db: Db;
   private readonly config: RewardsConfig;
   private readonly clock: Clock;
@@ -73,15 +86,17 @@ export class RewardsService {
   private lastWrite: string;
   private lastWriteForeignVersion: number;
   private readonly lastWriteStatement: BetterSqlite3.Statement<[], string | null>;
-  /** Leaderboard pages, profiles, reputation and stats, remembered until the next commit. */
-  private readonly reads: ReadMemo;
+  /** Leaderboard pages, profiles, reputation and stats, remembered while current (`isCurrent`). */
+  private readonly reads: ReadMemo<DataVersion>;
   /** Both read one value (`pluck`): no row object per call on the hottest path. */
   private readonly foreignVersionStatement: BetterSqlite3.Statement<[], number>;
   private readonly ownChangesStatement: BetterSqlite3.Statement<[], number>;
   /** data_version as read in this turn of the event loop; see `dataVersion`. */
   private foreignVersion: number | undefined;
-  /** Ranks of listed agents in memory, for profiles. */
-  private readonly ranks: RankIndex;
+  /** The data version, with the agents each of our commits touched. */
+  private readonly changes: ProgramChanges;
+  /** Ranks of listed agents in memory, for profiles; moved in place by our commits. */
+  private readonly ranks: RankIndex<DataVersion>;
   /** The award path (auth, dedupe, caps, award) on prepared statements; only inside writeTransaction. */
   private readonly ledger: AwardStatements;
   /** The reads of profiles, reputation and the leaderboard's reputation facts on prepared statements; only inside readSnapshot. */
@@ -101,8 +116,16 @@ export class RewardsService {
     this.lastWriteForeignVersion = this.foreignVersionStatement.get()!;
     this.lastWrite = this.lastWriteStatement.get() ?? new Date(0).toISOString();
     this.ownChangesStatement = options.raw.prepare<[], number>('select total_changes()').pluck();
-    this.reads = new ReadMemo({ version: () => this.dataVersion(), now: () => this.clock.now().getTime() });
-    this.ranks = new RankIndex({ load: () => listedAgentRanks(this.db), version: () => this.dataVersion() });
+    this.changes = new ProgramChanges(
+      () => this.ownChangesStatement.get()!,
+      () => this.foreignDataVersion(),
+    );
+    this.reads = new ReadMemo({ ...this.rememberedReads(), now: () => this.clock.now().getTime() });
+    this.ranks = new RankIndex({
+      load: (install) => readSnapshot(this.db, () => install({ version: this.dataVersion(), rows: this.profiles.listedAgents() })),
+      version: () => this.dataVersion(),
+    });
+    onCommit(this.db, this);
   }
 
   /** Also forgets Idempotency-Keys past their TTL, so the table holds about one day of keys. */
@@ -112,8 +135,9 @@ export class RewardsService {
   }
 
   /**
-   * Changes whenever a commit happened since the last call, from this process or another (the
-   * admin CLI): what remembered reads and responses are checked against.
+   * The program's data version, from this process's commits and other processes' (the admin
+   * CLI): what remembered reads and responses are tagged with and checked against (see
+   * src/rewards/program-changes.ts and `isCurrent`). The same object while nothing changed.
    *
    * This process's own writes are counted by total_changes(), read every time (it touches no
    * table, so it is cheap). A commit by another process shows in data_version, which costs a
@@ -121,8 +145,52 @@ export class RewardsService {
    * leaderboard's CPU, so it is read once per turn of the event loop, and another process's
    * commit is seen by the requests of the next turn.
    */
-  dataVersion(): string {
-    return `${this.foreignDataVersion()}:${this.ownChangesStatement.get()!}`;
+  dataVersion(): DataVersion {
+    return this.changes.version();
+  }
+
+  /**
+   * Whether a read tagged with version `stored` is still current at version `now`. A read of many
+   * agents (leaderboard pages, stats: no scope) ends at any commit. A read of one agent (an
+   * `AgentScope`) lasts while no commit touched that agent; a profile's rank, which others' earns
+   * move, is not part of what is remembered (see `profile` and `currentRank`).
+   */
+  isCurrent(stored: DataVersion, scope: unknown, now: DataVersion): boolean {
+    return this.changes.currentSince(stored, now, (scope as AgentScope | undefined)?.agentId);
+  }
+
+  /**
+   * A listed agent's rank by points now, from the ranks in memory; undefined when they are not
+   * current (just after a change this process could not follow, until they load again).
+   */
+  currentRank(agent: RankRow): number | undefined {
+    return this.ranks.current(agent, 'points');
+  }
+
+  /** How the server's remembered responses (LiveResponses) check their entries: like the service's own. */
+  rememberedReads() {
+    return {
+      version: () => this.dataVersion(),
+      current: (stored: DataVersion, scope: unknown, now: DataVersion) => this.isCurrent(stored, scope, now),
+      era: (v: DataVersion) => v.epoch,
+    };
+  }
+
+  /** CommitListener: a write group of ours began (src/store/database.ts). */
+  groupStarted(): void {
+    this.changes.groupStarted();
+  }
+
+  /**
+   * CommitListener: a write group of ours committed (or rolled back: 'everything'). The agents it
+   * declared move in the in-memory ranks at once, so remembered profiles of everyone else stay.
+   */
+  groupEnded(scope: CommitScope): void {
+    const base = this.changes.version();
+    this.changes.groupEnded(scope);
+    if (scope === 'everything') return;
+    // On the connection, right after COMMIT: these reads see exactly what the group committed.
+    this.ranks.update(base, this.changes.version(), [...scope.agents].map((id) => ({ id, row: this.profiles.listed(id) })));
   }
 
   /** data_version, read at most once per turn of the event loop (see `dataVersion`). */
@@ -302,7 +370,7 @@ export class RewardsService {
    * when no commit comes first.
    */
   leaderboard(sort: LeaderboardSort, limit: number, offset: number) {
-    return this.reads.get(`leaderboard:${sort}:${limit}:${offset}`, () => this.computeLeaderboard(sort, limit, offset), stableUntilOf);
+    return this.reads.get(`leaderboard:${sort}:${limit}:${offset}`, () => this.computeLeaderboard(sort, limit, offset), knownOf);
   }
 
   private async computeLeaderboard(sort: LeaderboardSort, limit: number, offset: number) {
@@ -321,11 +389,19 @@ export class RewardsService {
     return { value: { sort, limit, offset, total, nextOffset: next < total ? next : null, entries }, stableUntil };
   }
 
-  profile(name: string) {
-    return this.reads.get(`profile:${name.toLowerCase()}`, () => this.computeProfile(name), stableUntilOf);
+  /**
+   * An agent's profile. What is remembered is everything but the rank, for as long as no commit
+   * touched the agent; the rank is looked up for every call, since any other agent's earn may move
+   * it (in memory, a binary search; see RankIndex).
+   */
+  async profile(name: string): Promise<Timed<ProfileBody> & { listed: RankRow | undefined }> {
+    const { value: parts, stableUntil, scope } = await this.reads.get(`profile:${name.toLowerCase()}`, () => this.computeProfile(name), knownOf);
+    const rank = parts.listed ? await this.rankFor(parts.listed) : null;
+    // Spread in place: `rank` keeps its position among the keys, so the JSON is the same.
+    return { value: { agent: { ...parts.value.agent, rank } }, stableUntil, scope, listed: parts.listed };
   }
 
-  private async computeProfile(name: string) {
+  private async computeProfile(name: string): Promise<Timed<ProfileParts>> {
     const now = this.clock.now();
     const read = await readSnapshot(this.db, () => {
       const agent = this.profiles.agentByName(name);
@@ -335,34 +411,13 @@ export class RewardsService {
     });
     if (!read) throw noAgentNamed(name);
     const { agent, activity, facts } = read;
-    // After the snapshot: the ranks may load through kysely, which waits for the connection.
-    const rank = agent.suspended ? null : await this.rankFor(agent);
-    const { operator, avatarUrl, tier, points, promoPoints, partner, verified, registeredAt } = agentSummary(agent);
-    const value = {
-      agent: {
-        name: agent.name,
-        operator,
-        avatarUrl,
-        tier,
-        points,
-        promoPoints,
-        partner,
-        partnerSince: agent.partner_at,
-        verified,
-        suspended: agent.suspended === 1,
-        registeredAt,
-        rank,
-        nextTier: nextTier(points),
-        perks: perksFor(points),
-        reputation: reputationOf(agent, facts, now),
-        recentActivity: activity.map(activityView),
-      },
-    };
-    return { value, stableUntil: reputationStableUntilOf(agent, facts, now) };
+    const value = profileBody(agent, activity.map(activityView), reputationOf(agent, facts, now));
+    const listed = agent.suspended ? undefined : { id: agent.id, points: agent.points, promo_points: agent.promo_points };
+    return { value: { value, listed }, stableUntil: reputationStableUntilOf(agent, facts, now), scope: { agentId: agent.id } };
   }
 
   reputation(name: string) {
-    return this.reads.get(`reputation:${name.toLowerCase()}`, () => this.computeReputation(name), stableUntilOf);
+    return this.reads.get(`reputation:${name.toLowerCase()}`, () => this.computeReputation(name), knownOf);
   }
 
   private async computeReputation(name: string) {
@@ -372,7 +427,8 @@ export class RewardsService {
       return agent && { agent, facts: this.profiles.reputationFacts(agent.id, this.engagementStart(now)) };
     });
     if (!read) throw noAgentNamed(name);
-    return { value: { agent: read.agent.name, reputation: reputationOf(read.agent, read.facts, now) }, stableUntil: reputationStableUntilOf(read.agent, read.facts, now) };
+    const scope: AgentScope = { agentId: read.agent.id };
+    return { value: { agent: read.agent.name, reputation: reputationOf(read.agent, read.facts, now) }, stableUntil: reputationStableUntilOf(read.agent, read.facts, now), scope };
   }
 
   async tasks(status: TaskStatus, limit: number, offset: number) {
@@ -397,7 +453,7 @@ export class RewardsService {
   // ---- internals ---------------------------------------------------------------------------
 
   /** From the in-memory ranks when they are current, else counted in SQL. */
-  private async rankFor(agent: PublicAgentRow): Promise<number> {
+  private async rankFor(agent: RankRow): Promise<number> {
     return (await this.ranks.rankOf(agent, 'points')) ?? rankOf(this.db, agent);
   }
 
@@ -440,8 +496,11 @@ export class RewardsService {
     input: object,
     fn: (trx: Db, agent: AgentRow, now: Date) => Promise<{ status: number; body: Record<string, unknown> }>,
   ): Promise<WriteResult> {
-    return writeTransaction(this.db, async (trx) => {
+    return writeTransaction(this.db, async (trx, scope) => {
       const agent = await this.authenticate(auth.apiKey, true);
+      // Earn, partnership and tasks change this agent's row and ledger and nothing else a
+      // remembered read shows (tasks are read fresh every time; see program-changes.ts).
+      scope.agent(agent.id);
       const now = this.clock.now();
       const key = auth.idempotencyKey;
       // Only a request with an Idempotency-Key needs its fingerprint.
@@ -463,13 +522,42 @@ export class RewardsService {
   }
 }
 
+/** The body of GET /api/public/ai/agent/{name}, dataFreshness aside; `rank` is filled in per call (RewardsService.profile). */
+function profileBody(agent: PublicAgentRow, recentActivity: ReturnType<typeof activityView>[], reputation: ReturnType<typeof reputationOf>) {
+  const { operator, avatarUrl, tier, points, promoPoints, partner, verified, registeredAt } = agentSummary(agent);
+  return {
+    agent: {
+      name: agent.name,
+      operator,
+      avatarUrl,
+      tier,
+      points,
+      promoPoints,
+      partner,
+      partnerSince: agent.partner_at,
+      verified,
+      suspended: agent.suspended === 1,
+      registeredAt,
+      rank: null as number | null,
+      nextTier: nextTier(points),
+      perks: perksFor(points),
+      reputation,
+      recentActivity,
+    },
+  };
+}
+
+type ProfileBody = ReturnType<typeof profileBody>;
+
 /** A read and the instant (ms) time alone would change it; see RewardsService.leaderboard. */
 export interface Timed<T> {
   value: T;
   stableUntil: number;
+  /** For a read of one agent: what it depends on (see `RewardsService.isCurrent`). */
+  scope?: AgentScope;
 }
 
-const stableUntilOf = (read: Timed<unknown>) => read.stableUntil;
+const knownOf = (read: Timed<unknown>) => ({ expiresAt: read.stableUntil, scope: read.scope });
 
 function noAgentNamed(name: string): ProblemError {
   return new ProblemError('not_found', `No agent is named "${name.slice(0, 64)}".`);

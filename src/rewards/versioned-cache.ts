@@ -1,18 +1,27 @@
 /**
- * A bounded map whose entries stay valid while the program's data version is unchanged (no
- * commit since, see RewardsService.dataVersion) and until their expiry: the instant time alone
- * would change the value when the computation knows it (reputation decays with time; see
- * reputationStableUntil), else `ttlMs` after they were stored. The one mechanism behind the
- * rewards service's remembered reads (read-memo.ts) and the server's remembered responses
- * (src/server/live-responses.ts).
+ * A bounded map whose entries stay valid while the program's data under them is unchanged and
+ * until their expiry: the instant time alone would change the value when the computation knows
+ * it (reputation decays with time; see reputationStableUntil), else `ttlMs` after they were
+ * stored. The one mechanism behind the rewards service's remembered reads (read-memo.ts) and the
+ * server's remembered responses (src/server/live-responses.ts).
+ *
+ * "Unchanged" is the owner's call (`current`): by default, no commit since the entry's version
+ * was read (the version is the same value). An entry may also carry a `scope`, what it depends
+ * on (one agent's rows, say), so the owner can keep it across commits that did not touch that
+ * (see src/rewards/program-changes.ts).
  *
  * Bounded by count and by weight (the caller's measure, bytes say), least recently used out
- * first; and emptied when the version moves, since a commit makes every entry stale at once
- * (otherwise stale entries would hold their memory until evicted).
+ * first; and emptied when the version's era moves (`era`, by default the version itself), since
+ * then every entry is stale at once (otherwise stale entries would hold their memory until
+ * evicted).
  */
-export interface VersionedCacheOptions {
-  /** Changes whenever a commit happened since the last call. */
-  version: () => string;
+export interface VersionedCacheOptions<V = unknown> {
+  /** The data version now; the same value (===) while nothing changed. */
+  version: () => V;
+  /** Whether an entry read at version `stored`, depending on `scope`, is current at version `now`. */
+  current?: (stored: V, scope: unknown, now: V) => boolean;
+  /** A change in era ends every entry; by default any change of version does. */
+  era?: (version: V) => unknown;
   now: () => number;
   /** How long an entry stored without its own expiry stays valid. */
   ttlMs?: number;
@@ -21,31 +30,46 @@ export interface VersionedCacheOptions {
   maxWeight?: number;
 }
 
-interface Entry<T> {
-  version: string;
+/** What `set` and `settle` may know of a value besides itself. */
+export interface EntryFacts<V> {
+  /** The version read before the value was computed (default: now's). */
+  version?: V;
+  /** When time alone makes the value wrong (ms); `ttlMs` from now when not given. */
+  expiresAt?: number;
+  /** What the value depends on, for `current`. */
+  scope?: unknown;
+}
+
+interface Entry<T, V> {
+  version: V;
+  scope: unknown;
   at: number;
   expiresAt: number;
   weight: number;
   value: T;
 }
 
-export class VersionedCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
+export class VersionedCache<T, V = unknown> {
+  private readonly entries = new Map<string, Entry<T, V>>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly maxWeight: number;
   private weight = 0;
-  /** The version the entries were checked against last: when it moves, all of them are stale. */
-  private seenVersion: string | undefined;
+  /** The era the entries were checked against last: when it moves, all of them are stale. */
+  private seenEra: unknown;
+  private readonly current: (stored: V, scope: unknown, now: V) => boolean;
+  private readonly era: (version: V) => unknown;
 
   constructor(
-    private readonly options: VersionedCacheOptions,
+    private readonly options: VersionedCacheOptions<V>,
     defaults: { maxEntries: number; maxWeight?: number },
     private readonly weigh: (value: T, key: string) => number = () => 0,
   ) {
     this.ttlMs = options.ttlMs ?? 5_000;
     this.maxEntries = options.maxEntries ?? defaults.maxEntries;
     this.maxWeight = options.maxWeight ?? defaults.maxWeight ?? Infinity;
+    this.current = options.current ?? ((stored, _scope, now) => stored === now);
+    this.era = options.era ?? ((version) => version);
   }
 
   get size(): number {
@@ -57,11 +81,11 @@ export class VersionedCache<T> {
     const entry = this.entries.get(key);
     // A miss reads no version: most requests that ask (every pre-rendered file) miss.
     if (!entry) return undefined;
-    const version = this.currentVersion();
-    if (this.entries.get(key) !== entry) return undefined; // the version moved: all dropped
+    const version = this.checkEra();
+    if (this.entries.get(key) !== entry) return undefined; // the era moved: all dropped
     const now = this.options.now();
     this.entries.delete(key);
-    if (entry.version === version && now >= entry.at && now < entry.expiresAt) {
+    if (now >= entry.at && now < entry.expiresAt && this.current(entry.version, entry.scope, version)) {
       this.entries.set(key, entry); // now the most recently used
       return entry.value;
     }
@@ -70,26 +94,24 @@ export class VersionedCache<T> {
   }
 
   /** The version to tag a value with: read it before computing the value (see `set`). */
-  version(): string {
+  version(): V {
     return this.options.version();
   }
 
   /**
-   * Stores `value` under `version`; past `maxEntries` or `maxWeight` the least recently used go. Pass
-   * the version read before the value was computed: a commit that lands meanwhile then makes the
-   * entry stale at once, instead of tagging data read before it with the newer version.
-   * `expiresAt` (ms): when time alone makes the value wrong; `ttlMs` from now when not given.
+   * Stores `value`; past `maxEntries` or `maxWeight` the least recently used go. Pass the version
+   * read before the value was computed: a commit that lands meanwhile then makes the entry stale
+   * at once, instead of tagging data read before it with the newer version.
    */
-  set(key: string, value: T, version?: string, expiresAt?: number): void {
-    const current = this.currentVersion();
-    version ??= current;
+  set(key: string, value: T, facts: EntryFacts<V> = {}): void {
+    const version = this.checkEra();
     const old = this.entries.get(key);
     if (old) this.delete(key, old);
     const weight = this.weigh(value, key);
     if (weight > this.maxWeight) return;
     this.makeRoom(weight);
     const at = this.options.now();
-    this.entries.set(key, { version, at, expiresAt: expiresAt ?? at + this.ttlMs, weight, value });
+    this.entries.set(key, { version: facts.version ?? version, scope: facts.scope, at, expiresAt: facts.expiresAt ?? at + this.ttlMs, weight, value });
     this.weight += weight;
   }
 
@@ -97,10 +119,11 @@ export class VersionedCache<T> {
    * What is known of `key`'s value once it is computed (a remembered promise): when time alone
    * would change it, and what it weighs. Applies only if `key` still holds `value`.
    */
-  settle(key: string, value: T, known: { expiresAt?: number; weight?: number }): void {
+  settle(key: string, value: T, known: { expiresAt?: number; weight?: number; scope?: unknown }): void {
     const entry = this.entries.get(key);
     if (entry?.value !== value) return;
     if (known.expiresAt !== undefined) entry.expiresAt = known.expiresAt;
+    if (known.scope !== undefined) entry.scope = known.scope;
     if (known.weight !== undefined) {
       this.delete(key, entry);
       if (known.weight > this.maxWeight) return;
@@ -117,7 +140,7 @@ export class VersionedCache<T> {
     if (entry?.value === value) this.delete(key, entry);
   }
 
-  private delete(key: string, entry: Entry<T>): void {
+  private delete(key: string, entry: Entry<T, V>): void {
     this.entries.delete(key);
     this.weight -= entry.weight;
   }
@@ -130,11 +153,12 @@ export class VersionedCache<T> {
     }
   }
 
-  /** The data version now; every entry is dropped the first time it is seen to have moved. */
-  private currentVersion(): string {
+  /** The data version now; every entry is dropped the first time its era is seen to have moved. */
+  private checkEra(): V {
     const version = this.options.version();
-    if (version !== this.seenVersion) {
-      this.seenVersion = version;
+    const era = this.era(version);
+    if (era !== this.seenEra) {
+      this.seenEra = era;
       this.entries.clear();
       this.weight = 0;
     }

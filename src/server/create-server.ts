@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AppConfig } from '../config.ts';
 import { cacheControlFor, freshness } from '../http/freshness.ts';
 import { problemBody, ProblemError, type ProblemCode } from '../http/problem.ts';
-import { JSON_TYPE, jsonHead, restatedTail, sharedReadFor, withFreshness } from '../http/shared-reads.ts';
+import { JSON_TYPE, jsonHead, restatedTail, sharedReadFor, storedAnswer, withFreshness } from '../http/shared-reads.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
 import { guardHtmlResponses } from './security-headers.ts';
@@ -160,13 +160,17 @@ export function createAppServer(deps: ServerDeps): Server {
     // (src/server/live-responses.ts).
     const key = url.pathname + url.search;
     const stored = apiKey === undefined ? deps.services.responses.lookup(key) : undefined;
-    if (stored) {
+    // A profile's rank is looked up now; undefined while the ranks in memory reload: computed below.
+    const rank = stored?.rankOf ? deps.services.rewards.currentRank(stored.rankOf) : undefined;
+    if (stored && (!stored.rankOf || rank !== undefined)) {
       // The remembered body and a dataFreshness of this instant, as two chunks (Node corks the
       // socket for the first write, so they still leave in one system call).
-      const tail = restatedTail(stored.head, stored.dataFreshness, deps.services.clock.now().getTime());
-      res.writeHead(stored.status, { 'Content-Type': stored.contentType, 'Cache-Control': cacheControlFor(stored.dataFreshness), 'Content-Length': stored.head.length + tail.length });
+      const lastModified = stored.restateLastModified ? deps.services.rewards.lastModified() : undefined;
+      const tail = restatedTail(stored.head, stored.dataFreshness, deps.services.clock.now().getTime(), lastModified);
+      const head = stored.afterRank ? Buffer.concat([stored.head, Buffer.from(String(rank)), stored.afterRank]) : stored.head;
+      res.writeHead(stored.status, { 'Content-Type': stored.contentType, 'Cache-Control': cacheControlFor(stored.dataFreshness), 'Content-Length': head.length + tail.length });
       if (method === 'HEAD') return res.end();
-      res.write(stored.head);
+      res.write(head);
       return res.end(tail);
     }
     // Then the same reads computed here rather than through Astro (src/http/shared-reads.ts); a
@@ -180,7 +184,7 @@ export function createAppServer(deps: ServerDeps): Server {
       });
       if (answer) {
         const head = jsonHead(answer.body);
-        deps.services.responses.remember(key, { status: 200, contentType: JSON_TYPE, head, dataFreshness: answer.dataFreshness }, version, answer.stableUntil);
+        deps.services.responses.remember(key, storedAnswer(answer, head), { version, expiresAt: answer.stableUntil, scope: answer.scope });
         const body = withFreshness(head, answer.dataFreshness);
         res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(answer.dataFreshness), 'Content-Length': body.length });
         return res.end(method === 'HEAD' ? undefined : body);

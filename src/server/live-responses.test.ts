@@ -44,8 +44,8 @@ describe('LiveResponses expiry and size', () => {
   it('keeps a body until the instant the read said time would change it, past the ttl', () => {
     let now = 0;
     const cache = new LiveResponses({ version: () => 'v', now: () => now, ttlMs: 1000 });
-    cache.remember('/profile', body('p'), 'v', 60_000);
-    cache.remember('/stats', body('s'), 'v');
+    cache.remember('/profile', body('p'), { version: 'v', expiresAt: 60_000 });
+    cache.remember('/stats', body('s'), { version: 'v' });
     now = 59_999;
     expect(cache.lookup('/profile')?.head.toString()).toBe('p');
     expect(cache.lookup('/stats')).toBeUndefined();
@@ -56,7 +56,7 @@ describe('LiveResponses expiry and size', () => {
   it('a commit still ends a long-lived body at once', () => {
     let version = 'v1';
     const cache = new LiveResponses({ version: () => version, now: () => 0 });
-    cache.remember('/profile', body('p'), 'v1', Infinity);
+    cache.remember('/profile', body('p'), { version: 'v1', expiresAt: Infinity });
     version = 'v2';
     expect(cache.lookup('/profile')).toBeUndefined();
   });

@@ -17,7 +17,8 @@
  * (`restatedTail`), since the data under it is what it was, unchanged since.
  */
 import type { DataFreshness } from '../http/freshness.ts';
-import { VersionedCache, type VersionedCacheOptions } from '../rewards/versioned-cache.ts';
+import type { RankRow } from '../rewards/rank-index.ts';
+import { VersionedCache, type EntryFacts, type VersionedCacheOptions } from '../rewards/versioned-cache.ts';
 
 export interface StoredResponse {
   status: number;
@@ -26,17 +27,28 @@ export interface StoredResponse {
   head: Buffer;
   /** Its dataFreshness when it was computed; each answer restates it at its own instant. */
   dataFreshness: DataFreshness;
+  /**
+   * A read of one agent, kept across other agents' commits (see RewardsService.isCurrent): its
+   * lastModified, the program's newest write, is stated again on every answer too.
+   */
+  restateLastModified?: boolean;
+  /**
+   * A profile: `head` ends just before the value of its `rank`, which others' earns move, so it is
+   * looked up again for every answer (RewardsService.currentRank) and `afterRank` follows it.
+   */
+  rankOf?: RankRow;
+  afterRank?: Buffer;
 }
 
-export type LiveResponsesOptions = Omit<VersionedCacheOptions, 'maxWeight'> & { maxBytes?: number };
+export type LiveResponsesOptions<V = unknown> = Omit<VersionedCacheOptions<V>, 'maxWeight'> & { maxBytes?: number };
 
 /** What an entry costs besides its body and key: the map slot, the entry and response objects. */
 const ENTRY_OVERHEAD = 256;
 
-export class LiveResponses {
-  private readonly cache: VersionedCache<StoredResponse>;
+export class LiveResponses<V = unknown> {
+  private readonly cache: VersionedCache<StoredResponse, V>;
 
-  constructor(options: LiveResponsesOptions) {
+  constructor(options: LiveResponsesOptions<V>) {
     this.cache = new VersionedCache(
       { ...options, maxWeight: options.maxBytes },
       { maxEntries: 50_000, maxWeight: 64 * 1024 * 1024 },
@@ -44,16 +56,17 @@ export class LiveResponses {
     );
   }
   /** Read when a request arrives, before its body is computed; passed back to `remember`. */
-  version(): string {
+  version(): V {
     return this.cache.version();
   }
 
   /**
-   * `version`: from `version()` when the request arrived, so a commit meanwhile makes it stale.
-   * `stableUntil`: the instant (ms) time alone would change the body, when the read knows it.
+   * `facts.version`: from `version()` when the request arrived, so a commit meanwhile makes it
+   * stale. `facts.expiresAt`: the instant (ms) time alone would change the body, when the read
+   * knows it. `facts.scope`: what the body depends on (one agent's rows, say), when the read says.
    */
-  remember(key: string, response: StoredResponse, version?: string, stableUntil?: number): void {
-    this.cache.set(key, response, version, stableUntil);
+  remember(key: string, response: StoredResponse, facts: EntryFacts<V> = {}): void {
+    this.cache.set(key, response, facts);
   }
 
   get size(): number {

@@ -3,6 +3,7 @@
  * `locals`: one config, one clock, one database. Endpoints never construct these themselves.
  */
 import type { AppConfig } from '../config.ts';
+import type { DataVersion } from '../rewards/program-changes.ts';
 import type { Identity, RewardsService } from '../rewards/rewards-service.ts';
 import type { Db } from '../store/database.ts';
 import type { Clock } from './clock.ts';
@@ -20,6 +21,6 @@ export interface Services {
   rewards: RewardsService;
   /** The agent behind an apiKey, synchronously, for the rate limiter; undefined when unknown. */
   identify(apiKey: string): Identity | undefined;
-  /** Finished bodies of credential-free program reads, served again until the next commit. */
-  responses: LiveResponses;
+  /** Finished bodies of credential-free program reads, served again while current. */
+  responses: LiveResponses<DataVersion>;
 }

@@ -38,7 +38,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   const store = openDatabase(config.databasePath);
   await migrateOrThrow(store.db);
   const rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: config.rewards, clock, baseUrl: build.baseUrl });
-  const responses = new LiveResponses({ version: () => rewards.dataVersion(), now: () => clock.now().getTime() });
+  const responses = new LiveResponses({ ...rewards.rememberedReads(), now: () => clock.now().getTime() });
   const services: Services = { config, clock, startedAt: new Date(startedAt), contentVersion: build.contentVersion, db: store.db, rewards, identify: (apiKey) => rewards.identify(apiKey), responses };
   const databaseCheck = store.raw.prepare('select count(*) as n from agents');
   const databaseReadable = (): string => {

@@ -75,11 +75,6 @@ export async function rankOf(db: Db, agent: Pick<AgentRow, 'id' | 'points' | 'pr
   return Number(above.n) + Number(tiedBefore.n) + 1;
 }
 
-/** Id and both totals of every listed agent, for the in-memory ranks (src/rewards/rank-index.ts). */
-export function listedAgentRanks(db: Db): Promise<Array<{ id: number; points: number; promo_points: number }>> {
-  return db.selectFrom('agents').select(['id', 'points', 'promo_points']).where('suspended', '=', 0).execute();
-}
-
 /** Every agent, for the operator CLI. */
 export function allAgents(db: Db): Promise<AgentRow[]> {
   return db.selectFrom('agents').selectAll().orderBy(sql`points desc, id asc`).execute();

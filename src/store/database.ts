@@ -69,14 +69,53 @@ export function openDatabase(path: string): OpenDatabase {
  * IMMEDIATE takes the write lock up front: with a deferred BEGIN, a transaction that reads and
  * then writes can fail with SQLITE_BUSY when another process (the admin CLI) wrote in between.
  */
-export function writeTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+export function writeTransaction<T>(db: Db, fn: (trx: Db, scope: WriteScope) => Promise<T>): Promise<T> {
+  const group = writeGroupsOf(db);
+  return group ? group.run(fn) : Promise.reject(new Error('writeTransaction needs a database opened with openDatabase'));
+}
+
+/**
+ * What a write tells its commit about the rows it changed, so remembered reads of everything else
+ * can stay (see src/rewards/program-changes.ts). A write that calls `agent(id)` declares that it
+ * changed nothing a public read shows except that agent's own row and ledger. A write that never
+ * calls it changed, as far as anyone can tell, everything. Declaring is a promise the write must
+ * keep: the default, declaring nothing, is always safe.
+ */
+export interface WriteScope {
+  agent(id: number): void;
+}
+
+/** What one commit changed: the agents its writes declared, or everything (see WriteScope). */
+export type CommitScope = { agents: ReadonlySet<number> } | 'everything';
+
+/**
+ * Told about every write group this process runs through `writeTransaction`, synchronously, on
+ * the connection: `groupStarted` right after BEGIN IMMEDIATE (from then until the group ends no
+ * other connection can commit), `groupEnded` right after COMMIT, before anyone is answered, with
+ * what the group declared; or with 'everything' when the group rolled back as a whole (it changed
+ * nothing, but its statements moved SQLite's change counter).
+ */
+export interface CommitListener {
+  groupStarted(): void;
+  groupEnded(scope: CommitScope): void;
+}
+
+/** Adds a listener (the rewards service) to the database's write groups; returns its removal. */
+export function onCommit(db: Db, listener: CommitListener): () => void {
+  const group = writeGroupsOf(db);
+  if (!group) throw new Error('onCommit needs a database opened with openDatabase');
+  group.listeners.add(listener);
+  return () => group.listeners.delete(listener);
+}
+
+function writeGroupsOf(db: Db): WriteGroups | undefined {
   let group = writeGroups.get(db);
   if (!group) {
     const raw = rawHandles.get(db);
-    if (!raw) return Promise.reject(new Error('writeTransaction needs a database opened with openDatabase'));
+    if (!raw) return undefined;
     writeGroups.set(db, (group = new WriteGroups(db, raw)));
   }
-  return group.run(fn);
+  return group;
 }
 
 /**
@@ -117,7 +156,7 @@ export function writeStats(db: Db): { transactions: number; writes: number } {
 const MAX_GROUP = 64;
 
 interface PendingWrite {
-  fn: (trx: Db) => Promise<unknown>;
+  fn: (trx: Db, scope: WriteScope) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -144,13 +183,14 @@ class WriteGroups {
   private scheduled = false;
   transactions = 0;
   writes = 0;
+  readonly listeners = new Set<CommitListener>();
 
   constructor(
     private readonly db: Db,
     private readonly raw: BetterSqlite3.Database,
   ) {}
 
-  run<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+  run<T>(fn: (trx: Db, scope: WriteScope) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
@@ -171,16 +211,24 @@ class WriteGroups {
 
   private async commitGroup(group: PendingWrite[]): Promise<void> {
     const settled: Array<() => void> = [];
+    let scope: CommitScope = 'everything';
     try {
       await this.db.connection().execute(async (conn) => {
         control(this.raw, 'begin immediate');
         try {
+          for (const listener of this.listeners) listener.groupStarted();
+          // What the group's kept writes declared; undefined once one declared nothing.
+          let agents: Set<number> | undefined = new Set<number>();
           for (const write of group) {
             control(this.raw, 'savepoint write');
+            const declared: number[] = [];
             let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
             try {
-              outcome = { ok: true, value: await write.fn(conn) };
+              outcome = { ok: true, value: await write.fn(conn, { agent: (id) => declared.push(id) }) };
+              if (declared.length === 0) agents = undefined;
+              else for (const id of declared) agents?.add(id);
             } catch (error) {
+              // Rolled back: it changed nothing, whatever it declared.
               outcome = { ok: false, error };
               control(this.raw, 'rollback to write');
             }
@@ -188,6 +236,7 @@ class WriteGroups {
             settled.push(outcome.ok ? () => write.resolve(outcome.value) : () => write.reject(outcome.error));
           }
           control(this.raw, 'commit');
+          scope = agents ? { agents } : 'everything';
         } catch (error) {
           // The group as a whole failed (COMMIT itself, or a savepoint could not be rolled back):
           // nothing of it is kept, and every write in it is told so.
@@ -198,14 +247,27 @@ class WriteGroups {
           }
           throw error;
         }
+        this.tell(scope);
       });
     } catch (error) {
+      this.tell('everything');
       for (const write of group) write.reject(error);
       return;
     }
     this.transactions += 1;
     this.writes += group.length;
     for (const settle of settled) settle();
+  }
+
+  private tell(scope: CommitScope): void {
+    for (const listener of this.listeners) {
+      try {
+        listener.groupEnded(scope);
+      } catch {
+        // The group's outcome stands and its writes are answered. A listener that failed to take
+        // note sees the change later as one it cannot explain (src/rewards/program-changes.ts).
+      }
+    }
   }
 }
 

@@ -50,6 +50,8 @@ export class ProfileStatements {
   private readonly recent: BetterSqlite3.Statement<[number, number], LedgerEntryTuple>;
   private readonly activeDays: BetterSqlite3.Statement<[number, string], { days: number; oldest: string | null }>;
   private readonly typesUsed: BetterSqlite3.Statement<[number], number>;
+  private readonly listedById: BetterSqlite3.Statement<[number], { id: number; points: number; promo_points: number }>;
+  private readonly allListed: BetterSqlite3.Statement<[], { id: number; points: number; promo_points: number }>;
 
   /** `earningTypes`: the activity types whose variety reputation counts (DIVERSITY_TYPES). */
   constructor(raw: BetterSqlite3.Database, earningTypes: readonly string[]) {
@@ -72,6 +74,18 @@ export class ProfileStatements {
          select count(*) from earning where exists (select 1 from activities where agent_id = ? and type = earning.type)`,
       )
       .pluck();
+    this.listedById = raw.prepare('select id, points, promo_points from agents where id = ? and suspended = 0');
+    this.allListed = raw.prepare('select id, points, promo_points from agents where suspended = 0');
+  }
+
+  /** The agent's leaderboard values, or undefined when it is not listed (suspended, or no such agent). */
+  listed(agentId: number): { id: number; points: number; promo_points: number } | undefined {
+    return this.listedById.get(agentId);
+  }
+
+  /** Every listed agent's leaderboard values. */
+  listedAgents(): Array<{ id: number; points: number; promo_points: number }> {
+    return this.allListed.all();
   }
 
   /** Names compare case-insensitively (CONTRACT.md section 4). */
