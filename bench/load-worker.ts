@@ -54,6 +54,14 @@ function emit(event: Record<string, unknown>): void {
   process.stdout.write(JSON.stringify(event) + '\n');
 }
 
+/** The running autocannon instance: a background load stops it on SIGTERM. */
+let current: { stop(): void } | undefined;
+let stopped = false;
+process.once('SIGTERM', () => {
+  stopped = true;
+  current?.stop();
+});
+
 async function run(seconds: number, amount = spec.requestsPerRound): Promise<RoundResult> {
   const latencies = new LatencyRecorder();
   const statuses: Record<string, number> = {};
@@ -61,6 +69,7 @@ async function run(seconds: number, amount = spec.requestsPerRound): Promise<Rou
     url: spec.origin,
     connections: spec.connections,
     ...(amount ? { amount } : { duration: seconds }),
+    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
     pipelining: 1,
     timeout: 10,
     requests: [
@@ -79,7 +88,10 @@ async function run(seconds: number, amount = spec.requestsPerRound): Promise<Rou
     latencies.record(responseTime);
   });
   const started = performance.now();
+  current = instance;
+  if (stopped) instance.stop();
   const result = await instance;
+  current = undefined;
   const elapsed = (performance.now() - started) / 1000;
   const requests = latencies.count;
   const [p50, p90, p99, max] = latencies.percentiles([50, 90, 99, 100]);
@@ -88,13 +100,19 @@ async function run(seconds: number, amount = spec.requestsPerRound): Promise<Rou
   return { requests, seconds: elapsed, rps: requests / elapsed, p50, p90, p99, max, statuses, errors: result.errors, timeouts: result.timeouts };
 }
 
-if (spec.warmupRequests) await run(0, spec.warmupRequests);
-else if (spec.warmupSeconds > 0) await run(spec.warmupSeconds);
 const rounds: RoundResult[] = [];
-for (let i = 0; i < spec.rounds; i++) {
-  emit({ event: 'round-start', round: i });
-  rounds.push(await run(spec.roundSeconds));
-  emit({ event: 'round-end', round: i });
+if (spec.untilStopped) {
+  emit({ event: 'round-start', round: 0 });
+  rounds.push(await run(24 * 3600));
+  emit({ event: 'round-end', round: 0 });
+} else {
+  if (spec.warmupRequests) await run(0, spec.warmupRequests);
+  else if (spec.warmupSeconds > 0) await run(spec.warmupSeconds);
+  for (let i = 0; i < spec.rounds; i++) {
+    emit({ event: 'round-start', round: i });
+    rounds.push(await run(spec.roundSeconds));
+    emit({ event: 'round-end', round: i });
+  }
 }
 // Appends: a paired measurement runs one worker per round against the same file.
 if (spec.ackFile) writeFileSync(spec.ackFile, JSON.stringify([...(existsSync(spec.ackFile) ? (JSON.parse(readFileSync(spec.ackFile, 'utf8')) as string[]) : []), ...acknowledged]));

@@ -16,8 +16,8 @@ import { parseArgs } from 'node:util';
 import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
 import type { LoadKind, LoadSpec, RoundResult } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
-import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnServer, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
-import { renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
+import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnServer, startLoad, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
+import { num, renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
 import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS } from './lib/bench-database.ts';
 import { median } from './lib/stats.ts';
 
@@ -154,6 +154,8 @@ interface Workload {
   coldEachAgentOnce?: boolean;
   /** The warm-up asks for every seeded agent once, so the rounds measure repeat views only. */
   warmupEachAgentOnce?: boolean;
+  /** Earns a second sent by a second load worker while this path is measured, warm-up included. */
+  backgroundEarnsPerSecond?: number;
   target?: (p: PathResult) => { text: string; pass: boolean };
 }
 
@@ -193,6 +195,16 @@ const workloads: Workload[] = [
     kind: 'profile',
     ceiling: 'read',
     warmupEachAgentOnce: true,
+    target: p99Under10ms,
+  },
+  {
+    name: 'agent profile, while agents earn',
+    method: 'GET',
+    path: '/api/public/ai/agent/',
+    kind: 'profile',
+    ceiling: 'read',
+    warmupEachAgentOnce: true,
+    backgroundEarnsPerSecond: 200,
     target: p99Under10ms,
   },
   {
@@ -344,12 +356,47 @@ async function measureCold(w: Workload, loadSpec: LoadSpec): Promise<PathResult>
   return summarise(w.name, loadSpec, parts);
 }
 
+/**
+ * The path measured while a second worker sends earns at a fixed rate over 8 connections (see
+ * `backgroundEarnsPerSecond`); its acknowledged awards join the integrity check.
+ */
+async function measureWithEarns(w: Workload, loadSpec: LoadSpec): Promise<PathResult> {
+  const rate = w.backgroundEarnsPerSecond!;
+  const earns = startLoad({
+    ...spec(`${w.name} (earns)`, origin, { method: 'POST', path: '/api/public/ai/earn', kind: 'earn' }),
+    connections: 8,
+    overallRate: rate,
+    untilStopped: true,
+    ackFile,
+    runTag: `${runTag}.bg`,
+  });
+  const started = performance.now();
+  try {
+    const result = await measure(w.name, server.child.pid!, loadSpec);
+    earns.stop();
+    const background = await earns.result;
+    const seconds = (performance.now() - started) / 1000;
+    const answered = Object.entries(background.rounds[0]?.statuses ?? {}).map(([code, n]) => `${code}×${n}`).join(' ');
+    result.note = `the earn worker asked for ${rate} earns/s and was answered ${num(background.totalRequests / seconds)}/s over the ${num(seconds, 1)} s of this row, warm-up included (${answered}), p99 ${background.rounds[0]?.p99.toFixed(2)} ms.`;
+    log(`${w.name}: ${result.note}`);
+    return result;
+  } finally {
+    earns.stop();
+  }
+}
+
 const before = db.snapshot();
 rmSync(ackFile, { force: true });
 for (const w of workloads) {
   if (args.only && !w.name.includes(args.only)) continue;
   const loadSpec = { ...spec(w.name, origin, w), ackFile: w.kind === 'earn' ? ackFile : undefined, warmupRequests: w.warmupEachAgentOnce ? SEED_AGENTS : undefined };
-  const result = w.paired ? await measurePaired(w, loadSpec) : w.coldEachAgentOnce ? await measureCold(w, loadSpec) : await measure(w.name, server.child.pid!, loadSpec);
+  const result = w.paired
+    ? await measurePaired(w, loadSpec)
+    : w.coldEachAgentOnce
+      ? await measureCold(w, loadSpec)
+      : w.backgroundEarnsPerSecond
+        ? await measureWithEarns(w, loadSpec)
+        : await measure(w.name, server.child.pid!, loadSpec);
   result.ceiling ??= w.ceiling === 'read' ? { name: 'bare GET', rps: bareRead.rps } : writeCeiling;
   result.target = w.target?.(result);
   report.paths.push(result);

@@ -39,6 +39,13 @@ export interface LoadSpec {
   warmupRequests?: number;
   /** Earn only: where to write the url of every award the server acknowledged with a 2xx. */
   ackFile?: string;
+  /** At most this many requests a second over all connections (autocannon's overallRate). */
+  overallRate?: number;
+  /**
+   * A background load: no warm-up, one round that lasts until the worker gets SIGTERM (then it
+   * writes its ackFile and reports as usual).
+   */
+  untilStopped?: boolean;
 }
 
 export interface RoundResult {

@@ -64,7 +64,7 @@ export interface RunReport {
 }
 
 const mb = (kb: number) => (Number.isFinite(kb) ? `${Math.round(kb / 1024)} MiB` : 'n/a');
-const num = (n: number, digits = 0) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a');
+export const num = (n: number, digits = 0) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a');
 const ms = (n: number) => (typeof n === 'number' && Number.isFinite(n) ? `${n.toFixed(2)} ms` : 'n/a');
 const pct = (n: number) => (typeof n === 'number' && Number.isFinite(n) ? `${Math.round(n * 100)}%` : 'n/a');
 
@@ -82,7 +82,7 @@ export function renderReport(run: RunReport): string {
       '(autocannon in its own process, loopback, no pipelining); the table shows the median of the rounds. Server: `RATE_LIMITS=off LOG_LEVEL=silent`. ' +
       'CPU columns are shares of one core while measured; "Other CPU" is everything else running on the machine at the time, the noise to read the numbers against. ' +
       'Every path but one repeats its URLs, so the server answers from what it remembers once it has computed a body (until the next commit, or until time alone would change it); ' +
-      '"agent profile" walks all 10,000 seeded agents over and over (its warm-up is one pass over all of them, so its rounds are repeat views). "agent profile, first read" is the cold case: each round follows a commit (one registration, which ends everything remembered) and asks for each agent exactly once, so every answer is computed.',
+      '"agent profile" walks all 10,000 seeded agents over and over (its warm-up is one pass over all of them, so its rounds are repeat views). "agent profile, while agents earn" is the same walk while another load worker sends earns at a fixed rate (each a commit that changes one agent and moves others\' ranks). "agent profile, first read" is the cold case: each round follows a commit (one registration, which ends everything remembered) and asks for each agent exactly once, so every answer is computed.',
   );
   lines.push('');
   lines.push(`Load average when the run started: ${machine.loadAverage}.`);
@@ -102,6 +102,7 @@ export function renderReport(run: RunReport): string {
     );
   }
   lines.push('');
+  for (const p of run.paths) if (p.note) lines.push(`${p.name}: ${p.note}`, '');
   lines.push('Rounds (requests/s): ' + run.paths.map((p) => `${p.name} ${p.rounds.map((r) => num(r.rps)).join(' / ')}`).join('; ') + '.');
   lines.push('');
   const paired = run.paths.filter((p) => p.ceiling?.rounds);
