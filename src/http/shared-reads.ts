@@ -88,6 +88,7 @@ export function storedAnswer(read: SharedBody, head: Buffer): StoredResponse {
   if (start < 0) return stored;
   let end = start + RANK_KEY.length;
   while (end < head.length && head[end] >= 0x30 && head[end] <= 0x39) end++;
+  if (end === start + RANK_KEY.length) return stored; // not a number: keep the body whole
   return { ...stored, head: head.subarray(0, start + RANK_KEY.length), rankOf: read.rankOf, afterRank: head.subarray(end) };
 }
 

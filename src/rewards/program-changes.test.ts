@@ -73,4 +73,27 @@ describe('ProgramChanges', () => {
     const fresh = changes.version();
     expect(changes.currentSince(fresh, changes.version(), 7)).toBe(true);
   });
+
+  it('treats a group that never ended (its listener failed) as a change nobody explained', () => {
+    const { c, changes } = counters();
+    const before = changes.version();
+    changes.groupStarted();
+    c.own += 2; // committed, but groupEnded was never called
+    changes.groupStarted(); // the next group
+    c.own += 1;
+    changes.groupEnded({ agents: new Set([8]) });
+    const after = changes.version();
+    expect(after.epoch).toBeGreaterThan(before.epoch);
+    expect(changes.currentSince(before, after, 7)).toBe(false);
+  });
+
+  it('a group that rolled back ends everything: its statements moved the counter', () => {
+    const { c, changes } = counters();
+    const before = changes.version();
+    changes.groupStarted();
+    c.own += 1;
+    changes.groupEnded('rolled back');
+    expect(changes.version().epoch).toBe(before.epoch + 1);
+  });
 });
+

@@ -69,7 +69,17 @@ export class ProgramChanges implements CommitListener {
     return (this.touched.get(agentId) ?? -1) <= stored.seq;
   }
 
+  /** The version as last accounted for, with no SQLite read: for a listener that must not throw. */
+  peek(): DataVersion {
+    return this.current;
+  }
+
   groupStarted(): void {
+    // A group that never ended (its listener failed midway) is a change nobody explained.
+    if (this.inGroup) {
+      this.inGroup = false;
+      this.newEpoch();
+    }
     // Account for anything before the group first, so the group's own changes stand alone.
     this.version();
     this.inGroup = true;
@@ -77,7 +87,7 @@ export class ProgramChanges implements CommitListener {
 
   groupEnded(scope: CommitScope): void {
     this.inGroup = false;
-    if (scope === 'everything') {
+    if (scope === 'everything' || scope === 'rolled back') {
       this.newEpoch();
       return;
     }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRewardsConfig } from '../domain/program-config.ts';
 import { AwardStatements } from '../store/award-statements.ts';
+import { rankOf } from '../store/agent-repository.ts';
 import { openDatabase, writeTransaction, type OpenDatabase } from '../store/database.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
 import { RewardsService } from './rewards-service.ts';
@@ -183,4 +184,55 @@ describe('RewardsService remembered reads and other agents’ commits', () => {
     expect(again.value.agent.reputation).not.toBe(reader.value.agent.reputation);
     expect(again.value).toEqual(reader.value);
   });
+
+  it('keeps the ranks in memory equal to counting in SQL through grouped earns and partnerships', async () => {
+    const keys: string[] = [];
+    for (let i = 0; i < 30; i++) keys.push((await rewards.register({ name: `agent_${i}` })).apiKey);
+    await sleep(1_100); // the ranks load again at most once a second after a registration
+    await rewards.profile('agent_0');
+    const types = ['share', 'mention', 'promote', 'api_use', 'content_submit'] as const;
+    let seed = 20261122;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    let n = 0;
+    for (let round = 0; round < 40; round++) {
+      // Requests of one turn share a write group (src/store/database.ts).
+      const batch = Array.from({ length: 1 + (round % 7) }, () =>
+        rewards.earn({ apiKey: keys[random(keys.length)] }, { actionType: types[random(types.length)], url: `https://example.com/${n++}` }).catch(() => undefined),
+      );
+      if (round % 5 === 0) batch.push(rewards.acceptPartnership({ apiKey: keys[round % keys.length] }));
+      await Promise.all(batch);
+      const rows = store.raw.prepare<[], { id: number; points: number; promo_points: number; name: string }>('select id, name, points, promo_points from agents where suspended = 0').all();
+      for (const row of rows) expect(rewards.currentRank(row)).toBe(await rankOf(store.db, row));
+      for (const row of rows.filter((_, i) => i % 7 === 0)) {
+        const profile = (await rewards.profile(row.name)).value.agent;
+        expect([profile.points, profile.rank]).toEqual([row.points, await rankOf(store.db, row)]);
+      }
+    }
+  });
+
+  it('never answers a rank counted after a write the rest of the profile does not show', async () => {
+    const a = await agent('Alpha');
+    await a.earn('https://example.com/a0'); // Alpha 10, rank 1
+    await rewards.profile('alpha'); // the ranks load
+    await agent('Charlie'); // declares nothing: the ranks are stale, and load again only in a second
+    expect((await rewards.profile('alpha')).value.agent).toMatchObject({ points: 10, rank: 1 });
+    // A write group that stays open across turns holds Alpha's next earn, uncommitted.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const earn = a.earn('https://example.com/a1');
+    const held = writeTransaction(store.db, async (_trx, scope) => {
+      scope.agent(agentId);
+      await gate;
+    });
+    await sleep(10);
+    // The remembered parts (10 points) answer at once; the rank is counted in SQL, after the group.
+    const read = rewards.profile('alpha');
+    await sleep(10);
+    release();
+    await Promise.all([held, earn]);
+    // Alpha is first before the earn and after it: any true answer says rank 1.
+    expect((await read).value.agent).toMatchObject({ points: 20, rank: 1 });
+  });
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

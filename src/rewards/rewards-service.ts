@@ -72,6 +72,8 @@ export interface AgentScope {
 /** A profile as computed and remembered: everything but its rank, which others' earns move. */
 interface ProfileParts {
   value: ProfileBody;
+  /** The data version read before the parts were. */
+  readAt: DataVersion;
   /** The agent's leaderboard values, to look its rank up (undefined when suspended: no rank). */
   listed: RankRow | undefined;
 }
@@ -84,6 +86,8 @@ export class RewardsService implements CommitListener {
   private readonly random: RandomSource;
   /** See `lastModified`. */
   private lastWrite: string;
+  /** The newest write of the open group, published as lastWrite when it commits (`groupEnded`). */
+  private writtenInGroup: string | undefined;
   private lastWriteForeignVersion: number;
   private readonly lastWriteStatement: BetterSqlite3.Statement<[], string | null>;
   /** Leaderboard pages, profiles, reputation and stats, remembered while current (`isCurrent`). */
@@ -122,7 +126,9 @@ export class RewardsService implements CommitListener {
     );
     this.reads = new ReadMemo({ ...this.rememberedReads(), now: () => this.clock.now().getTime() });
     this.ranks = new RankIndex({
-      load: (install) => readSnapshot(this.db, () => install({ version: this.dataVersion(), rows: this.profiles.listedAgents() })),
+      // data_version read afresh, not as cached for this turn: the rows must not be of a commit
+      // by another process that the version does not yet show.
+      load: (install) => readSnapshot(this.db, () => install({ version: this.freshDataVersion(), rows: this.profiles.listedAgents() })),
       version: () => this.dataVersion(),
     });
     onCommit(this.db, this);
@@ -186,11 +192,29 @@ export class RewardsService implements CommitListener {
    * declared move in the in-memory ranks at once, so remembered profiles of everyone else stay.
    */
   groupEnded(scope: CommitScope): void {
-    const base = this.changes.version();
+    const base = this.changes.peek();
+    const written = this.writtenInGroup;
+    this.writtenInGroup = undefined;
     this.changes.groupEnded(scope);
+    if (scope === 'rolled back') return;
+    // Only now is the group's newest write a write: lastModified never names one that rolled back.
+    if (written && written > this.lastWrite) this.lastWrite = written;
     if (scope === 'everything') return;
     // On the connection, right after COMMIT: these reads see exactly what the group committed.
+    // Should the ranks be found out of step they drop themselves and load again when next asked.
     this.ranks.update(base, this.changes.version(), [...scope.agents].map((id) => ({ id, row: this.profiles.listed(id) })));
+  }
+
+  /** A write's instant: the program's lastModified once the group holding it has committed. */
+  private noteWrite(now: Date): void {
+    const at = now.toISOString();
+    if (this.writtenInGroup === undefined || at > this.writtenInGroup) this.writtenInGroup = at;
+  }
+
+  /** `dataVersion` with data_version read now, whatever this turn read before. */
+  private freshDataVersion(): DataVersion {
+    this.foreignVersion = undefined;
+    return this.dataVersion();
   }
 
   /** data_version, read at most once per turn of the event loop (see `dataVersion`). */
@@ -268,7 +292,7 @@ export class RewardsService implements CommitListener {
         if (awarded) this.ledger.award(referrer.id, { type: 'referral', points: awarded, description: `Referred ${agent.name}`, ref: String(agent.id), now });
         referral = { referrer: referrer.name, pointsAwarded: awarded };
       }
-      this.lastWrite = now.toISOString();
+      this.noteWrite(now);
       return {
         agent: { ...agentSummary(agent), nextTier: nextTier(agent.points), perks: perksFor(agent.points) },
         apiKey,
@@ -347,7 +371,7 @@ export class RewardsService implements CommitListener {
       const now = this.clock.now();
       const apiKey = newApiKey(this.random);
       await replaceKeyHash(trx, agent.id, hashApiKey(apiKey), now.toISOString());
-      this.lastWrite = now.toISOString();
+      this.noteWrite(now);
       return { agent: agentPoints(agent), apiKey, rotatedAt: now.toISOString(), notice: 'The previous apiKey stopped working just now. Store this one: it is shown only this once.' };
     });
   }
@@ -395,14 +419,20 @@ export class RewardsService implements CommitListener {
    * it (in memory, a binary search; see RankIndex).
    */
   async profile(name: string): Promise<Timed<ProfileBody> & { listed: RankRow | undefined }> {
-    const { value: parts, stableUntil, scope } = await this.reads.get(`profile:${name.toLowerCase()}`, () => this.computeProfile(name), knownOf);
-    const rank = parts.listed ? await this.rankFor(parts.listed) : null;
-    // Spread in place: `rank` keeps its position among the keys, so the JSON is the same.
-    return { value: { agent: { ...parts.value.agent, rank } }, stableUntil, scope, listed: parts.listed };
+    for (let attempt = 1; ; attempt++) {
+      const { value: parts, stableUntil, scope } = await this.reads.get(`profile:${name.toLowerCase()}`, () => this.computeProfile(name), knownOf);
+      const rank = parts.listed ? await this.rankFor(parts.listed) : null;
+      // Counting the rank may have waited for a write group: if it changed this agent, the rank
+      // is of its new points and the parts are of its old ones. Read both again.
+      if (attempt < 3 && !this.changes.currentSince(parts.readAt, this.dataVersion(), scope!.agentId)) continue;
+      // Spread in place: `rank` keeps its position among the keys, so the JSON is the same.
+      return { value: { agent: { ...parts.value.agent, rank } }, stableUntil, scope, listed: parts.listed };
+    }
   }
 
   private async computeProfile(name: string): Promise<Timed<ProfileParts>> {
     const now = this.clock.now();
+    const readAt = this.dataVersion();
     const read = await readSnapshot(this.db, () => {
       const agent = this.profiles.agentByName(name);
       if (!agent) return undefined;
@@ -413,7 +443,7 @@ export class RewardsService implements CommitListener {
     const { agent, activity, facts } = read;
     const value = profileBody(agent, activity.map(activityView), reputationOf(agent, facts, now));
     const listed = agent.suspended ? undefined : { id: agent.id, points: agent.points, promo_points: agent.promo_points };
-    return { value: { value, listed }, stableUntil: reputationStableUntilOf(agent, facts, now), scope: { agentId: agent.id } };
+    return { value: { value, readAt, listed }, stableUntil: reputationStableUntilOf(agent, facts, now), scope: { agentId: agent.id } };
   }
 
   reputation(name: string) {
@@ -516,7 +546,7 @@ export class RewardsService implements CommitListener {
       }
       const result = await fn(trx, agent, now);
       if (key !== undefined) await storeResponse(trx, agent.id, key, { requestHash, status: result.status, body: JSON.stringify(result.body), createdAt: now.toISOString() });
-      this.lastWrite = now.toISOString();
+      this.noteWrite(now);
       return { ...result, replayed: false };
     });
   }

@@ -85,14 +85,17 @@ export interface WriteScope {
   agent(id: number): void;
 }
 
-/** What one commit changed: the agents its writes declared, or everything (see WriteScope). */
-export type CommitScope = { agents: ReadonlySet<number> } | 'everything';
+/**
+ * How a write group ended: committed, having changed the agents its writes declared or
+ * everything (see WriteScope); or rolled back as a whole, having changed nothing.
+ */
+export type CommitScope = { agents: ReadonlySet<number> } | 'everything' | 'rolled back';
 
 /**
  * Told about every write group this process runs through `writeTransaction`, synchronously, on
  * the connection: `groupStarted` right after BEGIN IMMEDIATE (from then until the group ends no
  * other connection can commit), `groupEnded` right after COMMIT, before anyone is answered, with
- * what the group declared; or with 'everything' when the group rolled back as a whole (it changed
+ * what the group declared; or with 'rolled back' when the group failed as a whole (it changed
  * nothing, but its statements moved SQLite's change counter).
  */
 export interface CommitListener {
@@ -250,7 +253,7 @@ class WriteGroups {
         this.tell(scope);
       });
     } catch (error) {
-      this.tell('everything');
+      this.tell('rolled back');
       for (const write of group) write.reject(error);
       return;
     }
@@ -264,8 +267,14 @@ class WriteGroups {
       try {
         listener.groupEnded(scope);
       } catch {
-        // The group's outcome stands and its writes are answered. A listener that failed to take
-        // note sees the change later as one it cannot explain (src/rewards/program-changes.ts).
+        // The group's outcome stands and its writes are answered. The listener is told again
+        // that anything may have changed; if that fails too, it sees the change later as one it
+        // cannot explain (src/rewards/program-changes.ts).
+        try {
+          listener.groupEnded(scope === 'rolled back' ? scope : 'everything');
+        } catch {
+          // See above.
+        }
       }
     }
   }
