@@ -3,10 +3,11 @@
  * a binary search instead of two SQL range counts (about 0.3 ms per profile at 10,000 agents,
  * the largest part of a profile read that is not remembered; see BENCHMARKS.md).
  *
- * The snapshot belongs to one data version (no commit since it was loaded). When the version has
- * moved it is loaded again, but at most once per `minRebuildMs`: while the program changes faster
- * than that, `rankOf` answers undefined and the caller counts in SQL. So a rank is never older
- * than the data, and a write-heavy moment costs one load per interval at most.
+ * The snapshot belongs to one data version. A commit that says which agents it changed (an earn,
+ * see program-changes.ts) moves them in place (`update`), and the snapshot belongs to the new
+ * version. After any other change it is loaded again, but at most once per `minRebuildMs`: while
+ * that happens faster, `rankOf` answers undefined and the caller counts in SQL. So a rank is
+ * never older than the data, and a moment of such changes costs one load per interval at most.
  */
 import type { LeaderboardSort } from '../store/agent-repository.ts';
 

@@ -3,10 +3,11 @@
  * stats) until the data under them changes.
  *
  * Why: those reads join the ledger to score reputation (about 11 ms for a leaderboard page at
- * 10,000 agents) while the answer only changes when someone writes. An entry is dropped when
- * the database's version moves (any commit, ours or another process's such as the admin CLI),
- * or when time alone would change it: reads that show reputation say when (its recency and
- * longevity components move with time); others last `ttlMs`.
+ * 10,000 agents) while the answer only changes when someone writes. An entry is dropped when a
+ * commit may have changed it (the owner's `current`: for the rewards service, any commit for a
+ * read of many agents, a commit that touched the agent for a read of one; see
+ * program-changes.ts), or when time alone would change it: reads that show reputation say when
+ * (its recency and longevity components move with time); others last `ttlMs`.
  */
 import { VersionedCache, type VersionedCacheOptions } from './versioned-cache.ts';
 

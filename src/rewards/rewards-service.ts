@@ -188,8 +188,8 @@ export class RewardsService implements CommitListener {
   }
 
   /**
-   * CommitListener: a write group of ours committed (or rolled back: 'everything'). The agents it
-   * declared move in the in-memory ranks at once, so remembered profiles of everyone else stay.
+   * CommitListener: a write group of ours committed (or 'rolled back'). The agents it declared
+   * move in the in-memory ranks at once, so remembered profiles of everyone else stay.
    */
   groupEnded(scope: CommitScope): void {
     const base = this.changes.peek();

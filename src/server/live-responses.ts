@@ -1,8 +1,9 @@
 /**
  * Finished bodies of on-demand reads that depend only on their URL and the program's data
- * (leaderboard pages, agent profiles, reputation, stats), kept until the next commit, and until
- * the instant time alone would change them when the read says so (reputation decays with time),
- * else `ttlMs`. At most `maxEntries` bodies and `maxBytes` in all, keys included (64 MiB by
+ * (leaderboard pages, agent profiles, reputation, stats), kept while no commit may have changed
+ * them (RewardsService.isCurrent: any commit for a page of many agents, one that touched the agent
+ * for a profile or a reputation), and until the instant time alone would change them when the
+ * read says so (reputation decays with time), else `ttlMs`. At most `maxEntries` bodies and `maxBytes` in all, keys included (64 MiB by
  * default: every profile of 10,000 agents fits), the least recently used dropped first.
  *
  * Why: under load the leaderboard was bound by Astro's own per-request cost (about 0.5-1 ms of
@@ -14,7 +15,8 @@
  *
  * What is kept is the body without its dataFreshness (`head`, see src/http/shared-reads.ts) and
  * the dataFreshness it was computed with: every answer states it again with its own generatedAt
- * (`restatedTail`), since the data under it is what it was, unchanged since.
+ * (`restatedTail`), since the data under it is what it was, unchanged since (and, for a read of
+ * one agent, with the program's lastModified of now; a profile's rank is looked up anew too).
  */
 import type { DataFreshness } from '../http/freshness.ts';
 import type { RankRow } from '../rewards/rank-index.ts';
