@@ -147,7 +147,8 @@ interface Workload {
    */
   paired?: boolean;
   /**
-   * Each round starts right after a commit (one registration), which ends every remembered read,
+   * Each round starts right after an operator's change from another process (an agent verified),
+   * which ends every remembered read,
    * and asks for every seeded agent once: each answer is computed, the cost of a first read after
    * a write (the other rows repeat their URLs).
    */
@@ -345,12 +346,8 @@ async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResul
 async function measureCold(w: Workload, loadSpec: LoadSpec): Promise<PathResult> {
   const parts: Sampled[] = [];
   for (let round = 0; round < settings.rounds; round++) {
-    const registered = await fetch(`${origin}/api/public/ai/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `cold-${runTag}-${round}`.slice(0, 32) }),
-    });
-    if (registered.status !== 201) throw new Error(`${w.name}: the commit before round ${round + 1} answered ${registered.status}`);
+    db.operatorVerifies(round + 1);
+    // The server sees another process's commit on its next turn; the first request is that turn.
     parts.push(await sample(server.child.pid!, { ...loadSpec, rounds: 1, warmupSeconds: 0, requestsPerRound: SEED_AGENTS }));
   }
   return summarise(w.name, loadSpec, parts);

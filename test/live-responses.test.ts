@@ -109,8 +109,9 @@ describe('remembered reads of one agent and other agents’ writes', () => {
     const chaser = await register(service.url, { name: 'scope_chaser' });
     expect((await earn(service.url, leader.apiKey, 'promote', 'https://scope.example/l1')).status).toBe(200); // 25
     expect((await earn(service.url, chaser.apiKey, 'share', 'https://scope.example/c1')).status).toBe(200); // 10
-    // The ranks in memory load again at most once a second after a registration (rank-index.ts);
-    // until then a remembered profile's rank cannot be looked up, so it is computed instead.
+    // The ranks in memory load again at most once a second after a change the server cannot
+    // attribute to agents (the admin CLI above; rank-index.ts); until then a remembered profile's
+    // rank cannot be looked up, so it is computed instead.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const first = await get('/api/public/ai/agent/scope_leader');
     const rank = first.body.agent.rank;

@@ -82,7 +82,7 @@ export function renderReport(run: RunReport): string {
       '(autocannon in its own process, loopback, no pipelining); the table shows the median of the rounds. Server: `RATE_LIMITS=off LOG_LEVEL=silent`. ' +
       'CPU columns are shares of one core while measured; "Other CPU" is everything else running on the machine at the time, the noise to read the numbers against. ' +
       'Every path but one repeats its URLs, so the server answers from what it remembers once it has computed a body (until the next commit, or until time alone would change it); ' +
-      '"agent profile" walks all 10,000 seeded agents over and over (its warm-up is one pass over all of them, so its rounds are repeat views). "agent profile, while agents earn" is the same walk while another load worker sends earns at a fixed rate (each a commit that changes one agent and moves others\' ranks). "agent profile, first read" is the cold case: each round follows a commit (one registration, which ends everything remembered) and asks for each agent exactly once, so every answer is computed.',
+      '"agent profile" walks all 10,000 seeded agents over and over (its warm-up is one pass over all of them, so its rounds are repeat views). "agent profile, while agents earn" is the same walk while another load worker sends earns at a fixed rate (each a commit that changes one agent and moves others\' ranks). "agent profile, first read" is the cold case: each round follows an operator\'s change from another process (an agent verified, which ends everything remembered) and asks for each agent exactly once, so every answer is computed.',
   );
   lines.push('');
   lines.push(`Load average when the run started: ${machine.loadAverage}.`);

@@ -175,14 +175,32 @@ describe('RewardsService remembered reads and other agents’ commits', () => {
     expect((await rewards.profile('alpha')).value.agent.rank).toBe(1);
   });
 
-  it('ends everything at a write that declares nothing (a registration)', async () => {
+  it('ends everything at a write that declares nothing (an operator verifying an agent)', async () => {
     const a = await agent('Alpha');
     await a.earn('https://example.com/a1');
     const reader = await rewards.profile('reader');
-    await agent('Charlie');
+    const alpha = await rewards.profile('alpha');
+    await operatorVerifies('Alpha');
     const again = await rewards.profile('reader');
     expect(again.value.agent.reputation).not.toBe(reader.value.agent.reputation);
     expect(again.value).toEqual(reader.value);
+    expect((await rewards.profile('alpha')).value.agent).toMatchObject({ verified: true, reputation: { components: { verified: 100 } } });
+    expect(alpha.value.agent.verified).toBe(false);
+  });
+
+  it('keeps others across a registration, and shows a referral on the referrer at once', async () => {
+    const a = await agent('Alpha');
+    await a.earn('https://example.com/a1');
+    const reader = await rewards.profile('reader');
+    const alpha = await rewards.profile('alpha');
+    const { referralCode } = await rewards.register({ name: 'Bravo' });
+    expect((await rewards.profile('alpha')).value.agent.reputation).toBe(alpha.value.agent.reputation);
+    expect((await rewards.profile('bravo')).value.agent).toMatchObject({ points: 0, rank: 3 });
+    await rewards.register({ name: 'Charlie', referralCode });
+    expect((await rewards.profile('reader')).value.agent.reputation).toBe(reader.value.agent.reputation);
+    expect((await rewards.profile('bravo')).value.agent).toMatchObject({ points: 50, rank: 1, recentActivity: [{ actionType: 'referral', points: 50 }] });
+    expect((await rewards.profile('alpha')).value.agent).toMatchObject({ points: 10, rank: 2 });
+    expect((await rewards.profile('charlie')).value.agent).toMatchObject({ points: 0, rank: 4 });
   });
 
   it('keeps the ranks in memory equal to counting in SQL through grouped earns and partnerships', async () => {
@@ -214,7 +232,7 @@ describe('RewardsService remembered reads and other agents’ commits', () => {
     const a = await agent('Alpha');
     await a.earn('https://example.com/a0'); // Alpha 10, rank 1
     await rewards.profile('alpha'); // the ranks load
-    await agent('Charlie'); // declares nothing: the ranks are stale, and load again only in a second
+    await operatorVerifies('Reader'); // declares nothing: the ranks are stale, and load again only in a second
     expect((await rewards.profile('alpha')).value.agent).toMatchObject({ points: 10, rank: 1 });
     // A write group that stays open across turns holds Alpha's next earn, uncommitted.
     let release!: () => void;
@@ -236,3 +254,10 @@ describe('RewardsService remembered reads and other agents’ commits', () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A write that declares nothing, as the operator's `admin verify` run in this process would be. */
+function operatorVerifies(name: string) {
+  return writeTransaction(store.db, async (trx) => {
+    await trx.updateTable('agents').set({ verified: 1 }).where('name_lower', '=', name.toLowerCase()).execute();
+  });
+}

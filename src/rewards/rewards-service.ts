@@ -261,7 +261,7 @@ export class RewardsService implements CommitListener {
   // ---- writes ------------------------------------------------------------------------------
 
   async register(input: { name: string; operator?: string; avatarUrl?: string; referralCode?: string }) {
-    const result = await writeTransaction(this.db, async (trx) => {
+    const result = await writeTransaction(this.db, async (trx, scope) => {
       const now = this.clock.now();
       if (await findAgentByName(trx, input.name)) {
         throw new ProblemError('name_taken', `The name "${input.name}" is already registered (names compare case-insensitively). Choose another.`, { name: input.name });
@@ -285,11 +285,15 @@ export class RewardsService implements CommitListener {
         created_at: now.toISOString(),
       });
       await recordEvent(trx, { kind: 'agent_registered', agentId: agent.id, now });
+      // What others' remembered reads show of a new agent is their rank, looked up per answer
+      // (the declared agent joins the ranks in memory); its referrer's points change below.
+      scope.agent(agent.id);
       // A suspended referrer keeps the link but earns nothing: suspension stops farming with sock puppets.
       let referral: { referrer: string; pointsAwarded: number } | null = null;
       if (referrer) {
         const awarded = referrer.suspended ? 0 : REFERRAL_REWARD;
         if (awarded) this.ledger.award(referrer.id, { type: 'referral', points: awarded, description: `Referred ${agent.name}`, ref: String(agent.id), now });
+        scope.agent(referrer.id);
         referral = { referrer: referrer.name, pointsAwarded: awarded };
       }
       this.noteWrite(now);
@@ -366,8 +370,9 @@ export class RewardsService implements CommitListener {
 
   /** Issues a new key and revokes the old one at once. Not replayable: a stored body would hold a key. */
   async rotateKey(auth: WriteAuth) {
-    return writeTransaction(this.db, async (trx) => {
+    return writeTransaction(this.db, async (trx, scope) => {
       const agent = await this.authenticate(auth.apiKey, true);
+      scope.agent(agent.id); // only the key's digest changes: nothing a public read shows
       const now = this.clock.now();
       const apiKey = newApiKey(this.random);
       await replaceKeyHash(trx, agent.id, hashApiKey(apiKey), now.toISOString());
