@@ -17,17 +17,22 @@ export interface MessageReceipt {
 }
 
 export async function receiveMessage(
-  services: Pick<Services, 'db' | 'identify' | 'clock'>,
+  services: Pick<Services, 'write' | 'identify' | 'clock'>,
   body: Omit<MessageRequest, 'apiKey'>,
   apiKey: string | undefined,
   requestId: string | undefined,
 ): Promise<MessageReceipt> {
   const agent = apiKey === undefined ? undefined : services.identify(apiKey);
   if (apiKey !== undefined && !agent) throw new ProblemError('invalid_api_key', 'No agent has this apiKey. Send the message without a key, or check the key; nothing was stored.');
-  const stored = await insertMessage(
-    services.db,
-    { message: body.message, agentName: body.agentName ?? agent?.name, operator: body.operator, contact: body.contact, topic: body.topic, agentId: agent?.agentId, requestId },
-    services.clock.now(),
-  );
+  // Through a write group, declared as showing in no public read, so a message does not end the
+  // program reads the server remembers (src/rewards/program-changes.ts).
+  const stored = await services.write((trx, scope) => {
+    scope.nothingShown();
+    return insertMessage(
+      trx,
+      { message: body.message, agentName: body.agentName ?? agent?.name, operator: body.operator, contact: body.contact, topic: body.topic, agentId: agent?.agentId, requestId },
+      services.clock.now(),
+    );
+  });
   return { id: stored.id, receivedAt: stored.received_at, status: 'received', linkedAgent: agent?.name ?? null };
 }

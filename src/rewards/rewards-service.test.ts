@@ -13,6 +13,7 @@ import { AwardStatements } from '../store/award-statements.ts';
 import { rankOf } from '../store/agent-repository.ts';
 import { openDatabase, writeTransaction, type OpenDatabase } from '../store/database.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
+import { receiveMessage } from '../messages/receive-message.ts';
 import { RewardsService } from './rewards-service.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -186,6 +187,17 @@ describe('RewardsService remembered reads and other agents’ commits', () => {
     expect(again.value).toEqual(reader.value);
     expect((await rewards.profile('alpha')).value.agent).toMatchObject({ verified: true, reputation: { components: { verified: 100 } } });
     expect(alpha.value.agent.verified).toBe(false);
+  });
+
+  it('keeps every profile across a message to the team', async () => {
+    const reader = await rewards.profile('reader');
+    const board = await rewards.leaderboard('points', 10, 0);
+    const services = { write: <T>(fn: Parameters<typeof writeTransaction<T>>[1]) => writeTransaction(store.db, fn), identify: (key: string) => rewards.identify(key), clock: { now: () => now } };
+    const receipt = await receiveMessage(services, { message: 'Hello team' }, undefined, undefined);
+    expect(store.raw.prepare('select message from messages where id = ?').pluck().get(receipt.id)).toBe('Hello team');
+    expect((await rewards.profile('reader')).value.agent.reputation).toBe(reader.value.agent.reputation);
+    // A page of many agents still ends at any commit.
+    expect(await rewards.leaderboard('points', 10, 0)).not.toBe(board);
   });
 
   it('keeps others across a registration, and shows a referral on the referrer at once', async () => {

@@ -5,7 +5,7 @@
 import type { AppConfig } from '../config.ts';
 import type { DataVersion } from '../rewards/program-changes.ts';
 import type { Identity, RewardsService } from '../rewards/rewards-service.ts';
-import type { Db } from '../store/database.ts';
+import type { Db, WriteScope } from '../store/database.ts';
 import type { Clock } from './clock.ts';
 import type { LiveResponses } from './live-responses.ts';
 
@@ -17,6 +17,11 @@ export interface Services {
   contentVersion: string;
   /** The rewards database (kysely over better-sqlite3). */
   db: Db;
+  /**
+   * `writeTransaction` on `db` (src/store/database.ts), for endpoints: Astro's bundle holds its
+   * own copy of that module, which does not know the database the server opened.
+   */
+  write<T>(fn: (trx: Db, scope: WriteScope) => Promise<T>): Promise<T>;
   /** The AI rewards program: every read and write of /api/public/ai goes through it. */
   rewards: RewardsService;
   /** The agent behind an apiKey, synchronously, for the rate limiter; undefined when unknown. */

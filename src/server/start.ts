@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { RewardsService } from '../rewards/rewards-service.ts';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase, writeTransaction } from '../store/database.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
 import { OffsetClock, systemClock, type Clock } from './clock.ts';
 import { LiveResponses } from './live-responses.ts';
@@ -39,7 +39,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   await migrateOrThrow(store.db);
   const rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: config.rewards, clock, baseUrl: build.baseUrl });
   const responses = new LiveResponses({ ...rewards.rememberedReads(), now: () => clock.now().getTime() });
-  const services: Services = { config, clock, startedAt: new Date(startedAt), contentVersion: build.contentVersion, db: store.db, rewards, identify: (apiKey) => rewards.identify(apiKey), responses };
+  const services: Services = { config, clock, startedAt: new Date(startedAt), contentVersion: build.contentVersion, db: store.db, write: (fn) => writeTransaction(store.db, fn), rewards, identify: (apiKey) => rewards.identify(apiKey), responses };
   const databaseCheck = store.raw.prepare('select count(*) as n from agents');
   const databaseReadable = (): string => {
     try {

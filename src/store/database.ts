@@ -77,12 +77,14 @@ export function writeTransaction<T>(db: Db, fn: (trx: Db, scope: WriteScope) => 
 /**
  * What a write tells its commit about the rows it changed, so remembered reads of everything else
  * can stay (see src/rewards/program-changes.ts). A write that calls `agent(id)` declares that it
- * changed nothing a public read shows except that agent's own row and ledger. A write that never
- * calls it changed, as far as anyone can tell, everything. Declaring is a promise the write must
- * keep: the default, declaring nothing, is always safe.
+ * changed nothing a public read shows except that agent's own row and ledger; one that calls
+ * `nothingShown()`, that it changed nothing a public read shows at all (a message to the team). A
+ * write that calls neither changed, as far as anyone can tell, everything. Declaring is a promise
+ * the write must keep: the default, declaring nothing, is always safe.
  */
 export interface WriteScope {
   agent(id: number): void;
+  nothingShown(): void;
 }
 
 /**
@@ -225,10 +227,11 @@ class WriteGroups {
           for (const write of group) {
             control(this.raw, 'savepoint write');
             const declared: number[] = [];
+            let shown = true;
             let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
             try {
-              outcome = { ok: true, value: await write.fn(conn, { agent: (id) => declared.push(id) }) };
-              if (declared.length === 0) agents = undefined;
+              outcome = { ok: true, value: await write.fn(conn, { agent: (id) => declared.push(id), nothingShown: () => (shown = false) }) };
+              if (declared.length === 0 && shown) agents = undefined;
               else for (const id of declared) agents?.add(id);
             } catch (error) {
               // Rolled back: it changed nothing, whatever it declared.
