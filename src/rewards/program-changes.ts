@@ -69,7 +69,10 @@ export class ProgramChanges implements CommitListener {
     return (this.touched.get(agentId) ?? -1) <= stored.seq;
   }
 
-  /** The version as last accounted for, with no SQLite read: for a listener that must not throw. */
+  /**
+   * The version as last accounted for, with no SQLite read: for a commit listener, which must not
+   * throw, and which has just brought it up to date itself (`groupEnded`).
+   */
   peek(): DataVersion {
     return this.current;
   }

@@ -202,7 +202,7 @@ export class RewardsService implements CommitListener {
     if (scope === 'everything') return;
     // On the connection, right after COMMIT: these reads see exactly what the group committed.
     // Should the ranks be found out of step they drop themselves and load again when next asked.
-    this.ranks.update(base, this.changes.version(), [...scope.agents].map((id) => ({ id, row: this.profiles.listed(id) })));
+    this.ranks.update(base, this.changes.peek(), [...scope.agents].map((id) => ({ id, row: this.profiles.listed(id) })));
   }
 
   /** A write's instant: the program's lastModified once the group holding it has committed. */
