@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { RateLimiter } from '../src/server/rate-limiter.ts';
 import { freePort } from './lib/processes.ts';
+import { serveArgs } from '../scripts/lib/serve-command.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -34,7 +35,7 @@ const MODES = [
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-bench-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/serve.mjs'], {
+  const child = spawn(process.execPath, serveArgs(), {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: join(dataDir, 'bench.sqlite'), LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { serveArgs } from '../../scripts/lib/serve-command.ts';
 import type { LoadResult, LoadSpec } from './load-spec.ts';
 
 /** Every child still running; killed if the benchmark itself dies, so no server outlives it. */
@@ -22,9 +23,9 @@ function spawnNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return child;
 }
 
-/** The built server (`npm run serve`): dist/serve.mjs on plain node. */
+/** The built server, started as `npm run serve` starts it (dist/serve.mjs on plain node, same flags). */
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawnNode(['--enable-source-maps', 'dist/serve.mjs'], env);
+  return spawnNode(serveArgs(), env);
 }
 
 /** A TypeScript entry, with tsx as the loader. */

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serveArgs } from '../../scripts/lib/serve-command.ts';
 
 export interface TestService {
   url: string;
@@ -30,7 +31,7 @@ export interface StartOptions {
 export async function startService(options: StartOptions = {}): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
   const databasePath = options.databasePath ?? join(dataDir, 'test.sqlite');
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/serve.mjs'], {
+  const child = spawn(process.execPath, serveArgs(), {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

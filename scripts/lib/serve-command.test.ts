@@ -1,0 +1,29 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { serveArgs } from './serve-command.ts';
+
+function packageWith(serve: unknown): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'serve-command-')), 'package.json');
+  writeFileSync(path, JSON.stringify({ scripts: { serve } }));
+  return path;
+}
+
+describe('serveArgs', () => {
+  it("reads the flags and entry of package.json's serve script", () => {
+    const args = serveArgs();
+    expect(args.at(-1)).toBe('dist/serve.mjs');
+    expect(args).toContain('--max-semi-space-size=64');
+  });
+
+  it('splits any flags before the entry', () => {
+    expect(serveArgs(packageWith('node  --a=1 --b   x.mjs'))).toEqual(['--a=1', '--b', 'x.mjs']);
+  });
+
+  it('refuses a serve script that is not a plain node command', () => {
+    expect(() => serveArgs(packageWith('tsx scripts/serve.ts'))).toThrow(/serve script/);
+    expect(() => serveArgs(packageWith('node'))).toThrow(/serve script/);
+    expect(() => serveArgs(packageWith(undefined))).toThrow(/serve script/);
+  });
+});
