@@ -24,11 +24,12 @@ export interface AppConfig {
   /** LOG_LEVEL=silent turns the per-request JSON log lines off (tests, benchmarks). */
   logRequests: boolean;
   /**
-   * DIRECT_READS=off: profiles, leaderboard, reputation and stats go through Astro's endpoints
-   * like every other on-demand route, instead of being answered by our server directly
-   * (src/http/shared-reads.ts). The answers are the same; the switch is for comparing the two.
+   * DIRECT_ROUTES=off: profiles, the leaderboard and reputation (src/http/shared-reads.ts) and the
+   * earn writes (src/http/shared-writes.ts) go through Astro's endpoints like every other
+   * on-demand route, instead of being answered by our server directly. The answers are the same;
+   * the switch is for comparing the two.
    */
-  directReads: boolean;
+  directRoutes: boolean;
 }
 
 function number(value: string | undefined, fallback: number, name: string, min = Number.MIN_VALUE): number {
@@ -52,6 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rewards: { ...defaultRewardsConfig, dailyCaps: { ...defaultRewardsConfig.dailyCaps } },
     distDir: env.DIST_DIR || 'dist',
     logRequests: env.LOG_LEVEL !== 'silent',
-    directReads: env.DIRECT_READS !== 'off',
+    directRoutes: env.DIRECT_ROUTES !== 'off',
   };
 }

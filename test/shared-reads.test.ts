@@ -1,7 +1,7 @@
 /**
  * Profiles, the leaderboard and reputation are answered by our Node server itself when the
  * request carries no credentials (src/http/shared-reads.ts), and by the Astro endpoints
- * otherwise. Two servers on one database, one of them with DIRECT_READS=off, must give the same
+ * otherwise. Two servers on one database, one of them with DIRECT_ROUTES=off, must give the same
  * answers to the same requests, errors and odd spellings of the path included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ let viaAstro: TestService;
 
 beforeAll(async () => {
   direct = await startService({ clockStart: '2026-11-22T12:00:00Z' });
-  viaAstro = await startService({ clockStart: '2026-11-22T12:00:00Z', databasePath: direct.databasePath, env: { DIRECT_READS: 'off' } });
+  viaAstro = await startService({ clockStart: '2026-11-22T12:00:00Z', databasePath: direct.databasePath, env: { DIRECT_ROUTES: 'off' } });
   const alpha = await register(direct.url, { name: 'Shared_Alpha', operator: 'Ops A' });
   const beta = await register(direct.url, { name: 'shared-beta', referralCode: alpha.referralCode });
   await register(direct.url, { name: 'shared_gamma' });

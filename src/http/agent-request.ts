@@ -6,38 +6,36 @@
 import type { WriteAuth, WriteResult } from '../rewards/rewards-service.ts';
 import type { Services } from '../server/services.ts';
 import { ProblemError } from './problem.ts';
-import { invalid } from './parse-request.ts';
-import { json, problem } from './respond.ts';
+import { handle, problem } from './respond.ts';
+import { JSON_CONTENT_TYPE } from './parse-request.ts';
 import { programFreshness } from './shared-reads.ts';
+import { apiKeyOf, writeAuthOf, writeAnswer, type SharedWrite, type WriteAnswer } from './shared-writes.ts';
 
 export { programFreshness };
 
 /** Header first (Authorization: Bearer, then X-API-Key), then the body or query value. */
 export function apiKeyFrom(request: Request, fallback?: string): string | undefined {
-  const auth = request.headers.get('authorization');
-  const bearer = auth?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (bearer) return bearer;
-  const header = request.headers.get('x-api-key')?.trim();
-  if (header) return header;
-  return fallback || undefined;
-}
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-export function idempotencyKeyFrom(request: Request): string | undefined {
-  const key = request.headers.get('idempotency-key');
-  if (key === null) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) throw invalid([{ path: 'Idempotency-Key', message: 'must be 1-255 visible ASCII characters' }]);
-  return key;
+  return apiKeyOf((name) => request.headers.get(name), fallback);
 }
 
 export function writeAuth(request: Request, bodyApiKey: string | undefined): WriteAuth {
-  return { apiKey: apiKeyFrom(request, bodyApiKey), idempotencyKey: idempotencyKeyFrom(request) };
+  return writeAuthOf((name) => request.headers.get(name), bodyApiKey);
 }
 
+export function respondWrite(services: Services, result: WriteResult): Response {
+  return answered(writeAnswer(result, programFreshness(services)));
+}
 
-export function respondWrite(services: Services, result: WriteResult, headers: Record<string, string> = {}): Response {
-  return json(result.body, programFreshness(services), { status: result.status, headers: result.replayed ? { ...headers, 'Idempotent-Replayed': 'true' } : headers });
+/** An endpoint for a shared write (src/http/shared-writes.ts), the way our server answers it. */
+export function sharedWriteEndpoint(write: SharedWrite) {
+  return handle(async ({ request, locals: { services, body: preRead } }) => {
+    if (!JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')) throw new ProblemError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+    return answered(await write(services, (name) => request.headers.get(name), preRead ?? (await request.text())));
+  });
+}
+
+function answered(answer: WriteAnswer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /** A path segment that must be a positive integer id; anything else names no task. */

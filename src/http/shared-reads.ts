@@ -15,7 +15,7 @@
  * The server answers only the plain case, a body (200). A problem (an unknown agent, a bad query)
  * is thrown as a ProblemError and the server hands the request to Astro, so every error response
  * still comes from one place. Both ways serialise with `jsonHead` and `withFreshness`, and
- * test/shared-reads.test.ts compares them (DIRECT_READS=off turns the server's way off).
+ * test/shared-reads.test.ts compares them (DIRECT_ROUTES=off turns the server's way off).
  *
  * Nothing here imports the catalog: our server's bundle stays free of it (Astro's has it).
  */

@@ -6,8 +6,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AppConfig } from '../config.ts';
 import { cacheControlFor, freshness } from '../http/freshness.ts';
+import { JSON_CONTENT_TYPE } from '../http/parse-request.ts';
 import { problemBody, ProblemError, type ProblemCode } from '../http/problem.ts';
 import { JSON_TYPE, jsonHead, restatedTail, sharedReadFor, storedAnswer, withFreshness } from '../http/shared-reads.ts';
+import { sharedWriteFor } from '../http/shared-writes.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
 import { guardHtmlResponses } from './security-headers.ts';
@@ -40,7 +42,6 @@ export interface ServerDeps {
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
-const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 export function createAppServer(deps: ServerDeps): Server {
   const gate = deps.gate ?? openGate;
@@ -51,7 +52,7 @@ export function createAppServer(deps: ServerDeps): Server {
     // A body we did not read would be drained after the response: close instead of reading it.
     if (hasBody(res.req) && !res.req.complete) res.setHeader('Connection', 'close');
     const now = deps.services.clock.now();
-    const body = problemBody(deps.build.baseUrl, code, detail, freshness({ source: 'live', generatedAt: now, contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 }), { requestId, ...extra });
+    const body = problemBody(deps.build.baseUrl, code, detail, freshness({ source: 'live', generatedAt: now, contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 }), { ...extra, requestId });
     const text = JSON.stringify(body);
     res.statusCode = body.status;
     res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
@@ -151,6 +152,18 @@ export function createAppServer(deps: ServerDeps): Server {
         res.setHeader('Connection', 'close');
         return sendProblem(res, requestId, 'payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
       }
+      // The earn writes are answered here, problems included (src/http/shared-writes.ts).
+      const write = deps.config.directRoutes ? sharedWriteFor(url.pathname) : undefined;
+      if (write) {
+        const answer = await write(deps.services, (name) => headerOf(req, name), body).catch((error: unknown) => {
+          if (error instanceof ProblemError) return error;
+          throw error;
+        });
+        if (answer instanceof ProblemError) return sendProblem(res, requestId, answer.code, answer.message, answer.extra, answer.headers);
+        const bytes = Buffer.from(answer.body);
+        res.writeHead(answer.status, { ...answer.headers, 'Content-Length': bytes.length });
+        return res.end(bytes);
+      }
       // Astro reads a pre-read string body instead of the (consumed) stream.
       (req as IncomingMessage & { body?: string }).body = body;
       return toAstro(() => notFound(req, res, requestId, url.pathname));
@@ -175,7 +188,7 @@ export function createAppServer(deps: ServerDeps): Server {
     }
     // Then the same reads computed here rather than through Astro (src/http/shared-reads.ts); a
     // problem (unknown agent, bad query) is left to the Astro endpoint, which answers it.
-    const shared = apiKey === undefined && deps.config.directReads ? sharedReadFor(url.pathname) : undefined;
+    const shared = apiKey === undefined && deps.config.directRoutes ? sharedReadFor(url.pathname) : undefined;
     if (shared) {
       const version = deps.services.responses.version();
       const answer = await shared(deps.services, url).catch((error: unknown) => {
@@ -263,6 +276,12 @@ function parseRequestUrl(raw: string): URL {
   const decoded = decodeURIComponent(url.pathname);
   if (decoded.includes('\0')) throw new Error('NUL in path');
   return url;
+}
+
+/** A request header the way the web's `Headers.get` reads it: repeated values joined. */
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function hasBody(req: IncomingMessage): boolean {
