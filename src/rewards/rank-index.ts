@@ -61,19 +61,40 @@ class Order {
     return lo + 1;
   }
 
-  /** Moves an agent from `before` (undefined: was not listed) to `after` (undefined: no longer listed). */
+  /**
+   * Moves an agent from `before` (undefined: was not listed) to `after` (undefined: no longer
+   * listed). An earn moves an agent a few places up: only the agents between its old and new
+   * place shift, not the whole order (two splices of 10,000 entries were 0.2 ms an earn).
+   */
   move(id: number, before: RankRow | undefined, after: RankRow | undefined): void {
-    if (before) {
-      const at = this.rank(this.value(before), id) - 1;
-      if (this.ids[at] !== id) throw new Error(`rank index out of step: agent ${id} not where expected`);
-      this.values.splice(at, 1);
-      this.ids.splice(at, 1);
+    const from = before ? this.rank(this.value(before), id) - 1 : -1;
+    if (before && this.ids[from] !== id) throw new Error(`rank index out of step: agent ${id} not where expected`);
+    if (!after) {
+      if (before) {
+        this.values.splice(from, 1);
+        this.ids.splice(from, 1);
+      }
+      return;
     }
-    if (after) {
-      const at = this.rank(this.value(after), id) - 1;
-      this.values.splice(at, 0, this.value(after));
-      this.ids.splice(at, 0, id);
+    const value = this.value(after);
+    // Agents ahead of its new place, counting its old entry when that is ahead too.
+    let to = this.rank(value, id) - 1;
+    if (!before) {
+      this.values.splice(to, 0, value);
+      this.ids.splice(to, 0, id);
+      return;
     }
+    if (to > from) to -= 1;
+    for (let i = from; i > to; i--) {
+      this.values[i] = this.values[i - 1];
+      this.ids[i] = this.ids[i - 1];
+    }
+    for (let i = from; i < to; i++) {
+      this.values[i] = this.values[i + 1];
+      this.ids[i] = this.ids[i + 1];
+    }
+    this.values[to] = value;
+    this.ids[to] = id;
   }
 }
 
