@@ -14,6 +14,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
     process.stdout.write(
       JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'endpoint error', requestId, path: context.url.pathname, error: error instanceof Error ? error.stack : String(error) }) + '\n',
     );
-    return problem('internal_error', `Something went wrong on our side. Quote request id ${requestId} when you report it.`, { requestId });
+    return problem('internal_error', `Something went wrong on our side. Quote request id ${requestId} when you report it.`, { requestId }, {}, context.locals.services?.clock.now());
   }
 });

@@ -9,14 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, register, type Registered } from './support/rewards.ts';
 import { request, startService, type JsonResponse, type TestService } from './support/service.ts';
 
+const PINNED = '2026-11-22T12:00:00Z';
 let direct: TestService;
 let viaAstro: TestService;
 /** One agent per server, so each server's writes start from the same state. */
 let agents: { direct: Registered; viaAstro: Registered };
 
 beforeAll(async () => {
-  direct = await startService({ clockStart: '2026-11-22T12:00:00Z' });
-  viaAstro = await startService({ clockStart: '2026-11-22T12:00:00Z', databasePath: direct.databasePath, env: { DIRECT_ROUTES: 'off' } });
+  direct = await startService({ clockStart: PINNED });
+  viaAstro = await startService({ clockStart: PINNED, databasePath: direct.databasePath, env: { DIRECT_ROUTES: 'off' } });
   agents = {
     direct: await register(direct.url, { name: 'writer_one' }),
     viaAstro: await register(direct.url, { name: 'writer_two' }),
@@ -121,8 +122,10 @@ describe('shared earn writes', () => {
     ['an Idempotency-Key that is not visible ASCII', { body: { actionType: 'share', url: 'https://writes.example/4' }, auth: 'key', headers: { 'idempotency-key': 'a b' } }, 400],
   ])('answers %s with the same problem and writes nothing', async (_, a, status) => {
     const before = [ledgerOf('writer_one'), ledgerOf('writer_two')];
-    const [one] = await both(a);
+    const [one, two] = await both(a);
     expect(one.status).toBe(status);
+    // Both ways state the instant on the server's clock (pinned at 12:00 and running since).
+    for (const res of [one, two]) expect(Date.parse(res.body.dataFreshness.generatedAt) - Date.parse(PINNED)).toBeLessThan(10 * 60_000);
     expect(one.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
     expect(one.body.requestId).toBe(one.headers.get('x-request-id'));
     expect([ledgerOf('writer_one'), ledgerOf('writer_two')]).toEqual(before);

@@ -48,16 +48,17 @@ export function sharedJson(ctx: import('astro').APIContext, read: SharedBody): R
   return new Response(withFreshness(head, read.dataFreshness).toString(), { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(read.dataFreshness) } });
 }
 
-export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
-  const body = problemBody(catalog.site.baseUrl, code, detail, contentFreshness('live', catalog.builtAt), extra);
+/** `now`: the services' clock (`locals.services.clock.now()`), so a pinned clock pins problems too. */
+export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, now: Date = new Date()): Response {
+  const body = problemBody(catalog.site.baseUrl, code, detail, contentFreshness('live', catalog.builtAt, now), extra);
   return new Response(JSON.stringify(body), {
     status: body.status,
     headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': 'no-store', ...headers },
   });
 }
 
-export function problemFromError(error: ProblemError, requestId?: string): Response {
-  return problem(error.code, error.message, requestId ? { ...error.extra, requestId } : error.extra, error.headers);
+export function problemFromError(error: ProblemError, requestId?: string, now?: Date): Response {
+  return problem(error.code, error.message, requestId ? { ...error.extra, requestId } : error.extra, error.headers, now);
 }
 
 /**
@@ -69,7 +70,7 @@ export function handle(fn: (ctx: import('astro').APIContext) => Promise<Response
     try {
       return await fn(ctx);
     } catch (error) {
-      if (error instanceof ProblemError) return problemFromError(error, ctx.locals.requestId);
+      if (error instanceof ProblemError) return problemFromError(error, ctx.locals.requestId, ctx.locals.services?.clock.now());
       throw error;
     }
   };
