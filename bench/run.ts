@@ -178,6 +178,17 @@ const workloads: Workload[] = [
   },
   { name: 'filtered read', method: 'GET', path: '/api/public/videos?search=harvest&limit=20', kind: 'fixed', ceiling: 'read' },
   { name: 'knowledge topic', method: 'GET', path: '/api/public/knowledge?topic=terpenes', kind: 'fixed', ceiling: 'read' },
+  {
+    name: 'agent profile',
+    method: 'GET',
+    path: '/api/public/ai/agent/',
+    kind: 'profile',
+    ceiling: 'read',
+    warmupEachAgentOnce: true,
+    target: p99Under10ms,
+  },
+  // The remembered reads of many agents run while 10,000 profiles are remembered too, as on a
+  // live server (the profile row above leaves them): BENCHMARKS.md, fix 26.
   { name: 'stats', method: 'GET', path: '/api/public/stats', kind: 'fixed', ceiling: 'read' },
   ...(['', '?sort=promo'] as const).map(
     (query): Workload => ({
@@ -189,15 +200,6 @@ const workloads: Workload[] = [
       target: p99Under10ms,
     }),
   ),
-  {
-    name: 'agent profile',
-    method: 'GET',
-    path: '/api/public/ai/agent/',
-    kind: 'profile',
-    ceiling: 'read',
-    warmupEachAgentOnce: true,
-    target: p99Under10ms,
-  },
   {
     name: 'agent profile, while agents earn',
     method: 'GET',

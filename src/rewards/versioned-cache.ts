@@ -14,6 +14,15 @@
  * first; and emptied when the version's era moves (`era`, by default the version itself), since
  * then every entry is stale at once (otherwise stale entries would hold their memory until
  * evicted).
+ *
+ * "Least recently used" is kept the cheap way, in the Map's own order, with one care: an entry
+ * changes place (delete, then set at the back) only once it has fallen behind by half the
+ * entries, and a key stored again is updated where it stands. V8 leaves each deleted copy of a
+ * key in that key's hash chain until the table is next rebuilt, and every `set` of the key walks
+ * the chain: moving a hot key on every hit (the leaderboard, thousands of times a second) next
+ * to 10,000 remembered profiles made one hit cost about 20 µs instead of 0.1 µs (BENCHMARKS.md,
+ * fix 26). So the guarantee is: an entry used within the last `size / 2` insertions is never the
+ * one evicted.
  */
 export interface VersionedCacheOptions<V = unknown> {
   /** The data version now; the same value (===) while nothing changed. */
@@ -41,6 +50,8 @@ export interface EntryFacts<V> {
 }
 
 interface Entry<T, V> {
+  /** `inserted` when the entry last took its place at the back of the Map. */
+  placed: number;
   version: V;
   scope: unknown;
   at: number;
@@ -55,6 +66,8 @@ export class VersionedCache<T, V = unknown> {
   private readonly maxEntries: number;
   private readonly maxWeight: number;
   private weight = 0;
+  /** Entries placed at the back of the Map so far: the age of a place. */
+  private inserted = 0;
   /** The era the entries were checked against last: when it moves, all of them are stale. */
   private seenEra: unknown;
   private readonly current: (stored: V, scope: unknown, now: V) => boolean;
@@ -76,7 +89,10 @@ export class VersionedCache<T, V = unknown> {
     return this.entries.size;
   }
 
-  /** The current value for `key`; a stale one is dropped. A clock moved backwards counts as stale. */
+  /**
+   * The current value for `key`, or undefined. A stale entry stays where it is until the key is
+   * stored again (in place) or evicted. A clock moved backwards counts as stale.
+   */
   get(key: string): T | undefined {
     const entry = this.entries.get(key);
     // A miss reads no version: most requests that ask (every pre-rendered file) miss.
@@ -84,13 +100,13 @@ export class VersionedCache<T, V = unknown> {
     const version = this.checkEra();
     if (this.entries.get(key) !== entry) return undefined; // the era moved: all dropped
     const now = this.options.now();
-    this.entries.delete(key);
-    if (now >= entry.at && now < entry.expiresAt && this.current(entry.version, entry.scope, version)) {
-      this.entries.set(key, entry); // now the most recently used
-      return entry.value;
+    if (!(now >= entry.at && now < entry.expiresAt && this.current(entry.version, entry.scope, version))) return undefined;
+    if (this.fallenBehind(entry)) {
+      // Now the most recently used.
+      this.entries.delete(key);
+      this.place(key, entry);
     }
-    this.weight -= entry.weight;
-    return undefined;
+    return entry.value;
   }
 
   /** The version to tag a value with: read it before computing the value (see `set`). */
@@ -106,12 +122,18 @@ export class VersionedCache<T, V = unknown> {
   set(key: string, value: T, facts: EntryFacts<V> = {}): void {
     const version = this.checkEra();
     const old = this.entries.get(key);
-    if (old) this.delete(key, old);
     const weight = this.weigh(value, key);
-    if (weight > this.maxWeight) return;
-    this.makeRoom(weight);
     const at = this.options.now();
-    this.entries.set(key, { version: facts.version ?? version, scope: facts.scope, at, expiresAt: facts.expiresAt ?? at + this.ttlMs, weight, value });
+    const fields = { version: facts.version ?? version, scope: facts.scope, at, expiresAt: facts.expiresAt ?? at + this.ttlMs, value };
+    if (old && weight <= this.maxWeight && !this.fallenBehind(old)) {
+      Object.assign(old, fields);
+      this.reweigh(key, old, weight);
+      return;
+    }
+    if (old) this.delete(key, old);
+    if (weight > this.maxWeight) return;
+    this.makeRoom(weight, true);
+    this.place(key, { ...fields, weight, placed: 0 });
     this.weight += weight;
   }
 
@@ -124,14 +146,9 @@ export class VersionedCache<T, V = unknown> {
     if (entry?.value !== value) return;
     if (known.expiresAt !== undefined) entry.expiresAt = known.expiresAt;
     if (known.scope !== undefined) entry.scope = known.scope;
-    if (known.weight !== undefined) {
-      this.delete(key, entry);
-      if (known.weight > this.maxWeight) return;
-      this.makeRoom(known.weight);
-      entry.weight = known.weight;
-      this.entries.set(key, entry);
-      this.weight += known.weight;
-    }
+    if (known.weight === undefined) return;
+    if (known.weight > this.maxWeight) this.delete(key, entry);
+    else this.reweigh(key, entry, known.weight);
   }
 
   /** Drops `key` only if it still holds `value` (a newer value may have replaced it). */
@@ -145,11 +162,35 @@ export class VersionedCache<T, V = unknown> {
     this.weight -= entry.weight;
   }
 
-  /** Drops the least recently used entries until one more of `weight` fits. */
-  private makeRoom(weight: number): void {
-    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.weight + weight > this.maxWeight)) {
-      const [oldestKey, oldest] = this.entries.entries().next().value!;
-      this.delete(oldestKey, oldest);
+  /** At the back of the Map: the most recently used. */
+  private place(key: string, entry: Entry<T, V>): void {
+    entry.placed = ++this.inserted;
+    this.entries.set(key, entry);
+  }
+
+  /** Whether the entry is in the older half of the Map, by insertions since it took its place. */
+  private fallenBehind(entry: Entry<T, V>): boolean {
+    return this.inserted - entry.placed >= this.entries.size >> 1;
+  }
+
+  /** An entry kept in place with a new weight; others make room if it grew. */
+  private reweigh(key: string, entry: Entry<T, V>, weight: number): void {
+    this.weight += weight - entry.weight;
+    entry.weight = weight;
+    this.makeRoom(0, false, key);
+  }
+
+  /**
+   * Drops the least recently used entries (never `keep`) until `weight` more fits, and one more
+   * entry when `adding`.
+   */
+  private makeRoom(weight: number, adding: boolean, keep?: string): void {
+    const fits = () => (!adding || this.entries.size < this.maxEntries) && this.weight + weight <= this.maxWeight;
+    if (fits()) return;
+    for (const [key, entry] of this.entries) {
+      if (key === keep) continue;
+      this.delete(key, entry);
+      if (fits()) return;
     }
   }
 

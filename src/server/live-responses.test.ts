@@ -80,6 +80,58 @@ describe('LiveResponses expiry and size', () => {
     expect(cache.lookup('/a')?.head.toString()).toBe('aaaa');
   });
 
+  it('never evicts a key used all the time, however many others come and go', () => {
+    const cache = new LiveResponses({ version: () => 'v', now: () => 0, maxEntries: 10 });
+    cache.remember('/hot', body('hot'));
+    for (let i = 0; i < 200; i++) {
+      cache.remember(`/cold${i}`, body('c'));
+      expect(cache.lookup('/hot')?.head.toString()).toBe('hot');
+      expect(cache.size).toBeLessThanOrEqual(10);
+    }
+    // The cold ones went oldest first: the newest nine are all still there.
+    for (let i = 191; i < 200; i++) expect(cache.lookup(`/cold${i}`)).toBeDefined();
+    expect(cache.lookup('/cold190')).toBeUndefined();
+  });
+
+  it('stores a key again with its new weight counted and the others making room', () => {
+    // Each entry weighs its body + its key + 256: 4 + 2 + 256 = 262 here.
+    const cache = new LiveResponses({ version: () => 'v', now: () => 0, maxBytes: 600 });
+    for (let i = 0; i < 1000; i++) cache.remember('/a', body(String(i % 10).repeat(4)));
+    expect(cache.size).toBe(1);
+    expect(cache.lookup('/a')?.head.toString()).toBe('9999');
+    cache.remember('/b', body('bbbb'));
+    expect(cache.size).toBe(2);
+    // /a grows to 62 + 2 + 256 = 320: with /b (262) that is 582, still within 600.
+    cache.remember('/a', body('a'.repeat(62)));
+    expect(cache.lookup('/b')?.head.toString()).toBe('bbbb');
+    // /a grows to 342: /b must go, not /a.
+    cache.remember('/a', body('a'.repeat(84)));
+    expect(cache.lookup('/b')).toBeUndefined();
+    expect(cache.lookup('/a')?.head.toString()).toBe('a'.repeat(84));
+    // Shrunk again, it leaves room for /c as the weights say.
+    cache.remember('/a', body('aaaa'));
+    cache.remember('/c', body('cccc'));
+    expect(cache.size).toBe(2);
+    // Too large for the whole cache: dropped, not kept stale.
+    cache.remember('/a', body('x'.repeat(400)));
+    expect(cache.lookup('/a')).toBeUndefined();
+    expect(cache.lookup('/c')?.head.toString()).toBe('cccc');
+  });
+
+  it('answers nothing for a stale entry and takes its new value in place', () => {
+    let version = 'v1';
+    const cache = new LiveResponses({ version: () => version, now: () => 0, current: (stored, scope, now) => scope === 'kept' || stored === now, era: () => 'one era' });
+    cache.remember('/p', body('old'), { version: 'v1' });
+    cache.remember('/kept', body('kept'), { version: 'v1', scope: 'kept' });
+    version = 'v2';
+    expect(cache.lookup('/p')).toBeUndefined();
+    expect(cache.lookup('/p')).toBeUndefined();
+    cache.remember('/p', body('new'), { version: 'v2' });
+    expect(cache.size).toBe(2);
+    expect(cache.lookup('/p')?.head.toString()).toBe('new');
+    expect(cache.lookup('/kept')?.head.toString()).toBe('kept');
+  });
+
   it('lets go of every entry once the version moves', () => {
     let version = 'v1';
     const cache = new LiveResponses({ version: () => version, now: () => 0 });
