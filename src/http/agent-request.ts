@@ -7,7 +7,7 @@ import type { WriteAuth, WriteResult } from '../rewards/rewards-service.ts';
 import type { Services } from '../server/services.ts';
 import { ProblemError } from './problem.ts';
 import { handle, problem } from './respond.ts';
-import { JSON_CONTENT_TYPE } from './parse-request.ts';
+import { jsonBodyText } from './parse-request.ts';
 import { programFreshness } from './shared-reads.ts';
 import { apiKeyOf, writeAuthOf, writeAnswer, type SharedWrite, type WriteAnswer } from './shared-writes.ts';
 
@@ -29,8 +29,7 @@ export function respondWrite(services: Services, result: WriteResult): Response 
 /** An endpoint for a shared write (src/http/shared-writes.ts), the way our server answers it. */
 export function sharedWriteEndpoint(write: SharedWrite) {
   return handle(async ({ request, locals: { services, body: preRead } }) => {
-    if (!JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')) throw new ProblemError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
-    return answered(await write(services, (name) => request.headers.get(name), preRead ?? (await request.text())));
+    return answered(await write(services, (name) => request.headers.get(name), await jsonBodyText(request, preRead)));
   });
 }
 

@@ -41,10 +41,15 @@ export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S
  * stream was about 4% of the CPU under the earn benchmark.
  */
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S, preRead?: string): Promise<z.output<S>> {
+  return parseJsonText(await jsonBodyText(request, preRead), schema);
+}
+
+/** The text of a request body sent as JSON (`preRead` when our server already read it), or 415. */
+export async function jsonBodyText(request: Request, preRead?: string): Promise<string> {
   if (!JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')) {
     throw new ProblemError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
   }
-  return parseJsonText(preRead ?? (await request.text()), schema);
+  return preRead ?? (await request.text());
 }
 
 /** A JSON object body already read as text, validated against `schema`. */

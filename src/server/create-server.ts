@@ -13,7 +13,7 @@ import { sharedWriteFor } from '../http/shared-writes.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
 import { guardHtmlResponses } from './security-headers.ts';
-import { apiKeyFromHeaders, clientIp, loggablePath, requestIdFor } from './request-context.ts';
+import { apiKeyFromHeaders, clientIp, headerOf, loggablePath, requestIdFor } from './request-context.ts';
 import type { OffsetClock } from './clock.ts';
 import type { Services } from './services.ts';
 import type { StaticFiles } from './static-files.ts';
@@ -276,12 +276,6 @@ function parseRequestUrl(raw: string): URL {
   const decoded = decodeURIComponent(url.pathname);
   if (decoded.includes('\0')) throw new Error('NUL in path');
   return url;
-}
-
-/** A request header the way the web's `Headers.get` reads it: repeated values joined. */
-function headerOf(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function hasBody(req: IncomingMessage): boolean {

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import { apiKeyOf } from '../http/shared-writes.ts';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -27,16 +28,18 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 /**
- * The apiKey from a header (preferred) or the query string. Body keys are read by the endpoint
- * that parses the body; the rate limiter sees only these forms.
+ * The apiKey from a header (preferred) or the query string, read as the endpoints read it
+ * (`apiKeyOf`). Body keys are read from the body the server already has (create-server.ts).
  */
 export function apiKeyFromHeaders(req: IncomingMessage, url: URL | undefined): string | undefined {
-  const auth = req.headers.authorization;
-  if (typeof auth === 'string' && /^Bearer\s+\S+$/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
-  const header = req.headers['x-api-key'];
-  if (typeof header === 'string' && header) return header;
   // Only a URL with a query can carry one (and searchParams is an object built on first use).
-  return url?.search ? (url.searchParams.get('apiKey') ?? undefined) : undefined;
+  return apiKeyOf((name) => headerOf(req, name), url?.search ? (url.searchParams.get('apiKey') ?? undefined) : undefined);
+}
+
+/** A request header the way the web's `Headers.get` reads it: repeated values joined. */
+export function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** The path and query for a log line, with any secret-looking query value replaced. */
