@@ -4,8 +4,9 @@
  *
  * Why: remembered profiles, reputation and leaderboard pages used to end at every commit. In a
  * live program an earn commits many times a second, so nearly every profile read was computed
- * again although one agent's earn changes one agent's profile (and, through its rank, the
- * profiles of the agents it passed: see `RewardsService.isCurrent`, which checks the rank too).
+ * again although one agent's earn changes one agent's profile. (It also moves the rank of the
+ * agents it passes, which is why a remembered profile leaves its rank out: the server looks it up
+ * for every answer, see `RewardsService.profile` and `currentRank`.)
  *
  * A version has two parts:
  *
