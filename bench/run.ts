@@ -11,6 +11,7 @@
  * takes about 5 minutes on a 2-core machine.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
@@ -271,6 +272,21 @@ async function sample(pid: number, loadSpec: LoadSpec): Promise<Sampled> {
   return sampled;
 }
 
+/**
+ * The header lines the service answers `url` with, as [name, value] pairs in the order and case it
+ * wrote them, less the four node:http adds to every response itself (Date, Connection, Keep-Alive,
+ * Content-Length), which the bare server's node:http adds too.
+ */
+async function responseHeaderLines(url: string): Promise<Array<[string, string]>> {
+  const raw = await new Promise<string[]>((done, fail) => {
+    httpGet(url, (res) => res.resume().on('end', () => (res.statusCode === 200 ? done(res.rawHeaders) : fail(new Error(`${url}: status ${res.statusCode}`))))).on('error', fail);
+  });
+  const added = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const lines: Array<[string, string]> = [];
+  for (let i = 0; i < raw.length; i += 2) if (!added.has(raw[i].toLowerCase())) lines.push([raw[i], raw[i + 1]]);
+  return lines;
+}
+
 /** One path's result from one or more workers' samples: medians over all their rounds. */
 function summarise(name: string, loadSpec: LoadSpec, parts: Sampled[]): PathResult {
   const rounds = parts.flatMap((p) => p.rounds);
@@ -301,12 +317,18 @@ async function measure(name: string, pid: number, loadSpec: LoadSpec): Promise<P
   return summarise(name, loadSpec, [await sample(pid, loadSpec)]);
 }
 
-// Ceiling: the bare server answering the pre-rendered /api/public/videos body.
-const bare = spawnTs('bench/bare-server.ts', [resolve('dist/client/api/public/videos.json')]);
+// Ceiling: the bare server answering the pre-rendered /api/public/videos response, its header
+// lines included, captured from the service itself (fix 27); and the same body with only
+// Content-Type and Content-Length, the ceiling before fix 27, measured alongside for comparison.
+const headersFile = resolve(OUT, 'videos-headers.json');
+writeFileSync(headersFile, JSON.stringify(await responseHeaderLines(`${origin}/api/public/videos`)));
+const bare = spawnTs('bench/bare-server.ts', [resolve('dist/client/api/public/videos.json'), headersFile]);
 const { port: barePort } = await firstJsonLine<{ port: number }>(bare);
 const bareOrigin = `http://127.0.0.1:${barePort}`;
 const bareRead = await measure('bare GET', bare.pid!, spec('bare GET', bareOrigin, { method: 'GET', path: '/api/public/videos', kind: 'fixed' }));
-report.ceilings.push({ name: 'bare HTTP GET', rps: bareRead.rps, p50: bareRead.p50, p99: bareRead.p99, note: 'node:http answering the pre-rendered /api/public/videos bytes from memory' });
+report.ceilings.push({ name: 'bare HTTP GET', rps: bareRead.rps, p50: bareRead.p50, p99: bareRead.p99, note: "node:http answering the pre-rendered /api/public/videos response from memory: the same body and the same header lines as the service's" });
+const bareMinimal = await measure('bare GET, minimal headers', bare.pid!, spec('bare GET, minimal headers', bareOrigin, { method: 'GET', path: '/minimal/api/public/videos', kind: 'fixed' }));
+report.ceilings.push({ name: 'bare HTTP GET, minimal headers', rps: bareMinimal.rps, p50: bareMinimal.p50, p99: bareMinimal.p99, note: 'the same body with Content-Type and Content-Length only (the ceiling before fix 27)' });
 const bareWrite = await measure('bare POST', bare.pid!, spec('bare POST', bareOrigin, { method: 'POST', path: '/api/public/ai/earn', kind: 'earn' }));
 report.ceilings.push({ name: 'bare HTTP POST', rps: bareWrite.rps, p50: bareWrite.p50, p99: bareWrite.p99, note: 'node:http reading and parsing the earn JSON body, answering a small JSON object' });
 
@@ -317,8 +339,8 @@ log(`SQLite ceiling: ${Math.round(sqlite.rps)} tx/s`);
 const writeCeiling = sqlite.rps < bareWrite.rps ? { name: 'SQLite', rps: sqlite.rps } : { name: 'bare POST', rps: bareWrite.rps };
 
 /** One round of a path's ceiling, for paired measurement. */
-async function ceilingRound(w: Workload): Promise<number> {
-  if (w.ceiling === 'read') return (await measure('bare GET (paired round)', bare.pid!, { ...spec('bare GET', bareOrigin, { method: 'GET', path: w.path.split('?')[0], kind: 'fixed' }), rounds: 1 })).rps;
+async function ceilingRound(w: Workload, path = w.path.split('?')[0]): Promise<number> {
+  if (w.ceiling === 'read') return (await measure('bare GET (paired round)', bare.pid!, { ...spec('bare GET', bareOrigin, { method: 'GET', path, kind: 'fixed' }), rounds: 1 })).rps;
   const round = (await db.ceiling(settings.roundSeconds, 1)).rps;
   log(`SQLite ceiling (paired round): ${Math.round(round)} tx/s`);
   return round;
@@ -327,9 +349,11 @@ async function ceilingRound(w: Workload): Promise<number> {
 /** Ceiling and path in alternating rounds; the path's numbers are the medians of its rounds. */
 async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResult> {
   const ceilings: number[] = [];
+  const minimal: number[] = [];
   const parts: Sampled[] = [];
   for (let round = 0; round < settings.rounds; round++) {
     ceilings.push(await ceilingRound(w));
+    if (w.ceiling === 'read') minimal.push(await ceilingRound(w, `/minimal${w.path.split('?')[0]}`));
     // Each round is its own worker process: a run tag of its own keeps its earn urls new.
     parts.push(await sample(server.child.pid!, { ...loadSpec, rounds: 1, warmupSeconds: round === 0 ? loadSpec.warmupSeconds : 1, runTag: `${loadSpec.runTag}.${round}` }));
   }
@@ -337,6 +361,10 @@ async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResul
   const ratios = result.rounds.map((r, i) => r.rps / ceilings[i]);
   const name = w.ceiling === 'read' ? 'bare GET' : 'SQLite';
   result.ceiling = { name, rps: median(ceilings), ratio: median(ratios), rounds: ceilings };
+  if (minimal.length) {
+    const shares = result.rounds.map((r, i) => r.rps / minimal[i]);
+    result.note = `against the bare server with minimal headers (the ceiling before fix 27), in the same alternation: ${minimal.map((c, i) => `${num(result.rounds[i].rps)} / ${num(c)}`).join(', ')}; median share ${Math.round(median(shares) * 100)}%.`;
+  }
   log(`${w.name}: paired with ${name}: ${ceilings.map((c, i) => `${Math.round(result.rounds[i].rps)}/${Math.round(c)}`).join(', ')}; median ratio ${Math.round(median(ratios) * 100)}%`);
   return result;
 }
