@@ -10,6 +10,7 @@ import { JSON_CONTENT_TYPE } from '../http/parse-request.ts';
 import { problemBody, ProblemError, type ProblemCode } from '../http/problem.ts';
 import { JSON_TYPE, jsonHead, restatedTail, sharedReadFor, storedAnswer, withFreshness } from '../http/shared-reads.ts';
 import { sharedWriteFor } from '../http/shared-writes.ts';
+import { AppResponse } from './app-response.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
 import { guardHtmlResponses } from './security-headers.ts';
@@ -181,7 +182,7 @@ export function createAppServer(deps: ServerDeps): Server {
       const lastModified = stored.restateLastModified ? deps.services.rewards.lastModified() : undefined;
       const tail = restatedTail(stored.head, stored.dataFreshness, deps.services.clock.now().getTime(), lastModified);
       const head = stored.afterRank ? Buffer.concat([stored.head, Buffer.from(String(rank)), stored.afterRank]) : stored.head;
-      res.writeHead(stored.status, { 'Content-Type': stored.contentType, 'Cache-Control': cacheControlFor(stored.dataFreshness), 'Content-Length': head.length + tail.length });
+      res.writeHead(stored.status, ['Content-Type', stored.contentType, 'Cache-Control', cacheControlFor(stored.dataFreshness), 'Content-Length', String(head.length + tail.length)]);
       if (method === 'HEAD') return res.end();
       res.write(head);
       return res.end(tail);
@@ -199,7 +200,7 @@ export function createAppServer(deps: ServerDeps): Server {
         const head = jsonHead(answer.body);
         deps.services.responses.remember(key, storedAnswer(answer, head), { version, expiresAt: answer.stableUntil, scope: answer.scope });
         const body = withFreshness(head, answer.dataFreshness);
-        res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(answer.dataFreshness), 'Content-Length': body.length });
+        res.writeHead(200, ['Content-Type', JSON_TYPE, 'Cache-Control', cacheControlFor(answer.dataFreshness), 'Content-Length', String(body.length)]);
         return res.end(method === 'HEAD' ? undefined : body);
       }
     }
@@ -225,12 +226,14 @@ export function createAppServer(deps: ServerDeps): Server {
     return astroForRead(() => notFound(req, res, requestId, url.pathname));
   }
 
-  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (req, res) => {
+  // Responses are AppResponses: the headers every response carries are collected and written
+  // with the status line (src/server/app-response.ts).
+  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, ServerResponse: AppResponse }, (req, res) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(req);
-    res.setHeader('X-Request-Id', requestId);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.addBaseHeader('X-Request-Id', requestId);
+    res.addBaseHeader('X-Content-Type-Options', 'nosniff');
+    res.addBaseHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     applyCors(res);
     const ip = clientIp(req, deps.config.trustProxy);
 
@@ -253,7 +256,7 @@ export function createAppServer(deps: ServerDeps): Server {
           path: url ? loggablePath(url) : '(malformed)',
           status: res.statusCode,
           durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-          bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
+          bytes: Number(res.getHeader('content-length') ?? res.listedContentLength ?? 0) || undefined,
           ip,
         });
       });

@@ -124,20 +124,18 @@ export class StaticFiles {
     const chosen =
       (asset.br && /\bbr\b/.test(accept) && { v: asset.br, enc: 'br' }) ||
       (asset.gzip && /\bgzip\b/.test(accept) && { v: asset.gzip, enc: 'gzip' }) || { v: asset.identity, enc: undefined };
-    res.setHeader('Content-Type', asset.contentType);
-    res.setHeader('Cache-Control', asset.cacheControl);
-    res.setHeader('ETag', chosen.v.etag);
-    res.setHeader('Last-Modified', asset.lastModified);
-    if (asset.csp) res.setHeader('Content-Security-Policy', asset.csp);
-    if (asset.br || asset.gzip) res.setHeader('Vary', 'Accept-Encoding');
+    // One header list for writeHead rather than a setHeader each (see src/server/app-response.ts).
+    const headers = ['Content-Type', asset.contentType, 'Cache-Control', asset.cacheControl, 'ETag', chosen.v.etag, 'Last-Modified', asset.lastModified];
+    if (asset.csp) headers.push('Content-Security-Policy', asset.csp);
+    if (asset.br || asset.gzip) headers.push('Vary', 'Accept-Encoding');
     if (status === 200 && isNotModified(req, chosen.v.etag, asset.lastModified)) {
-      res.statusCode = 304;
+      res.writeHead(304, headers);
       res.end();
       return;
     }
-    if (chosen.enc) res.setHeader('Content-Encoding', chosen.enc);
-    res.setHeader('Content-Length', chosen.v.body.length);
-    res.statusCode = status;
+    if (chosen.enc) headers.push('Content-Encoding', chosen.enc);
+    headers.push('Content-Length', String(chosen.v.body.length));
+    res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : chosen.v.body);
   }
 }
