@@ -11,6 +11,7 @@ import { problemBody, ProblemError, type ProblemCode } from '../http/problem.ts'
 import { JSON_TYPE, jsonHead, restatedTail, sharedReadFor, storedAnswer, withFreshness } from '../http/shared-reads.ts';
 import { sharedWriteFor } from '../http/shared-writes.ts';
 import { AppResponse } from './app-response.ts';
+import { headWithRank } from './live-responses.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
 import { guardHtmlResponses } from './security-headers.ts';
@@ -181,7 +182,7 @@ export function createAppServer(deps: ServerDeps): Server {
       // socket for the first write, so they still leave in one system call).
       const lastModified = stored.restateLastModified ? deps.services.rewards.lastModified() : undefined;
       const tail = restatedTail(stored.head, stored.dataFreshness, deps.services.clock.now().getTime(), lastModified);
-      const head = stored.afterRank ? Buffer.concat([stored.head, Buffer.from(String(rank)), stored.afterRank]) : stored.head;
+      const head = headWithRank(stored, rank);
       res.writeHead(stored.status, ['Content-Type', stored.contentType, 'Cache-Control', cacheControlFor(stored.dataFreshness), 'Content-Length', String(head.length + tail.length)]);
       if (method === 'HEAD') return res.end();
       res.write(head);

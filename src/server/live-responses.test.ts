@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DataFreshness } from '../http/freshness.ts';
-import { restatedTail } from '../http/shared-reads.ts';
-import { LiveResponses } from './live-responses.ts';
+import { jsonHead, restatedTail, storedAnswer } from '../http/shared-reads.ts';
+import { headWithRank, LiveResponses } from './live-responses.ts';
 
 const freshness = (): DataFreshness => ({ generatedAt: '2026-11-22T12:00:00.000Z', source: 'live', contentVersion: 'test', lastModified: '2026-11-22T12:00:00.000Z', maxAgeSeconds: 0 });
 
@@ -156,5 +156,39 @@ describe('restatedTail', () => {
     const moved = restatedTail(head, { ...stated, lastModified: '2026-11-22T12:30:00.000Z' }, at).toString();
     expect(moved).toContain('"lastModified":"2026-11-22T12:30:00.000Z"');
     expect(restatedTail(Buffer.from('{'), stated, at).toString().startsWith('"dataFreshness"')).toBe(true);
+  });
+});
+
+describe('headWithRank', () => {
+  const profile = (rank: number) => {
+    const body = { agent: { name: 'scout-7', rank, points: 120 }, recentActivity: [{ rank: 'not this one' }] };
+    const rankOf = { id: 7, points: 120, promo_points: 0 };
+    return storedAnswer({ body, dataFreshness: freshness(), rankOf }, jsonHead(body));
+  };
+  const text = (head: Buffer) => head.toString('utf8') + '}';
+
+  it('puts the rank in place, keeps those bytes while the rank stays, and joins again when it moves', () => {
+    const stored = profile(12);
+    expect(stored.afterRank).toBeDefined();
+    const first = headWithRank(stored, 12);
+    expect(JSON.parse(text(first)).agent.rank).toBe(12);
+    // The same rank again: the very same bytes, nothing copied.
+    expect(headWithRank(stored, 12)).toBe(first);
+    // The halves now point into the kept bytes: the entry holds one copy of its body.
+    expect(stored.head.buffer).toBe(first.buffer);
+    expect(stored.afterRank!.buffer).toBe(first.buffer);
+
+    const moved = headWithRank(stored, 1003);
+    expect(moved).not.toBe(first);
+    expect(JSON.parse(text(moved))).toEqual({ agent: { name: 'scout-7', rank: 1003, points: 120 }, recentActivity: [{ rank: 'not this one' }] });
+    const back = headWithRank(stored, 9);
+    expect(JSON.parse(text(back)).agent.rank).toBe(9);
+    expect(text(back)).toBe(text(jsonHead({ agent: { name: 'scout-7', rank: 9, points: 120 }, recentActivity: [{ rank: 'not this one' }] })));
+  });
+
+  it('answers the head as it is for a body without a rank', () => {
+    const stored = storedAnswer({ body: { entries: [] }, dataFreshness: freshness() }, jsonHead({ entries: [] }));
+    expect(headWithRank(stored, undefined)).toBe(stored.head);
+    expect(headWithRank(stored, 5)).toBe(stored.head);
   });
 });
