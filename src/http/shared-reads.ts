@@ -89,7 +89,9 @@ export function storedAnswer(read: SharedBody, head: Buffer): StoredResponse {
   let end = start + RANK_KEY.length;
   while (end < head.length && head[end] >= 0x30 && head[end] <= 0x39) end++;
   if (end === start + RANK_KEY.length) return stored; // not a number: keep the body whole
-  return { ...stored, head: head.subarray(0, start + RANK_KEY.length), rankOf: read.rankOf, afterRank: head.subarray(end) };
+  // The whole head holds the rank it was computed with: answered as it is while that rank stays.
+  const rank = Number(head.toString('latin1', start + RANK_KEY.length, end));
+  return { ...stored, head: head.subarray(0, start + RANK_KEY.length), rankOf: read.rankOf, afterRank: head.subarray(end), ranked: { rank, head } };
 }
 
 const RANK_KEY = '"rank":';

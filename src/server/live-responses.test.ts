@@ -163,8 +163,10 @@ describe('headWithRank', () => {
   const profile = (rank: number) => {
     const body = { agent: { name: 'scout-7', rank, points: 120 }, recentActivity: [{ rank: 'not this one' }] };
     const rankOf = { id: 7, points: 120, promo_points: 0 };
-    return storedAnswer({ body, dataFreshness: freshness(), rankOf }, jsonHead(body));
+    computed = jsonHead(body);
+    return storedAnswer({ body, dataFreshness: freshness(), rankOf }, computed);
   };
+  let computed: Buffer;
   const text = (head: Buffer) => head.toString('utf8') + '}';
 
   it('puts the rank in place, keeps those bytes while the rank stays, and joins again when it moves', () => {
@@ -172,6 +174,8 @@ describe('headWithRank', () => {
     expect(stored.afterRank).toBeDefined();
     const first = headWithRank(stored, 12);
     expect(JSON.parse(text(first)).agent.rank).toBe(12);
+    // The rank it was computed with: the head as it was computed, nothing joined.
+    expect(first).toBe(computed);
     // The same rank again: the very same bytes, nothing copied.
     expect(headWithRank(stored, 12)).toBe(first);
     // The halves now point into the kept bytes: the entry holds one copy of its body.

@@ -47,8 +47,9 @@ export interface StoredResponse {
 
 /**
  * The head to answer with: for a profile, its two halves joined around `rank` (undefined: not a
- * profile). The bytes for the rank last answered are kept, since a rank seldom moves between two
- * views, so a repeat view copies and allocates nothing. (Joining on every view allocated a new
+ * profile). The bytes for the rank last answered are kept (at first, the head as computed, with
+ * the rank it was computed with: `storedAnswer`), since a rank seldom moves between two views,
+ * so a repeat view copies and allocates nothing. (Joining on every view allocated a new
  * buffer of about 4 KB per request; keeping the bytes made repeat views about 12% cheaper in
  * server CPU: BENCHMARKS.md, fix 29.) `head` and `afterRank` are then re-pointed into the kept
  * bytes, so the entry still holds one copy of its body.
