@@ -41,4 +41,21 @@ describe('VersionedCache', () => {
     }
     expect(present(c, ['k92', 'k93', 'k94', 'k95', 'k96', 'k97', 'k98', 'k99'])).toHaveLength(7);
   });
+
+  it('gives an entry read since eviction last passed it a second chance', () => {
+    const c = cache(Infinity, 3);
+    for (const k of ['a', 'b', 'c']) c.set(k, k);
+    c.get('a');
+    c.set('d', 'd'); // a was read: b, the oldest unread, goes
+    c.set('e', 'e'); // then c
+    expect(present(c, ['a', 'b', 'c', 'd', 'e'])).toEqual(['a', 'd', 'e']);
+  });
+
+  it('comes round to the oldest again when every entry was read', () => {
+    const c = cache(Infinity, 3);
+    for (const k of ['a', 'b', 'c']) c.set(k, k);
+    for (const k of ['c', 'b', 'a']) c.get(k);
+    c.set('d', 'd');
+    expect(present(c, ['a', 'b', 'c', 'd'])).toEqual(['b', 'c', 'd']);
+  });
 });

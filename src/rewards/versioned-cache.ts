@@ -15,14 +15,19 @@
  * then every entry is stale at once (otherwise stale entries would hold their memory until
  * evicted).
  *
- * "Least recently used" is kept the cheap way, in the Map's own order, with one care: an entry
- * changes place (delete, then set at the back) only once it has fallen behind by half the
- * entries, and a key stored again is updated where it stands. V8 leaves each deleted copy of a
- * key in that key's hash chain until the table is next rebuilt, and every `set` of the key walks
- * the chain: moving a hot key on every hit (the leaderboard, thousands of times a second) next
- * to 10,000 remembered profiles made one hit cost about 20 µs instead of 0.1 µs (BENCHMARKS.md,
- * fix 26). So the guarantee is: an entry used within the last `size / 2` insertions is never the
- * one evicted.
+ * "Least recently used" is approximated the way a CLOCK (second-chance) cache does it, so that a
+ * hit never changes the Map: a hit only marks its entry used. Eviction walks the Map from its
+ * oldest entry; a used entry loses its mark and goes to the back (a second chance), an unused one
+ * goes. A key stored again is updated where it stands, its mark as it was. So an entry used since eviction last
+ * passed it is not evicted on that pass; a key in constant use never goes.
+ *
+ * Why not move an entry to the back on every hit (a true LRU in the Map's order): V8 leaves each
+ * deleted copy of a key in that key's hash chain until the table is rebuilt, and every `set` of
+ * the key walks the chain, so moving the leaderboard's key on each of thousands of hits a second,
+ * next to 10,000 remembered profiles, cost about 20 µs a hit (BENCHMARKS.md, fix 26). And every
+ * move fills the table, whose rebuild allocates a new one of the Map's size: moving entries that
+ * had fallen behind by half the Map, as fix 26 did, still rebuilt a 10,000-entry table every few
+ * thousand hits while views walked over all remembered profiles (fix 30).
  */
 export interface VersionedCacheOptions<V = unknown> {
   /** The data version now; the same value (===) while nothing changed. */
@@ -50,8 +55,8 @@ export interface EntryFacts<V> {
 }
 
 interface Entry<T, V> {
-  /** `inserted` when the entry last took its place at the back of the Map. */
-  placed: number;
+  /** Read since eviction last passed it (see the class comment). */
+  used: boolean;
   version: V;
   scope: unknown;
   at: number;
@@ -66,8 +71,6 @@ export class VersionedCache<T, V = unknown> {
   private readonly maxEntries: number;
   private readonly maxWeight: number;
   private weight = 0;
-  /** Entries placed at the back of the Map so far: the age of a place. */
-  private inserted = 0;
   /** The era the entries were checked against last: when it moves, all of them are stale. */
   private seenEra: unknown;
   private readonly current: (stored: V, scope: unknown, now: V) => boolean;
@@ -101,11 +104,7 @@ export class VersionedCache<T, V = unknown> {
     if (this.entries.get(key) !== entry) return undefined; // the era moved: all dropped
     const now = this.options.now();
     if (!(now >= entry.at && now < entry.expiresAt && this.current(entry.version, entry.scope, version))) return undefined;
-    if (this.fallenBehind(entry)) {
-      // Now the most recently used.
-      this.entries.delete(key);
-      this.place(key, entry);
-    }
+    entry.used = true;
     return entry.value;
   }
 
@@ -125,7 +124,7 @@ export class VersionedCache<T, V = unknown> {
     const weight = this.weigh(value, key);
     const at = this.options.now();
     const fields = { version: facts.version ?? version, scope: facts.scope, at, expiresAt: facts.expiresAt ?? at + this.ttlMs, value };
-    if (old && weight <= this.maxWeight && !this.fallenBehind(old)) {
+    if (old && weight <= this.maxWeight) {
       Object.assign(old, fields);
       this.reweigh(key, old, weight);
       return;
@@ -133,7 +132,7 @@ export class VersionedCache<T, V = unknown> {
     if (old) this.delete(key, old);
     if (weight > this.maxWeight) return;
     this.makeRoom(weight, true);
-    this.place(key, { ...fields, weight, placed: 0 });
+    this.entries.set(key, { ...fields, weight, used: false });
     this.weight += weight;
   }
 
@@ -162,17 +161,6 @@ export class VersionedCache<T, V = unknown> {
     this.weight -= entry.weight;
   }
 
-  /** At the back of the Map: the most recently used. */
-  private place(key: string, entry: Entry<T, V>): void {
-    entry.placed = ++this.inserted;
-    this.entries.set(key, entry);
-  }
-
-  /** Whether the entry is in the older half of the Map, by insertions since it took its place. */
-  private fallenBehind(entry: Entry<T, V>): boolean {
-    return this.inserted - entry.placed >= this.entries.size >> 1;
-  }
-
   /** An entry kept in place with a new weight; others make room if it grew. */
   private reweigh(key: string, entry: Entry<T, V>, weight: number): void {
     this.weight += weight - entry.weight;
@@ -181,14 +169,22 @@ export class VersionedCache<T, V = unknown> {
   }
 
   /**
-   * Drops the least recently used entries (never `keep`) until `weight` more fits, and one more
-   * entry when `adding`.
+   * Drops entries not used lately (never `keep`) until `weight` more fits, and one more entry
+   * when `adding`: from the oldest, a used entry loses its mark and goes to the back, an unused
+   * one goes. A Map's iteration visits what is set during it, so a pass that clears every mark
+   * comes round to the first of them again.
    */
   private makeRoom(weight: number, adding: boolean, keep?: string): void {
     const fits = () => (!adding || this.entries.size < this.maxEntries) && this.weight + weight <= this.maxWeight;
     if (fits()) return;
     for (const [key, entry] of this.entries) {
       if (key === keep) continue;
+      if (entry.used) {
+        entry.used = false;
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        continue;
+      }
       this.delete(key, entry);
       if (fits()) return;
     }
