@@ -10,7 +10,7 @@
  * on (one agent's rows, say), so the owner can keep it across commits that did not touch that
  * (see src/rewards/program-changes.ts).
  *
- * Bounded by count and by weight (the caller's measure, bytes say), least recently used out
+ * Bounded by count and by weight (the caller's measure, bytes say), entries not read lately out
  * first; and emptied when the version's era moves (`era`, by default the version itself), since
  * then every entry is stale at once (otherwise stale entries would hold their memory until
  * evicted).
@@ -40,7 +40,7 @@ export interface VersionedCacheOptions<V = unknown> {
   /** How long an entry stored without its own expiry stays valid. */
   ttlMs?: number;
   maxEntries?: number;
-  /** With `weigh`: the most the entries may weigh together (bytes, say); least recently used go first. */
+  /** With `weigh`: the most the entries may weigh together (bytes, say); entries not read lately go first. */
   maxWeight?: number;
 }
 
@@ -114,7 +114,7 @@ export class VersionedCache<T, V = unknown> {
   }
 
   /**
-   * Stores `value`; past `maxEntries` or `maxWeight` the least recently used go. Pass the version
+   * Stores `value`; past `maxEntries` or `maxWeight` entries not read lately go. Pass the version
    * read before the value was computed: a commit that lands meanwhile then makes the entry stale
    * at once, instead of tagging data read before it with the newer version.
    */

@@ -61,7 +61,7 @@ describe('LiveResponses expiry and size', () => {
     expect(cache.lookup('/profile')).toBeUndefined();
   });
 
-  it('holds at most maxBytes of bodies and keys, least recently used out first, never one larger than all of it', () => {
+  it('holds at most maxBytes of bodies and keys, entries not read lately out first, never one larger than all of it', () => {
     // Each entry weighs its body, its key and 256 bytes of overhead: 4 + 2 + 256 = 262 here.
     const cache = new LiveResponses({ version: () => 'v', now: () => 0, maxBytes: 600 });
     cache.remember('/a', body('aaaa'));

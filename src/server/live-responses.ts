@@ -5,7 +5,7 @@
  * for a profile or a reputation), and until the instant time alone would change them when the
  * read says so (reputation decays with time), else `ttlMs`. At most `maxEntries` bodies and
  * `maxBytes` in all, keys included (64 MiB by default: every profile of 10,000 agents fits), the
- * least recently used dropped first (approximately: see VersionedCache).
+ * entries not read lately dropped first (a CLOCK cache: see VersionedCache).
  *
  * Why: under load the leaderboard was bound by Astro's own per-request cost (about 0.5-1 ms of
  * CPU to turn a Node request into a Request and back), not by its data, which the rewards
