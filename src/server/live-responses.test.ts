@@ -176,18 +176,31 @@ describe('headWithRank', () => {
     expect(JSON.parse(text(first)).agent.rank).toBe(12);
     // The rank it was computed with: the head as it was computed, nothing joined.
     expect(first).toBe(computed);
-    // The same rank again: the very same bytes, nothing copied.
+    // The same rank again: the very same bytes, nothing copied; the halves are views of them.
     expect(headWithRank(stored, 12)).toBe(first);
-    // The halves now point into the kept bytes: the entry holds one copy of its body.
     expect(stored.head.buffer).toBe(first.buffer);
     expect(stored.afterRank!.buffer).toBe(first.buffer);
 
+    // A moved rank: joined for the answer, and kept the second time in a row it is joined.
     const moved = headWithRank(stored, 1003);
     expect(moved).not.toBe(first);
     expect(JSON.parse(text(moved))).toEqual({ agent: { name: 'scout-7', rank: 1003, points: 120 }, recentActivity: [{ rank: 'not this one' }] });
+    expect(headWithRank(stored, 12)).toBe(first); // not kept: 12's bytes still are
+    const again = headWithRank(stored, 1003);
+    expect(again).not.toBe(moved);
+    expect(headWithRank(stored, 1003)).toBe(again); // kept now
+    // The halves point into the kept bytes; joining again from them is still right.
+    expect(stored.head.buffer).toBe(again.buffer);
     const back = headWithRank(stored, 9);
-    expect(JSON.parse(text(back)).agent.rank).toBe(9);
     expect(text(back)).toBe(text(jsonHead({ agent: { name: 'scout-7', rank: 9, points: 120 }, recentActivity: [{ rank: 'not this one' }] })));
+  });
+
+  it('keeps no bytes while the rank moves at every answer', () => {
+    const stored = profile(50);
+    const answers = [51, 52, 53, 54].map((rank) => headWithRank(stored, rank));
+    answers.forEach((head, i) => expect(JSON.parse(text(head)).agent.rank).toBe(51 + i));
+    expect(stored.ranked?.rank).toBe(50);
+    expect(stored.ranked?.head).toBe(computed);
   });
 
   it('answers the head as it is for a body without a rank', () => {

@@ -41,28 +41,38 @@ export interface StoredResponse {
    */
   rankOf?: RankRow;
   afterRank?: Buffer;
-  /** `head` with the rank last answered in place (see `headWithRank`). */
+  /** `head` with a rank in place, kept while that rank stays (see `headWithRank`). */
   ranked?: { rank: number; head: Buffer };
+  /** The rank last joined without keeping its bytes. */
+  lastRank?: number;
 }
 
 /**
  * The head to answer with: for a profile, its two halves joined around `rank` (undefined: not a
- * profile). The bytes for the rank last answered are kept (at first, the head as computed, with
- * the rank it was computed with: `storedAnswer`), since a rank seldom moves between two views,
- * so a repeat view copies and allocates nothing. (Joining on every view allocated a new
- * buffer of about 4 KB per request; keeping the bytes made repeat views about 12% cheaper in
- * server CPU: BENCHMARKS.md, fix 29.) `head` and `afterRank` are then re-pointed into the kept
- * bytes, so the entry still holds one copy of its body.
+ * profile). The joined bytes are kept while the rank stays (at first, the head as computed, with
+ * the rank it was computed with: `storedAnswer`), so a repeat view copies and allocates nothing.
+ * (Joining on every view allocated a new buffer of about 4 KB per request; keeping the bytes made
+ * repeat views about 12% cheaper in server CPU: BENCHMARKS.md, fix 29.)
+ *
+ * A new rank's bytes are kept the second time in a row that rank is joined. While agents earn,
+ * ranks move at nearly every view, and a kept copy would outlive the young generation only to be
+ * replaced soon after; those joins stay short-lived, as before. When the bytes are kept, `head` and
+ * `afterRank` are re-pointed into them, so the entry still holds one copy of its body.
  */
 export function headWithRank(stored: StoredResponse, rank: number | undefined): Buffer {
   if (!stored.afterRank || rank === undefined) return stored.head;
   if (stored.ranked?.rank === rank) return stored.ranked.head;
   const digits = Buffer.from(String(rank), 'latin1');
   const joined = Buffer.concat([stored.head, digits, stored.afterRank]);
+  if (stored.lastRank !== rank) {
+    stored.lastRank = rank;
+    return joined;
+  }
   const before = stored.head.length;
   stored.head = joined.subarray(0, before);
   stored.afterRank = joined.subarray(before + digits.length);
   stored.ranked = { rank, head: joined };
+  stored.lastRank = undefined;
   return joined;
 }
 
