@@ -331,6 +331,8 @@ describe('what every response carries', () => {
     const page = await fetch(`${service.url}/no/such/page`);
     expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    // Not the page file's own caching: a path missing now may exist after the next deploy.
+    expect(page.headers.get('cache-control')).toBe('no-store');
     expect(await page.text()).toContain('Page not found');
     // Astro's on-demand image transformer is not exposed.
     expect((await fetch(`${service.url}/_image?href=/media/thumbs/cc-001.svg&w=10&f=webp`)).status).toBe(404);

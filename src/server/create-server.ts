@@ -69,10 +69,7 @@ export function createAppServer(deps: ServerDeps): Server {
       return sendProblem(res, requestId, 'not_found', `Nothing at ${pathname.slice(0, 200)}. The discovery index at /api/public lists every endpoint.`);
     }
     const page = deps.staticFiles.lookup('/404');
-    if (page) {
-      res.setHeader('Cache-Control', 'no-store');
-      return deps.staticFiles.send(req, res, page, 404);
-    }
+    if (page) return deps.staticFiles.send(req, res, page, { status: 404, cacheControl: 'no-store' });
     return sendProblem(res, requestId, 'not_found', 'Page not found.');
   }
 

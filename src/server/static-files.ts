@@ -118,14 +118,18 @@ export class StaticFiles {
     );
   }
 
-  /** Writes the asset, or 304 when the client's copy is current. HEAD gets headers only. */
-  send(req: IncomingMessage, res: ServerResponse, asset: Asset, status = 200): void {
+  /**
+   * Writes the asset, or 304 when the client's copy is current. HEAD gets headers only. `as`: a
+   * status other than 200 (the 404 page) and a Cache-Control other than the file's.
+   */
+  send(req: IncomingMessage, res: ServerResponse, asset: Asset, as: { status?: number; cacheControl?: string } = {}): void {
+    const { status = 200, cacheControl = asset.cacheControl } = as;
     const accept = String(req.headers['accept-encoding'] ?? '');
     const chosen =
       (asset.br && /\bbr\b/.test(accept) && { v: asset.br, enc: 'br' }) ||
       (asset.gzip && /\bgzip\b/.test(accept) && { v: asset.gzip, enc: 'gzip' }) || { v: asset.identity, enc: undefined };
     // One header list for writeHead rather than a setHeader each (see src/server/app-response.ts).
-    const headers = ['Content-Type', asset.contentType, 'Cache-Control', asset.cacheControl, 'ETag', chosen.v.etag, 'Last-Modified', asset.lastModified];
+    const headers = ['Content-Type', asset.contentType, 'Cache-Control', cacheControl, 'ETag', chosen.v.etag, 'Last-Modified', asset.lastModified];
     if (asset.csp) headers.push('Content-Security-Policy', asset.csp);
     if (asset.br || asset.gzip) headers.push('Vary', 'Accept-Encoding');
     if (status === 200 && isNotModified(req, chosen.v.etag, asset.lastModified)) {
