@@ -18,8 +18,8 @@
  * "Least recently used" is approximated the way a CLOCK (second-chance) cache does it, so that a
  * hit never changes the Map: a hit only marks its entry used. Eviction walks the Map from its
  * oldest entry; a used entry loses its mark and goes to the back (a second chance), an unused one
- * goes. A key stored again is updated where it stands, its mark as it was. So an entry used since eviction last
- * passed it is not evicted on that pass; a key in constant use never goes.
+ * goes. A key stored again is updated where it stands, its mark as it was. So an entry used
+ * since eviction last passed it is not evicted on that pass; a key in constant use never goes.
  *
  * Why not move an entry to the back on every hit (a true LRU in the Map's order): V8 leaves each
  * deleted copy of a key in that key's hash chain until the table is rebuilt, and every `set` of

@@ -36,7 +36,9 @@ export class AppResponse<Request extends IncomingMessage = IncomingMessage> exte
     if (Array.isArray(given) && !Array.isArray(given[0])) {
       // A flat list: Node writes it as it is when no header was set, and sets each entry otherwise.
       const list = given as string[];
-      for (let i = 0; i < list.length; i += 2) if (list[i].length === 14 && list[i].toLowerCase() === 'content-length') this.listedContentLength = String(list[i + 1]);
+      for (let i = 0; i < list.length; i += 2) {
+        if (list[i].length === 14 && list[i].toLowerCase() === 'content-length') this.listedContentLength = String(list[i + 1]);
+      }
       return super.writeHead(statusCode, message, this.base.length ? this.base.concat(list) : list);
     }
     for (let i = 0; i < this.base.length; i += 2) if (!this.hasHeader(this.base[i])) this.setHeader(this.base[i], this.base[i + 1]);
