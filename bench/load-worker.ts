@@ -10,6 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { LoadResult, LoadSpec, RoundResult } from './lib/load-spec.ts';
+import { pacedLoad, type PacedRequest } from './lib/paced-load.ts';
 import { LatencyRecorder } from './lib/stats.ts';
 
 const spec = JSON.parse(process.argv[2]) as LoadSpec;
@@ -57,19 +58,42 @@ function emit(event: Record<string, unknown>): void {
 /** The running autocannon instance: a background load stops it on SIGTERM. */
 let current: { stop(): void } | undefined;
 let stopped = false;
+let onStop: () => void = () => {};
+const stopSignal = new Promise<void>((resolve) => (onStop = resolve));
 process.once('SIGTERM', () => {
   stopped = true;
   current?.stop();
+  onStop();
 });
 
+/** A load at a fixed rate (`overallRate`), evenly spaced: see bench/lib/paced-load.ts. */
+function runPaced(seconds: number): Promise<RoundResult> {
+  const base: PacedRequest = { method: spec.method, path: spec.path, headers: spec.method === 'POST' ? { 'content-type': 'application/json' } : {}, body: spec.body };
+  return pacedLoad({
+    origin: spec.origin,
+    rate: spec.overallRate!,
+    connections: spec.connections,
+    next: () => (spec.kind === 'fixed' ? base : (setupRequest({ ...base }) as unknown as PacedRequest)),
+    onResponse: spec.kind === 'earn' && spec.ackFile ? onEarnResponse : undefined,
+    until: Promise.race([stopSignal, new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000).unref())]),
+  });
+}
+
+/** One round (or the warm-up): paced when the spec sets a rate, else autocannon's closed loop. */
 async function run(seconds: number, amount = spec.requestsPerRound): Promise<RoundResult> {
+  const result = spec.overallRate ? await runPaced(seconds) : await runClosed(seconds, amount);
+  for (const [code, count] of Object.entries(result.statuses)) if (code.startsWith('2')) total2xx += count;
+  totalRequests += result.requests;
+  return result;
+}
+
+async function runClosed(seconds: number, amount: number | undefined): Promise<RoundResult> {
   const latencies = new LatencyRecorder();
   const statuses: Record<string, number> = {};
   const instance = autocannon({
     url: spec.origin,
     connections: spec.connections,
     ...(amount ? { amount } : { duration: seconds }),
-    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
     pipelining: 1,
     timeout: 10,
     requests: [
@@ -95,8 +119,6 @@ async function run(seconds: number, amount = spec.requestsPerRound): Promise<Rou
   const elapsed = (performance.now() - started) / 1000;
   const requests = latencies.count;
   const [p50, p90, p99, max] = latencies.percentiles([50, 90, 99, 100]);
-  for (const [code, count] of Object.entries(statuses)) if (code.startsWith('2')) total2xx += count;
-  totalRequests += requests;
   return { requests, seconds: elapsed, rps: requests / elapsed, p50, p90, p99, max, statuses, errors: result.errors, timeouts: result.timeouts };
 }
 

@@ -156,7 +156,10 @@ interface Workload {
   coldEachAgentOnce?: boolean;
   /** The warm-up asks for every seeded agent once, so the rounds measure repeat views only. */
   warmupEachAgentOnce?: boolean;
-  /** Earns a second sent by a second load worker while this path is measured, warm-up included. */
+  /**
+   * Earns a second, evenly spaced (an open loop), sent by a second load worker while this path is
+   * measured, warm-up included.
+   */
   backgroundEarnsPerSecond?: number;
   target?: (p: PathResult) => { text: string; pass: boolean };
 }
@@ -384,8 +387,10 @@ async function measureCold(w: Workload, loadSpec: LoadSpec): Promise<PathResult>
 }
 
 /**
- * The path measured while a second worker sends earns at a fixed rate over 8 connections (see
- * `backgroundEarnsPerSecond`); its acknowledged awards join the integrity check.
+ * The path measured while a second worker sends earns at a fixed rate, evenly spaced, over at
+ * most 8 connections (see `backgroundEarnsPerSecond` and bench/lib/paced-load.ts); its
+ * acknowledged awards join the integrity check. The earns' latency is counted from the instant
+ * each was due, so it includes any wait for a free connection.
  */
 async function measureWithEarns(w: Workload, loadSpec: LoadSpec): Promise<PathResult> {
   const rate = w.backgroundEarnsPerSecond!;
@@ -404,7 +409,7 @@ async function measureWithEarns(w: Workload, loadSpec: LoadSpec): Promise<PathRe
     const background = await earns.result;
     const seconds = (performance.now() - started) / 1000;
     const answered = Object.entries(background.rounds[0]?.statuses ?? {}).map(([code, n]) => `${code}×${n}`).join(' ');
-    result.note = `the earn worker asked for ${rate} earns/s and was answered ${num(background.totalRequests / seconds)}/s over the ${num(seconds, 1)} s of this row, warm-up included (${answered}), p99 ${background.rounds[0]?.p99.toFixed(2)} ms.`;
+    result.note = `the earn worker sent ${rate} earns/s, evenly spaced, and was answered ${num(background.totalRequests / seconds)}/s over the ${num(seconds, 1)} s of this row, warm-up included (${answered}); earn latency from the instant each was due p50 ${background.rounds[0]?.p50.toFixed(2)} ms, p99 ${background.rounds[0]?.p99.toFixed(2)} ms.`;
     log(`${w.name}: ${result.note}`);
     return result;
   } finally {

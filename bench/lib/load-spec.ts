@@ -39,7 +39,11 @@ export interface LoadSpec {
   warmupRequests?: number;
   /** Earn only: where to write the url of every award the server acknowledged with a 2xx. */
   ackFile?: string;
-  /** At most this many requests a second over all connections (autocannon's overallRate). */
+  /**
+   * This many requests a second, evenly spaced over at most `connections` connections, as an open
+   * loop (bench/lib/paced-load.ts) instead of autocannon's closed one; `requestsPerRound` and
+   * `warmupRequests` do not apply.
+   */
   overallRate?: number;
   /**
    * A background load: no warm-up, one round that lasts until the worker gets SIGTERM (then it
