@@ -35,11 +35,15 @@ export interface PacedLoadOptions {
   until: Promise<void>;
 }
 
+/** How long a request may go unanswered before it counts as a timeout. */
+const TIMEOUT_MS = 10_000;
+
 export async function pacedLoad(options: PacedLoadOptions): Promise<RoundResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies = new LatencyRecorder();
   const statuses: Record<string, number> = {};
   let errors = 0;
+  let timeouts = 0;
   let inFlight = 0;
   let stopped = false;
   let allAnswered: () => void = () => {};
@@ -51,7 +55,12 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<RoundResult>
   const send = (dueAt: number) => {
     const { method, path, headers, body } = options.next();
     inFlight += 1;
-    const done = () => {
+    let settled = false;
+    const done = (outcome: 'answered' | 'error' | 'timeout') => {
+      if (settled) return;
+      settled = true;
+      if (outcome === 'error') errors += 1;
+      if (outcome === 'timeout') timeouts += 1;
       inFlight -= 1;
       if (stopped && inFlight === 0) allAnswered();
     };
@@ -59,21 +68,21 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<RoundResult>
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
+        if (settled) return;
         latencies.record(performance.now() - dueAt);
         const status = res.statusCode ?? 0;
         statuses[status] = (statuses[status] ?? 0) + 1;
         options.onResponse?.(status, Buffer.concat(chunks).toString('utf8'));
-        done();
+        done('answered');
       });
-      res.on('error', () => {
-        errors += 1;
-        done();
-      });
+      res.on('error', () => done('error'));
     });
-    req.on('error', () => {
-      errors += 1;
-      done();
+    // As autocannon's `timeout: 10`: a request whose connection stays silent for 10 s is a timeout.
+    req.setTimeout(TIMEOUT_MS, () => {
+      done('timeout');
+      req.destroy();
     });
+    req.on('error', () => done('error'));
     req.end(body);
   };
 
@@ -94,5 +103,5 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<RoundResult>
   if (inFlight > 0) await new Promise<void>((resolve) => (allAnswered = resolve));
   agent.destroy();
   const [p50, p90, p99, max] = latencies.percentiles([50, 90, 99, 100]);
-  return { requests: latencies.count, seconds, rps: latencies.count / seconds, p50, p90, p99, max, statuses, errors, timeouts: 0 };
+  return { requests: latencies.count, seconds, rps: latencies.count / seconds, p50, p90, p99, max, statuses, errors, timeouts };
 }
