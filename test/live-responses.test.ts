@@ -140,3 +140,33 @@ describe('remembered reads of one agent and other agents’ writes', () => {
     expect(reputation.body.reputation.components.diversity).toBeGreaterThan(0);
   });
 });
+
+describe('remembered content reads', () => {
+  it('answers a repeat of a filtered read or a knowledge topic from memory, past writes, stated as of now with the content’s lastModified', async () => {
+    const agent = await register(service.url, { name: 'memo_content' });
+    for (const [path, prerendered] of [
+      ['/api/public/videos?search=harvest&limit=2', '/api/public/videos.json'],
+      ['/api/public/knowledge?topic=terpenes', '/api/public/knowledge/terpenes.json'],
+    ] as const) {
+      const first = await get(path);
+      expect(first.status, first.text).toBe(200);
+      // A write between the two: the program's data moves, the build's content does not.
+      expect((await earn(service.url, agent.apiKey, 'share', `https://memo.example/content${path}`)).status).toBe(200);
+      const later = Date.parse(first.body.dataFreshness.generatedAt) + 60_000;
+      expect((await setClock(service.url, new Date(later).toISOString())).status).toBe(200);
+      const again = await get(path);
+      expect(withoutInstant(again.body)).toEqual(withoutInstant(first.body));
+      // Stated at this answer's instant, by the services' clock (it runs on from the instant set),
+      // with the content's own lastModified (the pre-rendered twin's), not the program's newest write.
+      const statedAfter = Date.parse(again.body.dataFreshness.generatedAt) - later;
+      expect(statedAfter).toBeGreaterThanOrEqual(0);
+      expect(statedAfter).toBeLessThan(5_000);
+      expect(again.body.dataFreshness.lastModified).toBe((await get(prerendered)).body.dataFreshness.lastModified);
+      expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+      // Answered by the server from memory, which states the length; Astro streams its answers.
+      expect(again.headers.get('content-length')).toBe(String(Buffer.byteLength(again.text)));
+    }
+    // A problem is never remembered: it is answered again as a problem.
+    for (let i = 0; i < 2; i++) expect((await get('/api/public/knowledge?topic=unknown')).status).toBe(400);
+  });
+});

@@ -6,6 +6,7 @@
 import { cacheControlFor, freshness, type DataFreshness } from './freshness.ts';
 import { problemBody, ProblemError, type ProblemCode } from './problem.ts';
 import { catalog } from '../catalog/data.ts';
+import { CONTENT_ONLY } from '../rewards/program-changes.ts';
 import { JSON_TYPE, jsonHead, storedAnswer, withFreshness, type SharedBody } from './shared-reads.ts';
 
 export { JSON_TYPE };
@@ -46,6 +47,19 @@ export function sharedJson(ctx: import('astro').APIContext, read: SharedBody): R
     locals.services.responses.remember(url.pathname + url.search, storedAnswer(read, head), { version: locals.dataVersion, expiresAt: read.stableUntil, scope: read.scope });
   }
   return new Response(withFreshness(head, read.dataFreshness).toString(), { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(read.dataFreshness) } });
+}
+
+/**
+ * `json()` for a body computed from its URL and the build's content alone (a filtered video list,
+ * a knowledge topic), through `sharedJson`: the server then answers a repeat of the URL from
+ * memory, past any commit (CONTENT_ONLY) and for as long as it is kept, each answer with its own
+ * generatedAt. Before, every repeat went through Astro and computed the body again (BENCHMARKS.md,
+ * fix 32).
+ */
+export function contentJson(ctx: import('astro').APIContext, body: object, lastModified: string): Response {
+  // Neither time nor a commit changes it: it lasts until evicted, or until a change the server
+  // cannot explain ends everything remembered.
+  return sharedJson(ctx, { body, dataFreshness: contentFreshness('live', lastModified, ctx.locals.services?.clock.now()), scope: CONTENT_ONLY, stableUntil: Number.POSITIVE_INFINITY });
 }
 
 /** `now`: the services' clock (`locals.services.clock.now()`), so a pinned clock pins problems too. */

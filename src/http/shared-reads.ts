@@ -22,6 +22,7 @@
 import { reputationModel } from '../domain/reputation.ts';
 import { leaderboardQuerySchema, reputationQuerySchema } from '../schemas/api/rewards.ts';
 import type { RankRow } from '../rewards/rank-index.ts';
+import { CONTENT_ONLY } from '../rewards/program-changes.ts';
 import type { AgentScope } from '../rewards/rewards-service.ts';
 import type { StoredResponse } from '../server/live-responses.ts';
 import type { Services } from '../server/services.ts';
@@ -36,8 +37,11 @@ export interface SharedBody {
   dataFreshness: DataFreshness;
   /** When time alone would change the body (ms; reputation decays), if the read knows it. */
   stableUntil?: number;
-  /** For a read of one agent: what it depends on, so it is kept across others' commits (RewardsService.isCurrent). */
-  scope?: AgentScope;
+  /**
+   * What the body depends on besides time, so it is kept across commits that did not change that
+   * (RewardsService.isCurrent): one agent's rows, or the build's content alone.
+   */
+  scope?: AgentScope | typeof CONTENT_ONLY;
   /** A profile of a listed agent: its `rank` moves with others' earns, so a remembered body looks it up per answer. */
   rankOf?: RankRow;
 }
@@ -81,7 +85,9 @@ export function jsonHead(body: object): Buffer {
  * out of the bytes to be looked up again each time (`rankOf`, `afterRank`).
  */
 export function storedAnswer(read: SharedBody, head: Buffer): StoredResponse {
-  const stored: StoredResponse = { status: 200, contentType: JSON_TYPE, head, dataFreshness: read.dataFreshness, restateLastModified: read.scope !== undefined };
+  // A read of one agent states the program's newest write; a read of content keeps its own lastModified.
+  const oneAgent = read.scope !== undefined && read.scope !== CONTENT_ONLY;
+  const stored: StoredResponse = { status: 200, contentType: JSON_TYPE, head, dataFreshness: read.dataFreshness, restateLastModified: oneAgent };
   if (!read.rankOf) return stored;
   // The first `"rank":` is the agent's: a string in the body cannot hold an unescaped quote.
   const start = head.indexOf(RANK_KEY);

@@ -24,6 +24,14 @@
  */
 import type { CommitListener, CommitScope } from '../store/database.ts';
 
+/**
+ * The scope of a remembered read computed from the build's content alone (a filtered video list,
+ * a knowledge topic): no commit changes it, since content changes only with a new build, which is
+ * a new process. A string rather than a symbol because Astro's bundle, which computes these reads,
+ * and the server's bundle, which checks them, each have their own copy of this module.
+ */
+export const CONTENT_ONLY = 'content only';
+
 export interface DataVersion {
   readonly epoch: number;
   readonly seq: number;

@@ -27,7 +27,7 @@ import type { AgentRow } from '../store/schema.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
 import { claimTask, findTask, insertTask, listTasks, type TaskStatus } from '../store/task-repository.ts';
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
-import { ProgramChanges, type DataVersion } from './program-changes.ts';
+import { CONTENT_ONLY, ProgramChanges, type DataVersion } from './program-changes.ts';
 import { RankIndex, type RankRow } from './rank-index.ts';
 import { ReadMemo } from './read-memo.ts';
 import { activityView, agentPoints, agentSummary, reputationOf, reputationStableUntilOf, taskView, unlockedPerks } from './views.ts';
@@ -159,9 +159,11 @@ export class RewardsService implements CommitListener {
    * Whether a read tagged with version `stored` is still current at version `now`. A read of many
    * agents (leaderboard pages, stats: no scope) ends at any commit. A read of one agent (an
    * `AgentScope`) lasts while no commit touched that agent; a profile's rank, which others' earns
-   * move, is not part of what is remembered (see `profile` and `currentRank`).
+   * move, is not part of what is remembered (see `profile` and `currentRank`). A read of the build's
+   * content (`CONTENT_ONLY`) lasts through every commit.
    */
   isCurrent(stored: DataVersion, scope: unknown, now: DataVersion): boolean {
+    if (scope === CONTENT_ONLY) return true;
     return this.changes.currentSince(stored, now, (scope as AgentScope | undefined)?.agentId);
   }
 

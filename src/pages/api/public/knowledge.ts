@@ -2,17 +2,17 @@
 import { catalog } from '../../../catalog/data.ts';
 import { knowledgeBody } from '../../../catalog/knowledge.ts';
 import { ProblemError } from '../../../http/problem.ts';
-import { contentFreshness, handle, json, parseQuery } from '../../../http/respond.ts';
+import { contentJson, handle, parseQuery } from '../../../http/respond.ts';
 import { knowledgeQuerySchema } from '../../../schemas/api/catalog.ts';
 import { topics } from '../../../schemas/content.ts';
 
 export const prerender = false;
 
-export const GET = handle(({ url }) => {
-  const topic = url.searchParams.get('topic');
+export const GET = handle((ctx) => {
+  const topic = ctx.url.searchParams.get('topic');
   if (topic !== null && !(topics as readonly string[]).includes(topic)) {
     throw new ProblemError('unknown_topic', `Unknown topic "${topic.slice(0, 50)}". Use one of: ${topics.join(', ')}.`, { topics });
   }
-  const query = parseQuery(url, knowledgeQuerySchema);
-  return json(knowledgeBody(catalog, query.topic), contentFreshness('live', catalog.lastModified.knowledge));
+  const query = parseQuery(ctx.url, knowledgeQuerySchema);
+  return contentJson(ctx, knowledgeBody(catalog, query.topic), catalog.lastModified.knowledge);
 });
