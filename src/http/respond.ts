@@ -35,9 +35,9 @@ export function json(body: object, dataFreshness: DataFreshness, init: { status?
 
 /**
  * `json()` for a shared read (src/http/shared-reads.ts): a body that depends only on its URL and
- * the program's data. When the request carries no credentials the finished body is also handed to
- * the server's LiveResponses, which answers the same URL from memory until the next commit
- * (src/server/live-responses.ts).
+ * the program's data, or the build's content (`contentJson`). When the request carries no
+ * credentials the finished body is also handed to the server's LiveResponses, which answers the
+ * same URL from memory while its scope says it is current (src/server/live-responses.ts).
  */
 export function sharedJson(ctx: import('astro').APIContext, read: SharedBody): Response {
   const head = jsonHead(read.body);

@@ -1,8 +1,9 @@
 /**
  * Finished bodies of on-demand reads that depend only on their URL and the program's data
- * (leaderboard pages, agent profiles, reputation, stats), kept while no commit may have changed
+ * (leaderboard pages, agent profiles, reputation, stats) or the build's content (filtered lists,
+ * knowledge topics: `contentJson` in src/http/respond.ts), kept while no commit may have changed
  * them (RewardsService.isCurrent: any commit for a page of many agents, one that touched the agent
- * for a profile or a reputation), and until the instant time alone would change them when the
+ * for a profile or a reputation, none for content), and until the instant time alone would change them when the
  * read says so (reputation decays with time), else `ttlMs`. At most `maxEntries` bodies and
  * `maxBytes` in all, keys included (64 MiB by default: every profile of 10,000 agents fits), the
  * entries not read lately dropped first (a CLOCK cache: see VersionedCache).
