@@ -13,8 +13,9 @@ export default defineConfig({
   // Extension-less paths map to `.json` files by our server, so keep Astro's file names exact.
   trailingSlash: 'never',
   // Eight pages render at a time: Astro awaits each page's directory and file write, and one page
-  // at a time leaves the thread waiting on them. Same files, byte for byte; the 10,000-video
-  // build's page generation took 24-34 s instead of 34-47 s (BENCHMARKS.md, fix 33).
+  // at a time leaves the thread waiting on each hand-off to libuv's thread pool. Same files, byte
+  // for byte; the 10,000-video build's page generation took 24-34 s instead of 34-48 s, and 38 s
+  // of CPU instead of 54 (BENCHMARKS.md, fix 33).
   build: { format: 'file', concurrency: 8 },
   // Nothing phones home: no telemetry, no dev toolbar, no prefetch of remote assets.
   devToolbar: { enabled: false },
