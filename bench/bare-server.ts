@@ -1,29 +1,53 @@
 /**
- * The HTTP ceiling: a bare node:http server, in its own process, that answers GETs with the bytes
- * the service sends for a pre-rendered read, read once into memory, and POSTs by reading the JSON
- * body and answering a small JSON object, the least any write endpoint must do. No routing, no
- * logic, no per-request work. What it reaches on this machine with the same load generator is the
- * most our server could reach on the same path.
+ * The HTTP ceiling: a bare node:http server, in its own process, that answers each GET with the
+ * bytes the service sends for the same path, read once into memory, and POSTs by reading the JSON
+ * body and answering a small JSON object, the least any write endpoint must do. No logic and no
+ * per-request work beyond finding the answer by its URL. What it reaches on this machine with the
+ * same load generator is the most our server could reach on the same path.
  *
- *   node --import tsx bench/bare-server.ts <body-file> [<headers-file>]   (prints {"port": N} once listening)
+ *   node --import tsx bench/bare-server.ts <answers-file>   (prints {"port": N} once listening)
  *
- * "The same bytes" is the whole response, headers included: `<headers-file>` is a JSON list of
- * [name, value] pairs the bench captured from one real answer of the service (bench/run.ts), so a
- * GET is answered with the same header lines the contract makes the service send (CORS, request
- * id, ETag, ...; 13 lines against 4), each written from memory. A GET to a path under /minimal
- * answers the body with Content-Type and Content-Length only, the ceiling the bench used before
- * (BENCHMARKS.md, fix 27): the load generator parses every header line, on the same two cores.
+ * "The same bytes" is the whole response, headers included. `<answers-file>` is a JSON list of
+ * `{ url, prefix?, bodyFile, headers }` the bench captured from one real answer of the service
+ * per path (bench/run.ts): `headers` are its [name, value] pairs, so each GET is answered with the
+ * header lines the contract makes the service send (CORS, request id, ETag, ...), written from
+ * memory. A GET is matched by its whole URL, else by the first `prefix` entry its URL starts with
+ * (one captured profile answers the walk over every agent). A GET to `/minimal` followed by a
+ * known URL answers the body with Content-Type and Content-Length only, the ceiling the bench
+ * used before (BENCHMARKS.md, fix 27): the load generator parses every header line, on the same
+ * two cores. Any other GET is a 404.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const body = readFileSync(process.argv[2]);
-const captured: Array<[string, string]> = process.argv[3] ? JSON.parse(readFileSync(process.argv[3], 'utf8')) : [];
-const written = Buffer.from(JSON.stringify({ ok: true, points: 5, tier: 'Bronze', createdAt: new Date(0).toISOString() }));
+export interface CapturedAnswer {
+  url: string;
+  /** Answer every URL that starts with `url` (checked after the exact URLs). */
+  prefix?: boolean;
+  bodyFile: string;
+  headers: Array<[string, string]>;
+}
 
-// Flat [name, value, name, value...] lists, which writeHead takes as they are (no header object).
-const minimalHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length)];
-const sameHeaders = captured.length ? [...captured.flat(), 'Content-Length', String(body.length)] : minimalHeaders;
+interface Answer {
+  body: Buffer;
+  /** Flat [name, value, name, value...] lists, which writeHead takes as they are. */
+  sameHeaders: string[];
+  minimalHeaders: string[];
+}
+
+const captured: CapturedAnswer[] = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const exact = new Map<string, Answer>();
+const prefixes: Array<[string, Answer]> = [];
+for (const c of captured) {
+  const body = readFileSync(c.bodyFile);
+  const minimalHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length)];
+  const answer = { body, sameHeaders: [...c.headers.flat(), 'Content-Length', String(body.length)], minimalHeaders };
+  if (c.prefix) prefixes.push([c.url, answer]);
+  else exact.set(c.url, answer);
+}
+const find = (url: string) => exact.get(url) ?? prefixes.find(([prefix]) => url.startsWith(prefix))?.[1];
+
+const written = Buffer.from(JSON.stringify({ ok: true, points: 5, tier: 'Bronze', createdAt: new Date(0).toISOString() }));
 const writtenHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(written.length)];
 
 const server = createServer((req, res) => {
@@ -37,8 +61,16 @@ const server = createServer((req, res) => {
     });
     return;
   }
-  res.writeHead(200, req.url!.startsWith('/minimal') ? minimalHeaders : sameHeaders);
-  res.end(body);
+  const url = req.url!;
+  const minimal = url.startsWith('/minimal/');
+  const answer = find(minimal ? url.slice('/minimal'.length) : url);
+  if (!answer) {
+    res.writeHead(404, ['Content-Length', '0']);
+    res.end();
+    return;
+  }
+  res.writeHead(200, minimal ? answer.minimalHeaders : answer.sameHeaders);
+  res.end(answer.body);
 });
 
 server.listen(0, '127.0.0.1', () => {

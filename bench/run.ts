@@ -20,6 +20,7 @@ import { describeMachine } from './lib/machine.ts';
 import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnServer, startLoad, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
 import { num, renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
 import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS } from './lib/bench-database.ts';
+import type { CapturedAnswer } from './bare-server.ts';
 import { median } from './lib/stats.ts';
 
 const { values: args } = parseArgs({
@@ -142,11 +143,17 @@ interface Workload {
   ceiling: 'read' | 'write';
   /**
    * Measure this path and its ceiling in alternating rounds (ceiling, path, ceiling, path...) and
-   * judge the median of the per-round ratios: the paths whose target is a share of a ceiling. The
-   * shared machine's speed drifts by a third between minutes, so a ceiling measured once, minutes
-   * earlier, made the ratio swing with it.
+   * judge the median of the per-round ratios. The shared machine's speed drifts by a third between
+   * minutes, so a ceiling measured once, minutes earlier, made the ratio swing with it. For a
+   * read, the ceiling's rounds answer this path's own bytes (see bench/bare-server.ts), so its
+   * p99 in the same minutes is what this machine gives any server at all on that path.
    */
   paired?: boolean;
+  /**
+   * A paired read also runs a round against the bare server with minimal headers (the ceiling
+   * before fix 27), for comparison: the pre-rendered read only.
+   */
+  alsoMinimalHeaders?: boolean;
   /**
    * Each round starts right after an operator's change from another process (an agent verified),
    * which ends every remembered read,
@@ -178,22 +185,24 @@ const workloads: Workload[] = [
     kind: 'fixed',
     ceiling: 'read',
     paired: true,
+    alsoMinimalHeaders: true,
     target: (p) => ({ text: '≥ 70% of the bare ceiling', pass: ratioOf(p) >= 0.7 }),
   },
-  { name: 'filtered read', method: 'GET', path: '/api/public/videos?search=harvest&limit=20', kind: 'fixed', ceiling: 'read' },
-  { name: 'knowledge topic', method: 'GET', path: '/api/public/knowledge?topic=terpenes', kind: 'fixed', ceiling: 'read' },
+  { name: 'filtered read', method: 'GET', path: '/api/public/videos?search=harvest&limit=20', kind: 'fixed', ceiling: 'read', paired: true },
+  { name: 'knowledge topic', method: 'GET', path: '/api/public/knowledge?topic=terpenes', kind: 'fixed', ceiling: 'read', paired: true },
   {
     name: 'agent profile',
     method: 'GET',
     path: '/api/public/ai/agent/',
     kind: 'profile',
     ceiling: 'read',
+    paired: true,
     warmupEachAgentOnce: true,
     target: p99Under10ms,
   },
   // The remembered reads of many agents run while 10,000 profiles are remembered too, as on a
   // live server (the profile row above leaves them): BENCHMARKS.md, fix 26.
-  { name: 'stats', method: 'GET', path: '/api/public/stats', kind: 'fixed', ceiling: 'read' },
+  { name: 'stats', method: 'GET', path: '/api/public/stats', kind: 'fixed', ceiling: 'read', paired: true },
   ...(['', '?sort=promo'] as const).map(
     (query): Workload => ({
       name: `leaderboard (${query ? 'promo' : 'points'})`,
@@ -201,6 +210,7 @@ const workloads: Workload[] = [
       path: `/api/public/ai/leaderboard${query}`,
       kind: 'fixed',
       ceiling: 'read',
+      paired: true,
       target: p99Under10ms,
     }),
   ),
@@ -276,18 +286,22 @@ async function sample(pid: number, loadSpec: LoadSpec): Promise<Sampled> {
 }
 
 /**
- * The header lines the service answers `url` with, as [name, value] pairs in the order and case it
- * wrote them, less the four node:http adds to every response itself (Date, Connection, Keep-Alive,
- * Content-Length), which the bare server's node:http adds too.
+ * One answer of the service to `url`: its body, and its header lines as [name, value] pairs in
+ * the order and case it wrote them, less the four node:http adds to every response itself (Date,
+ * Connection, Keep-Alive, Content-Length), which the bare server's node:http adds too.
  */
-async function responseHeaderLines(url: string): Promise<Array<[string, string]>> {
-  const raw = await new Promise<string[]>((done, fail) => {
-    httpGet(url, (res) => res.resume().on('end', () => (res.statusCode === 200 ? done(res.rawHeaders) : fail(new Error(`${url}: status ${res.statusCode}`))))).on('error', fail);
+async function captureAnswer(url: string): Promise<{ body: Buffer; headers: Array<[string, string]> }> {
+  const { raw, body } = await new Promise<{ raw: string[]; body: Buffer }>((done, fail) => {
+    httpGet(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => (res.statusCode === 200 ? done({ raw: res.rawHeaders, body: Buffer.concat(chunks) }) : fail(new Error(`${url}: status ${res.statusCode}`))));
+    }).on('error', fail);
   });
   const added = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-  const lines: Array<[string, string]> = [];
-  for (let i = 0; i < raw.length; i += 2) if (!added.has(raw[i].toLowerCase())) lines.push([raw[i], raw[i + 1]]);
-  return lines;
+  const headers: Array<[string, string]> = [];
+  for (let i = 0; i < raw.length; i += 2) if (!added.has(raw[i].toLowerCase())) headers.push([raw[i], raw[i + 1]]);
+  return { body, headers };
 }
 
 /** One path's result from one or more workers' samples: medians over all their rounds. */
@@ -320,12 +334,24 @@ async function measure(name: string, pid: number, loadSpec: LoadSpec): Promise<P
   return summarise(name, loadSpec, [await sample(pid, loadSpec)]);
 }
 
-// Ceiling: the bare server answering the pre-rendered /api/public/videos response, its header
-// lines included, captured from the service itself (fix 27); and the same body with only
-// Content-Type and Content-Length, the ceiling before fix 27, measured alongside for comparison.
-const headersFile = resolve(OUT, 'videos-headers.json');
-writeFileSync(headersFile, JSON.stringify(await responseHeaderLines(`${origin}/api/public/videos`)));
-const bare = spawnTs('bench/bare-server.ts', [resolve('dist/client/api/public/videos.json'), headersFile]);
+// Ceiling: the bare server answering each read path with the service's own answer to it, body
+// and header lines, captured here (one profile stands for every agent's: the walk's URLs differ
+// only in the name); and, for the pre-rendered read, the same body with only Content-Type and
+// Content-Length, the ceiling before fix 27, measured alongside for comparison.
+const sameBytesDir = resolve(OUT, 'same-bytes');
+mkdirSync(sameBytesDir, { recursive: true });
+const firstAgent = (JSON.parse(readFileSync(agentsFile, 'utf8')) as Array<{ name: string }>)[0].name;
+const answers: CapturedAnswer[] = [];
+for (const w of workloads) {
+  if (w.method !== 'GET' || answers.some((a) => a.url === w.path)) continue;
+  const { body, headers } = await captureAnswer(`${origin}${w.path}${w.kind === 'profile' ? firstAgent : ''}`);
+  const bodyFile = resolve(sameBytesDir, `${answers.length}.body`);
+  writeFileSync(bodyFile, body);
+  answers.push({ url: w.path, prefix: w.kind === 'profile', bodyFile, headers });
+}
+const answersFile = resolve(sameBytesDir, 'answers.json');
+writeFileSync(answersFile, JSON.stringify(answers, null, 2));
+const bare = spawnTs('bench/bare-server.ts', [answersFile]);
 const { port: barePort } = await firstJsonLine<{ port: number }>(bare);
 const bareOrigin = `http://127.0.0.1:${barePort}`;
 const bareRead = await measure('bare GET', bare.pid!, spec('bare GET', bareOrigin, { method: 'GET', path: '/api/public/videos', kind: 'fixed' }));
@@ -341,34 +367,50 @@ report.ceilings.push({ name: 'raw SQLite ledger transaction', rps: sqlite.rps, n
 log(`SQLite ceiling: ${Math.round(sqlite.rps)} tx/s`);
 const writeCeiling = sqlite.rps < bareWrite.rps ? { name: 'SQLite', rps: sqlite.rps } : { name: 'bare POST', rps: bareWrite.rps };
 
-/** One round of a path's ceiling, for paired measurement. */
-async function ceilingRound(w: Workload, path = w.path.split('?')[0]): Promise<number> {
-  if (w.ceiling === 'read') return (await measure('bare GET (paired round)', bare.pid!, { ...spec('bare GET', bareOrigin, { method: 'GET', path, kind: 'fixed' }), rounds: 1 })).rps;
+/** One round of a path's ceiling, for paired measurement: its rate, and its p99 for a read. */
+async function ceilingRound(w: Workload, path = w.path): Promise<{ rps: number; p99?: number }> {
+  if (w.ceiling === 'read') {
+    const round = await measure('bare GET, same bytes (paired round)', bare.pid!, { ...spec('bare GET', bareOrigin, { method: 'GET', path, kind: w.kind }), rounds: 1 });
+    return { rps: round.rps, p99: round.p99 };
+  }
   const round = (await db.ceiling(settings.roundSeconds, 1)).rps;
   log(`SQLite ceiling (paired round): ${Math.round(round)} tx/s`);
-  return round;
+  return { rps: round };
 }
+
+/** The paired ceiling of each read path, by path: the rows that are not paired share it. */
+const sameBytesCeilings = new Map<string, NonNullable<PathResult['ceiling']>>();
 
 /** Ceiling and path in alternating rounds; the path's numbers are the medians of its rounds. */
 async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResult> {
-  const ceilings: number[] = [];
+  const ceilings: Array<{ rps: number; p99?: number }> = [];
   const minimal: number[] = [];
   const parts: Sampled[] = [];
   for (let round = 0; round < settings.rounds; round++) {
     ceilings.push(await ceilingRound(w));
-    if (w.ceiling === 'read') minimal.push(await ceilingRound(w, `/minimal${w.path.split('?')[0]}`));
-    // Each round is its own worker process: a run tag of its own keeps its earn urls new.
-    parts.push(await sample(server.child.pid!, { ...loadSpec, rounds: 1, warmupSeconds: round === 0 ? loadSpec.warmupSeconds : 1, runTag: `${loadSpec.runTag}.${round}` }));
+    if (w.alsoMinimalHeaders) minimal.push((await ceilingRound(w, `/minimal${w.path}`)).rps);
+    // Each round is its own worker process: a run tag of its own keeps its earn urls new. The
+    // first round warms up as the workload asks (a pass over every agent); the others for 1 s.
+    const first = round === 0;
+    parts.push(await sample(server.child.pid!, { ...loadSpec, rounds: 1, warmupSeconds: first ? loadSpec.warmupSeconds : 1, warmupRequests: first ? loadSpec.warmupRequests : undefined, runTag: `${loadSpec.runTag}.${round}` }));
   }
   const result = summarise(w.name, loadSpec, parts);
-  const ratios = result.rounds.map((r, i) => r.rps / ceilings[i]);
-  const name = w.ceiling === 'read' ? 'bare GET' : 'SQLite';
-  result.ceiling = { name, rps: median(ceilings), ratio: median(ratios), rounds: ceilings };
+  const ratios = result.rounds.map((r, i) => r.rps / ceilings[i].rps);
+  const name = w.ceiling === 'read' ? 'bare GET, same bytes' : 'SQLite';
+  const p99s = ceilings.flatMap((c) => (c.p99 === undefined ? [] : [c.p99]));
+  result.ceiling = {
+    name,
+    rps: median(ceilings.map((c) => c.rps)),
+    ratio: median(ratios),
+    rounds: ceilings.map((c) => c.rps),
+    ...(p99s.length ? { p99: median(p99s), p99Rounds: p99s } : {}),
+  };
+  if (w.ceiling === 'read') sameBytesCeilings.set(w.path, result.ceiling);
   if (minimal.length) {
     const shares = result.rounds.map((r, i) => r.rps / minimal[i]);
     result.note = `against the bare server with minimal headers (the ceiling before fix 27), in the same alternation: ${minimal.map((c, i) => `${num(result.rounds[i].rps)} / ${num(c)}`).join(', ')}; median share ${Math.round(median(shares) * 100)}%.`;
   }
-  log(`${w.name}: paired with ${name}: ${ceilings.map((c, i) => `${Math.round(result.rounds[i].rps)}/${Math.round(c)}`).join(', ')}; median ratio ${Math.round(median(ratios) * 100)}%`);
+  log(`${w.name}: paired with ${name}: ${ceilings.map((c, i) => `${Math.round(result.rounds[i].rps)}/${Math.round(c.rps)}${c.p99 === undefined ? '' : ` p99 ${result.rounds[i].p99.toFixed(1)}/${c.p99.toFixed(1)} ms`}`).join(', ')}; median ratio ${Math.round(median(ratios) * 100)}%`);
   return result;
 }
 
@@ -429,7 +471,12 @@ for (const w of workloads) {
       : w.backgroundEarnsPerSecond
         ? await measureWithEarns(w, loadSpec)
         : await measure(w.name, server.child.pid!, loadSpec);
-  result.ceiling ??= w.ceiling === 'read' ? { name: 'bare GET', rps: bareRead.rps } : writeCeiling;
+  if (!result.ceiling && w.ceiling === 'read') {
+    // Not paired (the profile rows under earns or cold): the paired profile row's same bytes.
+    const same = sameBytesCeilings.get(w.path);
+    result.ceiling = same ? { name: same.name, rps: same.rps, p99: same.p99 } : { name: 'bare GET', rps: bareRead.rps };
+  }
+  result.ceiling ??= writeCeiling;
   result.target = w.target?.(result);
   report.paths.push(result);
   report.startup.peakRssKb = Math.max(report.startup.peakRssKb, result.peakRssKb);

@@ -21,9 +21,11 @@ export interface PathResult {
   p99: number;
   /**
    * The ceiling the path is compared with. `ratio` and `rounds` when it was measured in rounds
-   * alternating with the path's (the ratio is then the median of the per-round ratios).
+   * alternating with the path's (the ratio is then the median of the per-round ratios); for a
+   * read, `p99` (the median of its rounds') and `p99Rounds`: the bare server's own tail on the
+   * same bytes.
    */
-  ceiling?: { name: string; rps: number; ratio?: number; rounds?: number[] };
+  ceiling?: { name: string; rps: number; ratio?: number; rounds?: number[]; p99?: number; p99Rounds?: number[] };
   /** Median share of one core the server used while measured. */
   serverCpu: number;
   workerCpu: number;
@@ -81,6 +83,7 @@ export function renderReport(run: RunReport): string {
     `Each path: ${settings.warmupSeconds} s warm-up, then ${settings.rounds} rounds of ${settings.roundSeconds} s at ${settings.connections} connections ` +
       '(autocannon in its own process, loopback, no pipelining); the table shows the median of the rounds. Server: `RATE_LIMITS=off LOG_LEVEL=silent`. ' +
       'CPU columns are shares of one core while measured; "Other CPU" is everything else running on the machine at the time, the noise to read the numbers against. ' +
+      'A read\'s ceiling is the bare node:http server answering the same bytes as the service does on that path (its body and header lines), measured in rounds alternating with the path\'s ("paired"), so its p99 is the tail this machine and load generator give any server on those bytes in the same minutes; the two profile rows that are not paired are set against the profile row\'s. ' +
       'Every path but one repeats its URLs, so the server answers from what it remembers once it has computed a body (until the next commit, or until time alone would change it); ' +
       '"agent profile" walks all 10,000 seeded agents over and over (its warm-up is one pass over all of them, so its rounds are repeat views); stats and the leaderboard come after it, with those 10,000 profiles remembered as on a live server. "agent profile, while agents earn" is the same walk while another load worker sends earns at a fixed rate, evenly spaced (each a commit that changes one agent and moves others\' ranks). "agent profile, first read" is the cold case: each round follows an operator\'s change from another process (an agent verified, which ends everything remembered) and asks for each agent exactly once, so every answer is computed.',
   );
@@ -90,15 +93,15 @@ export function renderReport(run: RunReport): string {
 
   lines.push('### Hot paths');
   lines.push('');
-  lines.push('| Path | Requests/s | p50 | p99 | Ceiling | % of ceiling | Server CPU | Load-gen CPU | Other CPU | Statuses | Target |');
-  lines.push('|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|');
+  lines.push('| Path | Requests/s | p50 | p99 | Ceiling | Ceiling p99 | % of ceiling | Server CPU | Load-gen CPU | Other CPU | Statuses | Target |');
+  lines.push('|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|');
   for (const p of run.paths) {
     const statuses = Object.entries(p.statuses)
       .map(([code, n]) => `${code}×${n}`)
       .join(' ') + (p.errors ? ` errors×${p.errors}` : '');
     const target = p.target ? `${p.target.pass ? 'met' : '**missed**'}: ${p.target.text}` : '';
     lines.push(
-      `| ${p.name} \`${p.method} ${p.path}\` | ${num(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ceiling ? `${p.ceiling.name} ${num(p.ceiling.rps)}/s${p.ceiling.ratio === undefined ? '' : ' (paired)'}` : ''} | ${p.ceiling ? pct(p.ceiling.ratio ?? p.rps / p.ceiling.rps) : ''} | ${pct(p.serverCpu)} | ${pct(p.workerCpu)} | ${pct(p.otherCpu)} | ${statuses} | ${target} |`,
+      `| ${p.name} \`${p.method} ${p.path}\` | ${num(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ceiling ? `${p.ceiling.name} ${num(p.ceiling.rps)}/s${p.ceiling.ratio === undefined ? '' : ' (paired)'}` : ''} | ${p.ceiling?.p99 === undefined ? '' : ms(p.ceiling.p99)} | ${p.ceiling ? pct(p.ceiling.ratio ?? p.rps / p.ceiling.rps) : ''} | ${pct(p.serverCpu)} | ${pct(p.workerCpu)} | ${pct(p.otherCpu)} | ${statuses} | ${target} |`,
     );
   }
   lines.push('');
@@ -110,6 +113,15 @@ export function renderReport(run: RunReport): string {
     lines.push(
       '"(paired)": the path and its ceiling were measured in alternating rounds (ceiling, path, ceiling, path...), and the share is the median of the per-round shares, so a drift in the machine\'s speed between minutes moves both. Per round, path / ceiling: ' +
         paired.map((p) => `${p.name} ${p.rounds.map((r, i) => `${num(r.rps)} / ${num(p.ceiling!.rounds![i])}`).join(', ')}`).join('; ') +
+        '.',
+    );
+    lines.push('');
+  }
+  const tails = run.paths.filter((p) => p.ceiling?.p99Rounds);
+  if (tails.length) {
+    lines.push(
+      'p99 per round, path / the bare server on the same bytes in the round before it (a read\'s ceiling answers the service\'s own answer to that path, body and header lines, captured at the start of the run; one profile stands for every agent\'s): ' +
+        tails.map((p) => `${p.name} ${p.rounds.map((r, i) => `${r.p99.toFixed(1)} / ${p.ceiling!.p99Rounds![i].toFixed(1)}`).join(', ')} ms`).join('; ') +
         '.',
     );
     lines.push('');
