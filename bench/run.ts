@@ -8,7 +8,7 @@
  *   npm run bench -- [--no-build] [--quick] [--warmup S] [--rounds N] [--duration S] [--connections N]
  *
  * Bounded: with the defaults (2 s warm-up, 3 rounds of 5 s) the whole run, build included,
- * takes about 5 minutes on a 2-core machine.
+ * takes about 10 minutes on a 2-core machine.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
