@@ -378,9 +378,6 @@ async function ceilingRound(w: Workload, path = w.path): Promise<{ rps: number; 
   return { rps: round };
 }
 
-/** The paired ceiling of each read path, by path: the rows that are not paired share it. */
-const sameBytesCeilings = new Map<string, NonNullable<PathResult['ceiling']>>();
-
 /** Ceiling and path in alternating rounds; the path's numbers are the medians of its rounds. */
 async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResult> {
   const ceilings: Array<{ rps: number; p99?: number }> = [];
@@ -405,7 +402,6 @@ async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResul
     rounds: ceilings.map((c) => c.rps),
     ...(p99s.length ? { p99: median(p99s), p99Rounds: p99s } : {}),
   };
-  if (w.ceiling === 'read') sameBytesCeilings.set(w.path, result.ceiling);
   if (minimal.length) {
     const shares = result.rounds.map((r, i) => r.rps / minimal[i]);
     result.note = `against the bare server with minimal headers (the ceiling before fix 27), in the same alternation: ${minimal.map((c, i) => `${num(result.rounds[i].rps)} / ${num(c)}`).join(', ')}; median share ${Math.round(median(shares) * 100)}%.`;
@@ -473,7 +469,7 @@ for (const w of workloads) {
         : await measure(w.name, server.child.pid!, loadSpec);
   if (!result.ceiling && w.ceiling === 'read') {
     // Not paired (the profile rows under earns or cold): the paired profile row's same bytes.
-    const same = sameBytesCeilings.get(w.path);
+    const same = report.paths.find((p) => p.path === w.path && p.ceiling?.rounds)?.ceiling;
     result.ceiling = same ? { name: same.name, rps: same.rps, p99: same.p99 } : { name: 'bare GET', rps: bareRead.rps };
   }
   result.ceiling ??= writeCeiling;
