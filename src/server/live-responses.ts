@@ -3,10 +3,11 @@
  * (leaderboard pages, agent profiles, reputation, stats) or the build's content (filtered lists,
  * knowledge topics: `contentJson` in src/http/respond.ts), kept while no commit may have changed
  * them (RewardsService.isCurrent: any commit for a page of many agents, one that touched the agent
- * for a profile or a reputation, none for content), and until the instant time alone would change them when the
- * read says so (reputation decays with time), else `ttlMs`. At most `maxEntries` bodies and
- * `maxBytes` in all, keys included (64 MiB by default: every profile of 10,000 agents fits), the
- * entries not read lately dropped first (a CLOCK cache: see VersionedCache).
+ * for a profile or a reputation, none for content), and until the instant time alone would
+ * change them when the read says so (reputation decays with time), else `ttlMs`. At most
+ * `maxEntries` bodies and `maxBytes` in all, keys included (64 MiB by default: every profile of
+ * 10,000 agents fits), the entries not read lately dropped first (a CLOCK cache: see
+ * VersionedCache).
  *
  * Why: under load the leaderboard was bound by Astro's own per-request cost (about 0.5-1 ms of
  * CPU to turn a Node request into a Request and back), not by its data, which the rewards
