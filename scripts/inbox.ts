@@ -5,11 +5,13 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { Kysely, SqliteDialect } from 'kysely';
+import { clockFrom } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/store/schema.ts';
 import { runInbox, usage, UsageError } from './lib/inbox.ts';
 
-const { databasePath } = loadConfig();
+const { databasePath, clockStart } = loadConfig();
+const { clock } = clockFrom(clockStart);
 if (!existsSync(databasePath)) {
   console.error(`No database at ${databasePath}. Start the server once (npm start) or set DATABASE_PATH.`);
   process.exit(1);
@@ -19,7 +21,7 @@ raw.pragma('busy_timeout = 5000');
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
 let code = 1;
 try {
-  code = await runInbox(db, process.argv.slice(2), (text) => process.stdout.write(text + '\n'));
+  code = await runInbox(db, process.argv.slice(2), (text) => process.stdout.write(text + '\n'), () => clock.now());
 } catch (error) {
   if (error instanceof UsageError) {
     console.error(`${error.message}\n${usage}`);

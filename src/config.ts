@@ -24,6 +24,11 @@ export interface AppConfig {
   /** LOG_LEVEL=silent turns the per-request JSON log lines off (tests, benchmarks). */
   logRequests: boolean;
   /**
+   * CLOCK_START=<ISO instant> pins "now" for tests: the clock starts there and advances in real
+   * time (src/clock.ts). Unset in production.
+   */
+  clockStart?: Date;
+  /**
    * DIRECT_ROUTES=off: profiles, the leaderboard and reputation (src/http/shared-reads.ts) and the
    * earn writes (src/http/shared-writes.ts) go through Astro's endpoints like every other
    * on-demand route, instead of being answered by our server directly. The answers are the same;
@@ -37,6 +42,13 @@ function number(value: string | undefined, fallback: number, name: string, min =
   const n = Number(value);
   if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of at least ${min} (got "${value}")`);
   return n;
+}
+
+function instant(value: string | undefined, name: string): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw new Error(`${name} must be an ISO 8601 instant (got "${value}")`);
+  return at;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -54,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     distDir: env.DIST_DIR || 'dist',
     logRequests: env.LOG_LEVEL !== 'silent',
     directRoutes: env.DIRECT_ROUTES !== 'off',
+    clockStart: instant(env.CLOCK_START, 'CLOCK_START'),
   };
 }

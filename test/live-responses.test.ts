@@ -46,7 +46,10 @@ describe('remembered program reads', () => {
     expect((await get('/api/public/ai/agent/memo_gamma')).body.agent.points).toBe(0);
     const before = await get('/api/public/ai/agent/memo_gamma');
     expect(before.body.agent.points).toBe(0);
-    const adjusted = await admin(service.databasePath, 'adjust', 'memo_gamma', '120', '--reason', 'memo test');
+    // The CLI's clock is pinned a second past the server's, so its ledger row is newer than
+    // anything the server wrote, whatever today's date is.
+    const cliStart = new Date(Date.parse(before.body.dataFreshness.generatedAt) + 1_000).toISOString();
+    const adjusted = await admin({ databasePath: service.databasePath, clockStart: cliStart }, 'adjust', 'memo_gamma', '120', '--reason', 'memo test');
     expect(adjusted.code, adjusted.stderr).toBe(0);
     const profile = await get('/api/public/ai/agent/memo_gamma');
     expect(profile.body.agent).toMatchObject({ points: 120, tier: 'Silver' });
@@ -57,8 +60,8 @@ describe('remembered program reads', () => {
     const reputation = await get('/api/public/ai/reputation?name=memo_gamma');
     expect(reputation.body.reputation.components.contribution).toBe(8);
     // A change that leaves no timestamp of its own still moves lastModified, to the instant the
-    // server noticed it (its clock is pinned to before the CLI's real one: move it past that).
-    expect((await setClock(service.url, '2026-11-23T12:00:00.000Z')).status).toBe(200);
+    // server noticed it: move the server's clock a minute past the CLI's row first.
+    expect((await setClock(service.url, new Date(Date.parse(adjustedAt) + 60_000).toISOString())).status).toBe(200);
     const verified = await admin(service.databasePath, 'verify', 'memo_gamma');
     expect(verified.code, verified.stderr).toBe(0);
     const after = await get('/api/public/ai/agent/memo_gamma');

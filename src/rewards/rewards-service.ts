@@ -15,7 +15,7 @@ import type { RewardsConfig } from '../domain/program-config.ts';
 import { DIVERSITY_TYPES, ENGAGEMENT_WINDOW_DAYS } from '../domain/reputation.ts';
 import { actionPoints, atLeast, nextTier, PARTNERSHIP_BONUS, perksFor, REFERRAL_REWARD, tierFor, type ActivityType, type EarnableAction, type TierName } from '../domain/tiers.ts';
 import { ProblemError } from '../http/problem.ts';
-import type { Clock } from '../server/clock.ts';
+import type { Clock } from '../clock.ts';
 import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, markPartner, rankOf, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
 import { onCommit, readSnapshot, writeTransaction, type CommitListener, type CommitScope, type Db } from '../store/database.ts';
 import { eventsAfter, recordEvent, type ProgramEventView } from '../store/event-repository.ts';

@@ -16,7 +16,7 @@ import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
 import { guardHtmlResponses } from './security-headers.ts';
 import { apiKeyFromHeaders, clientIp, headerOf, loggablePath, requestIdFor } from './request-context.ts';
-import type { OffsetClock } from './clock.ts';
+import type { OffsetClock } from '../clock.ts';
 import type { Services } from './services.ts';
 import type { StaticFiles } from './static-files.ts';
 

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config.ts';
 import type { DataVersion } from '../rewards/program-changes.ts';
 import type { Identity, RewardsService } from '../rewards/rewards-service.ts';
 import type { Db, WriteScope } from '../store/database.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../clock.ts';
 import type { LiveResponses } from './live-responses.ts';
 
 export interface Services {

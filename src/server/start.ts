@@ -11,7 +11,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { RewardsService } from '../rewards/rewards-service.ts';
 import { openDatabase, writeTransaction } from '../store/database.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
-import { OffsetClock, systemClock, type Clock } from './clock.ts';
+import { clockFrom } from '../clock.ts';
 import { LiveResponses } from './live-responses.ts';
 import { createAppServer, type AstroHandler, type BuildInfo } from './create-server.ts';
 import { RateLimiter } from './rate-limiter.ts';
@@ -32,8 +32,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   const staticFiles = new StaticFiles(resolve(dist, 'client'));
   const { handler } = (await import(pathToFileURL(resolve(dist, 'server/entry.mjs')).href)) as { handler: AstroHandler };
 
-  const testClock = process.env.CLOCK_START ? new OffsetClock(new Date(process.env.CLOCK_START)) : undefined;
-  const clock: Clock = testClock ?? systemClock;
+  const { clock, pinned: testClock } = clockFrom(config.clockStart);
   // The schema is brought up to date before the first request, so a fresh clone needs no manual step.
   const store = openDatabase(config.databasePath);
   await migrateOrThrow(store.db);

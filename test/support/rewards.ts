@@ -26,10 +26,17 @@ export function setClock(base: string, now: string): Promise<JsonResponse> {
   return request(base, '/__test/clock', { method: 'POST', json: { now } });
 }
 
-/** `npm run admin -- ...` as a child process against `databasePath`. */
-export function admin(databasePath: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * `npm run admin -- ...` as a child process against a database file; `clockStart` pins the CLI's
+ * clock (CLOCK_START) so its timestamps follow the test's time, not the real date.
+ */
+export function admin(target: string | { databasePath: string; clockStart?: string }, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { databasePath, clockStart } = typeof target === 'string' ? { databasePath: target, clockStart: undefined } : target;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: databasePath };
+  if (clockStart) env.CLOCK_START = clockStart;
+  else delete env.CLOCK_START;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: { ...process.env, DATABASE_PATH: databasePath }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));

@@ -1,7 +1,7 @@
 /**
  * The one source of "now" for everything that depends on time (schedule, dedupe windows, caps,
- * reputation). Tests start the server with CLOCK_START to pin time; the clock then advances in
- * real time from that instant, and POST /__test/clock (enabled only with CLOCK_START) moves it.
+ * reputation, CLI timestamps). CLOCK_START (src/config.ts) pins it for tests: the clock then
+ * advances in real time from that instant, and POST /__test/clock (enabled only then) moves it.
  */
 export interface Clock {
   now(): Date;
@@ -20,4 +20,11 @@ export class OffsetClock implements Clock {
   set(to: Date): void {
     this.offsetMs = to.getTime() - Date.now();
   }
+}
+
+/** The pinned clock when a start instant is configured, otherwise the system clock. */
+export function clockFrom(start: Date | undefined): { clock: Clock; pinned?: OffsetClock } {
+  if (!start) return { clock: systemClock };
+  const pinned = new OffsetClock(start);
+  return { clock: pinned, pinned };
 }
