@@ -1,6 +1,31 @@
 // @ts-check
 import { defineConfig, passthroughImageService } from 'astro/config';
 import node from '@astrojs/node';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The Node entry in front (src/server/main.ts) is built by the same server build as the
+ * endpoints, as a second entry beside Astro's: both import the same chunks, so the server and
+ * the endpoints share one copy of every module (one ProblemError class, one database handle).
+ */
+/** @type {import('astro').AstroIntegration} */
+const serverEntry = {
+  name: 'canopy-cove-server-entry',
+  hooks: {
+    'astro:build:setup': ({ vite, target }) => {
+      if (target !== 'server') return;
+      vite.plugins ??= [];
+      vite.plugins.push({
+        name: 'canopy-cove-server-entry',
+        /** @param {import('rollup').InputOptions} options */
+        options(options) {
+          const input = Array.isArray(options.input) ? options.input : typeof options.input === 'string' ? [options.input] : [];
+          return { ...options, input: [...input, fileURLToPath(new URL('./src/server/main.ts', import.meta.url))] };
+        },
+      });
+    },
+  },
+};
 
 /**
  * Static-first: every route pre-renders unless it says `export const prerender = false`.
@@ -10,6 +35,7 @@ import node from '@astrojs/node';
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
+  integrations: [serverEntry],
   // Extension-less paths map to `.json` files by our server, so keep Astro's file names exact.
   trailingSlash: 'never',
   // Eight pages render at a time: Astro awaits each page's directory and file write, and one page

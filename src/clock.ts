@@ -1,7 +1,7 @@
 /**
  * The one source of "now" for everything that depends on time (schedule, dedupe windows, caps,
  * reputation, CLI timestamps). CLOCK_START (src/config.ts) pins it for tests: the clock then
- * advances in real time from that instant, and POST /__test/clock (enabled only then) moves it.
+ * advances in real time from that instant, and POST /test-clock (enabled only then) moves it.
  */
 export interface Clock {
   now(): Date;

@@ -21,20 +21,25 @@ export interface AppConfig {
   rewards: RewardsConfig;
   /** Folder of the Astro build (pre-rendered files in client/, server bundle in server/). */
   distDir: string;
-  /** LOG_LEVEL=silent turns the per-request JSON log lines off (tests, benchmarks). */
-  logRequests: boolean;
+  /** LOG_LEVEL: a pino level (trace, debug, info, warn, error, fatal, silent); info logs every request. */
+  logLevel: LogLevel;
+  /** RESPONSE_CACHE_MB: the most the server's response cache holds (src/server/response-cache.ts). */
+  responseCacheBytes: number;
   /**
    * CLOCK_START=<ISO instant> pins "now" for tests: the clock starts there and advances in real
    * time (src/clock.ts). Unset in production.
    */
   clockStart?: Date;
-  /**
-   * DIRECT_ROUTES=off: profiles, the leaderboard and reputation (src/http/shared-reads.ts) and the
-   * earn writes (src/http/shared-writes.ts) go through Astro's endpoints like every other
-   * on-demand route, instead of being answered by our server directly. The answers are the same;
-   * the switch is for comparing the two.
-   */
-  directRoutes: boolean;
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value === '') return 'info';
+  const level = value.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`);
+  return level as LogLevel;
 }
 
 function number(value: string | undefined, fallback: number, name: string, min = Number.MIN_VALUE): number {
@@ -64,8 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     rewards: { ...defaultRewardsConfig, dailyCaps: { ...defaultRewardsConfig.dailyCaps } },
     distDir: env.DIST_DIR || 'dist',
-    logRequests: env.LOG_LEVEL !== 'silent',
-    directRoutes: env.DIRECT_ROUTES !== 'off',
+    logLevel: logLevel(env.LOG_LEVEL),
+    responseCacheBytes: number(env.RESPONSE_CACHE_MB, 64, 'RESPONSE_CACHE_MB', 1) * 1024 * 1024,
     clockStart: instant(env.CLOCK_START, 'CLOCK_START'),
   };
 }

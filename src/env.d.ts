@@ -5,11 +5,6 @@ declare namespace App {
   interface Locals {
     services: import('./server/services.ts').Services;
     requestId: string;
-    /**
-     * The program's data version when the request reached the server, read before anything was
-     * computed for it: what a remembered response is tagged with (src/server/live-responses.ts).
-     */
-    dataVersion?: import('./rewards/program-changes.ts').DataVersion;
     /** The POST body as the server read it (at most 16 KiB of JSON), so endpoints need not read it again. */
     body?: string;
   }

@@ -11,9 +11,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return await next();
   } catch (error) {
     const requestId = context.locals.requestId ?? 'unknown';
-    process.stdout.write(
-      JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'endpoint error', requestId, path: context.url.pathname, error: error instanceof Error ? error.stack : String(error) }) + '\n',
-    );
+    context.locals.services?.log.error({ requestId, path: context.url.pathname, err: error }, 'endpoint error');
     return problem('internal_error', `Something went wrong on our side. Quote request id ${requestId} when you report it.`, { requestId }, {}, context.locals.services?.clock.now());
   }
 });

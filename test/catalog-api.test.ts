@@ -348,11 +348,27 @@ describe('what every response carries', () => {
     }
   });
 
-  it('answers other methods with 405 and an Allow header, and malformed URLs with 400', async () => {
-    const res = await fetch(`${service.url}/api/public/videos`, { method: 'PUT' });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
-    expect((await res.json()).code).toBe('method_not_allowed');
+  it('answers a method a route does not take with 405 and the route’s own Allow, and malformed URLs with 400', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/api/public/videos', 'GET, HEAD, OPTIONS'],
+      ['POST', '/api/public/videos', 'GET, HEAD, OPTIONS'],
+      ['POST', '/llms.txt', 'GET, HEAD, OPTIONS'],
+      ['POST', '/healthz', 'GET, HEAD, OPTIONS'],
+      ['POST', '/api/public/stats', 'GET, HEAD, OPTIONS'],
+      ['DELETE', '/api/public/videos?limit=2', 'GET, HEAD, OPTIONS'],
+      ['DELETE', '/api/public/ai/earn', 'POST, OPTIONS'],
+      ['GET', '/api/public/ai/register', 'POST, OPTIONS'],
+      ['PATCH', '/api/public/ai/tasks', 'GET, POST, HEAD, OPTIONS'],
+      ['PUT', '/api/concierge-chat', 'GET, POST, HEAD, OPTIONS'],
+    ] as const) {
+      const res = await fetch(`${service.url}${path}`, { method, ...(method === 'GET' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }) });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+      expect((await res.json()).code).toBe('method_not_allowed');
+    }
+    // An unknown path is 404 whatever the method.
+    expect((await fetch(`${service.url}/api/public/nothing-here`, { method: 'DELETE' })).status).toBe(404);
     const malformed = await get('/api/public/%E0%A4%A');
     expectProblem(malformed, 400, 'bad_request');
   });

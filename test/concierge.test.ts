@@ -151,13 +151,13 @@ describe('POST /api/concierge-chat: the question table', () => {
   });
 
   it('answers "what is on now" for the pinned time, and moves with the clock', async () => {
-    await request(service.url, '/__test/clock', { method: 'POST', json: { now: '2026-11-24T05:30:00Z' } });
+    await request(service.url, '/test-clock', { method: 'POST', json: { now: '2026-11-24T05:30:00Z' } });
     try {
       const res = await ask({ message: "What's on now?" });
       expect(res.body.reply).toContain('Monday 21:30');
       expect(res.body.reply).toContain('Late Night Listening Room');
     } finally {
-      await request(service.url, '/__test/clock', { method: 'POST', json: { now: CLOCK } });
+      await request(service.url, '/test-clock', { method: 'POST', json: { now: CLOCK } });
     }
   });
 });

@@ -23,7 +23,7 @@ function spawnNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return child;
 }
 
-/** The built server, started as `npm run serve` starts it (dist/serve.mjs on plain node, same flags). */
+/** The built server, started as `npm run serve` starts it (dist/server/main.mjs on plain node, same flags). */
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
   return spawnNode(serveArgs(), env);
 }

@@ -13,7 +13,7 @@ function packageWith(serve: unknown): string {
 describe('serveArgs', () => {
   it("reads the flags and entry of package.json's serve script", () => {
     const args = serveArgs();
-    expect(args.at(-1)).toBe('dist/serve.mjs');
+    expect(args.at(-1)).toBe('dist/server/main.mjs');
     expect(args).toContain('--max-semi-space-size=64');
   });
 

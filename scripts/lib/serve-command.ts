@@ -1,6 +1,6 @@
 /**
  * How the built server is started, read from the one place it is written down: package.json's
- * `serve` script (`node <flags> dist/serve.mjs`). The tests and the benchmark spawn the server
+ * `serve` script (`node <flags> dist/server/main.mjs`). The tests and the benchmark spawn the server
  * with these arguments, so they run it with the same V8 flags an operator's `npm run serve` does.
  *
  * The flags, and why:

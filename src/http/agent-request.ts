@@ -1,40 +1,45 @@
 /**
  * What rewards endpoints read from a request besides its body: the apiKey (a header is
  * preferred; the body field on writes and the query on gated reads also work) and the
- * Idempotency-Key, and how their live program bodies are answered.
+ * Idempotency-Key, and how their writes are answered.
  */
 import type { WriteAuth, WriteResult } from '../rewards/rewards-service.ts';
 import type { Services } from '../server/services.ts';
+import { invalid } from './parse-request.ts';
 import { ProblemError } from './problem.ts';
-import { handle, problem } from './respond.ts';
-import { jsonBodyText } from './parse-request.ts';
-import { programFreshness } from './shared-reads.ts';
-import { apiKeyOf, writeAuthOf, writeAnswer, type SharedWrite, type WriteAnswer } from './shared-writes.ts';
+import { json, problem, programFreshness } from './respond.ts';
 
-export { programFreshness };
+/** A request header by its lower-case name: `request.headers.get` for a web Request, `req.headers` in Node. */
+export type HeaderOf = (name: string) => string | null | undefined;
 
 /** Header first (Authorization: Bearer, then X-API-Key), then the body or query value. */
+export function apiKeyOf(header: HeaderOf, fallback?: string): string | undefined {
+  const bearer = header('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (bearer) return bearer;
+  const key = header('x-api-key')?.trim();
+  if (key) return key;
+  return fallback || undefined;
+}
+
 export function apiKeyFrom(request: Request, fallback?: string): string | undefined {
   return apiKeyOf((name) => request.headers.get(name), fallback);
 }
 
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function idempotencyKeyFrom(request: Request): string | undefined {
+  const key = request.headers.get('idempotency-key');
+  if (key === null) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) throw invalid([{ path: 'Idempotency-Key', message: 'must be 1-255 visible ASCII characters' }]);
+  return key;
+}
+
 export function writeAuth(request: Request, bodyApiKey: string | undefined): WriteAuth {
-  return writeAuthOf((name) => request.headers.get(name), bodyApiKey);
+  return { apiKey: apiKeyFrom(request, bodyApiKey), idempotencyKey: idempotencyKeyFrom(request) };
 }
 
 export function respondWrite(services: Services, result: WriteResult): Response {
-  return answered(writeAnswer(result, programFreshness(services)));
-}
-
-/** An endpoint for a shared write (src/http/shared-writes.ts), the way our server answers it. */
-export function sharedWriteEndpoint(write: SharedWrite) {
-  return handle(async ({ request, locals: { services, body: preRead } }) => {
-    return answered(await write(services, (name) => request.headers.get(name), await jsonBodyText(request, preRead)));
-  });
-}
-
-function answered(answer: WriteAnswer): Response {
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  return json(result.body, programFreshness(services), { status: result.status, headers: result.replayed ? { 'Idempotent-Replayed': 'true' } : {} });
 }
 
 /** A path segment that must be a positive integer id; anything else names no task. */
@@ -43,7 +48,7 @@ export function taskIdFrom(raw: string | undefined): number {
   return Number(raw);
 }
 
-/** For `export const ALL`: a method the route does not answer is 405 with an Allow header. */
+/** For `export const ALL`: a method the route does not answer is 405 with the route's real Allow. */
 export function methodNotAllowed(...allow: ('GET' | 'POST')[]) {
   const methods = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   return ({ request, locals }: { request: Request; locals: App.Locals }) =>

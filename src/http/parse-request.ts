@@ -1,7 +1,7 @@
 /**
  * Request parsing for endpoints: every validation failure becomes a 400 `invalid_request` that
  * names the field. Kept apart from the response helpers (respond.ts) because it needs nothing of
- * the catalog, so our Node server can use it too (src/http/shared-reads.ts).
+ * the catalog, so the Node server can use it too (JSON_CONTENT_TYPE).
  */
 import type { z } from 'zod';
 import { ProblemError, type FieldError } from './problem.ts';

@@ -1,19 +1,45 @@
 /**
  * Response helpers for endpoints: JSON bodies with dataFreshness and a matching Cache-Control,
- * problem+json errors, and request parsing that turns every validation failure into a 400 that
- * names the field. Endpoints stay thin: parse, call one function, respond.
+ * the cache policy the server's response cache reads, problem+json errors, and request parsing
+ * that turns every validation failure into a 400 that names the field. Endpoints stay thin:
+ * parse, call one function, respond.
  */
+import type { APIContext } from 'astro';
+import { catalog } from '../catalog/data.ts';
+import type { Services } from '../server/services.ts';
 import { cacheControlFor, freshness, type DataFreshness } from './freshness.ts';
 import { problemBody, ProblemError, type ProblemCode } from './problem.ts';
-import { catalog } from '../catalog/data.ts';
-import { CONTENT_ONLY } from '../rewards/program-changes.ts';
-import { JSON_TYPE, jsonHead, storedAnswer, withFreshness, type SharedBody } from './shared-reads.ts';
-
-export { JSON_TYPE };
 
 export { fieldErrors, invalid, parseBody, parseQuery } from './parse-request.ts';
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+
+/**
+ * What the server's response cache may keep of a credential-free GET (src/server/response-cache.ts),
+ * sent as the Surrogate-Control and Surrogate-Key headers, which the server reads and removes:
+ * - `content`: the body depends on its URL and the build alone (a filtered list): kept until the
+ *   process ends, since a new build is a new process;
+ * - `program`: it shows program data: kept until the next commit that changes what public reads
+ *   show (the store's change feed).
+ * Either is kept no later than `until` (ms, the services' clock) when time alone would change the
+ * body (reputation decays, a special goes on air). Without a policy nothing is kept.
+ */
+export interface CachePolicy {
+  scope: 'content' | 'program';
+  until?: number;
+}
+
+/** How long a `content` body may be kept: for the life of the process (a year, in headers). */
+const CONTENT_KEEP_SECONDS = 31_536_000;
+
+function cacheHeaders(policy: CachePolicy | undefined, now: Date): Record<string, string> {
+  if (!policy) return {};
+  const until = policy.until ?? Number.POSITIVE_INFINITY;
+  const seconds = Number.isFinite(until) ? Math.min(CONTENT_KEEP_SECONDS, Math.floor((until - now.getTime()) / 1000)) : CONTENT_KEEP_SECONDS;
+  if (seconds <= 0) return {};
+  return { 'Surrogate-Control': `max-age=${seconds}`, 'Surrogate-Key': policy.scope };
+}
 
 /** Freshness of a body computed from build-time content: pre-rendered, or live with the same data. */
 export function contentFreshness(source: 'build' | 'live', lastModified: string, now: Date = new Date()): DataFreshness {
@@ -26,40 +52,32 @@ export function contentFreshness(source: 'build' | 'live', lastModified: string,
   });
 }
 
-export function json(body: object, dataFreshness: DataFreshness, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+/** Live program data: lastModified = the newest write. */
+export function programFreshness(services: Services): DataFreshness {
+  return freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: services.contentVersion, lastModified: services.rewards.lastModified(), maxAgeSeconds: 0 });
+}
+
+export interface JsonInit {
+  status?: number;
+  headers?: Record<string, string>;
+  cache?: CachePolicy;
+}
+
+export function json(body: object, dataFreshness: DataFreshness, init: JsonInit = {}): Response {
   return new Response(JSON.stringify({ ...body, dataFreshness }), {
     status: init.status ?? 200,
-    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(dataFreshness), ...init.headers },
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(dataFreshness), ...cacheHeaders(init.cache, new Date(dataFreshness.generatedAt)), ...init.headers },
   });
 }
 
-/**
- * `json()` for a shared read (src/http/shared-reads.ts): a body that depends only on its URL and
- * the program's data, or the build's content (`contentJson`). When the request carries no
- * credentials the finished body is also handed to the server's LiveResponses, which answers the
- * same URL from memory while its scope says it is current (src/server/live-responses.ts).
- */
-export function sharedJson(ctx: import('astro').APIContext, read: SharedBody): Response {
-  const head = jsonHead(read.body);
-  const { request, url, locals } = ctx;
-  const credentialed = request.headers.has('authorization') || request.headers.has('x-api-key') || url.searchParams.has('apiKey');
-  if (!credentialed && locals.services) {
-    locals.services.responses.remember(url.pathname + url.search, storedAnswer(read, head), { version: locals.dataVersion, expiresAt: read.stableUntil, scope: read.scope });
-  }
-  return new Response(withFreshness(head, read.dataFreshness).toString(), { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControlFor(read.dataFreshness) } });
+/** A body computed from its URL and the build's content alone (a filtered list, a knowledge topic). */
+export function contentJson(ctx: APIContext, body: object, lastModified: string): Response {
+  return json(body, contentFreshness('live', lastModified, ctx.locals.services.clock.now()), { cache: { scope: 'content' } });
 }
 
-/**
- * `json()` for a body computed from its URL and the build's content alone (a filtered video list,
- * a knowledge topic), through `sharedJson`: the server then answers a repeat of the URL from
- * memory, past any commit (CONTENT_ONLY) and for as long as it is kept, each answer with its own
- * generatedAt. Before, every repeat went through Astro and computed the body again (BENCHMARKS.md,
- * fix 32).
- */
-export function contentJson(ctx: import('astro').APIContext, body: object, lastModified: string): Response {
-  // Neither time nor a commit changes it: it lasts until evicted, or until a change the server
-  // cannot explain ends everything remembered.
-  return sharedJson(ctx, { body, dataFreshness: contentFreshness('live', lastModified, ctx.locals.services?.clock.now()), scope: CONTENT_ONLY, stableUntil: Number.POSITIVE_INFINITY });
+/** A read of program data, kept by the response cache until a commit or `until` (see CachePolicy). */
+export function programJson(services: Services, body: object, until?: number): Response {
+  return json(body, programFreshness(services), { cache: { scope: 'program', until } });
 }
 
 /** `now`: the services' clock (`locals.services.clock.now()`), so a pinned clock pins problems too. */
@@ -71,21 +89,19 @@ export function problem(code: ProblemCode, detail: string, extra: Record<string,
   });
 }
 
-export function problemFromError(error: ProblemError, requestId?: string, now?: Date): Response {
-  return problem(error.code, error.message, requestId ? { ...error.extra, requestId } : error.extra, error.headers, now);
-}
-
 /**
- * Wraps an endpoint so a thrown ProblemError becomes its problem response. Anything else is a bug:
- * it propagates to Astro middleware, which logs it and answers 500 with the request id only.
+ * Wraps an endpoint so a thrown ProblemError becomes its problem response, the one place where
+ * errors become problem+json. Anything else is a bug: it propagates to Astro middleware, which
+ * logs it and answers 500 with the request id only.
  */
-export function handle(fn: (ctx: import('astro').APIContext) => Promise<Response> | Response) {
-  return async (ctx: import('astro').APIContext): Promise<Response> => {
+export function handle(fn: (ctx: APIContext) => Promise<Response> | Response) {
+  return async (ctx: APIContext): Promise<Response> => {
     try {
       return await fn(ctx);
     } catch (error) {
-      if (error instanceof ProblemError) return problemFromError(error, ctx.locals.requestId, ctx.locals.services?.clock.now());
-      throw error;
+      if (!(error instanceof ProblemError)) throw error;
+      const extra = ctx.locals.requestId ? { ...error.extra, requestId: ctx.locals.requestId } : error.extra;
+      return problem(error.code, error.message, extra, error.headers, ctx.locals.services?.clock.now());
     }
   };
 }

@@ -24,8 +24,8 @@ export async function receiveMessage(
 ): Promise<MessageReceipt> {
   const agent = apiKey === undefined ? undefined : services.identify(apiKey);
   if (apiKey !== undefined && !agent) throw new ProblemError('invalid_api_key', 'No agent has this apiKey. Send the message without a key, or check the key; nothing was stored.');
-  // Through a write group, declared as showing in no public read, so a message does not end the
-  // program reads the server remembers (src/rewards/program-changes.ts).
+  // Through a write group, declared as showing in no public read, so a message does not empty the
+  // cached program reads (src/store/change-feed.ts).
   const stored = await services.write((trx, scope) => {
     scope.nothingShown();
     return insertMessage(

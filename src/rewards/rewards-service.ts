@@ -1,7 +1,9 @@
 /**
  * The rewards program's use cases: register, earn, partnership, tasks, key rotation, and the
  * reads behind the leaderboard, profiles, reputation and gated content. Built once by the Node
- * entry (src/server/start.ts) and handed to endpoints through `locals.services.rewards`.
+ * entry (src/server/start.ts) and handed to endpoints through `locals.services.rewards`. Reads
+ * are computed on every call: repeats are answered by the server's response cache, which the
+ * store's change feed empties at each commit (src/server/response-cache.ts).
  *
  * Every write runs in one BEGIN IMMEDIATE transaction that authenticates the agent, applies the
  * anti-farming rules, writes the ledger row and the agent's totals together, and stores the
@@ -16,8 +18,9 @@ import { DIVERSITY_TYPES, ENGAGEMENT_WINDOW_DAYS } from '../domain/reputation.ts
 import { actionPoints, atLeast, nextTier, PARTNERSHIP_BONUS, perksFor, REFERRAL_REWARD, tierFor, type ActivityType, type EarnableAction, type TierName } from '../domain/tiers.ts';
 import { ProblemError } from '../http/problem.ts';
 import type { Clock } from '../clock.ts';
-import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, markPartner, rankOf, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
-import { onCommit, readSnapshot, writeTransaction, type CommitListener, type CommitScope, type Db } from '../store/database.ts';
+import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, markPartner, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
+import type { ChangeFeed } from '../store/change-feed.ts';
+import { readSnapshot, writeTransaction, type Db } from '../store/database.ts';
 import { eventsAfter, recordEvent, type ProgramEventView } from '../store/event-repository.ts';
 import { findStoredResponse, purgeStoredResponses, storeResponse } from '../store/idempotency-repository.ts';
 import { AwardStatements, type AwardResult } from '../store/award-statements.ts';
@@ -27,9 +30,6 @@ import type { AgentRow } from '../store/schema.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
 import { claimTask, findTask, insertTask, listTasks, type TaskStatus } from '../store/task-repository.ts';
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
-import { CONTENT_ONLY, ProgramChanges, type DataVersion } from './program-changes.ts';
-import { RankIndex, type RankRow } from './rank-index.ts';
-import { ReadMemo } from './read-memo.ts';
 import { activityView, agentPoints, agentSummary, reputationOf, reputationStableUntilOf, taskView, unlockedPerks } from './views.ts';
 
 /** Who a valid apiKey belongs to: what the rate limiter needs to pick a tier's limits. */
@@ -61,46 +61,23 @@ export interface RewardsServiceOptions {
   config: RewardsConfig;
   clock: Clock;
   baseUrl: string;
+  /** The store's change feed: commits by this process and others move `lastModified`. */
+  changes: ChangeFeed;
   random?: RandomSource;
 }
 
-/** What a remembered read of one agent depends on besides time: that agent's own rows. See `RewardsService.isCurrent`. */
-export interface AgentScope {
-  agentId: number;
-}
-
-/** A profile as computed and remembered: everything but its rank, which others' earns move. */
-interface ProfileParts {
-  value: ProfileBody;
-  /** The data version read before the parts were. */
-  readAt: DataVersion;
-  /** The agent's leaderboard values, to look its rank up (undefined when suspended: no rank). */
-  listed: RankRow | undefined;
-}
-
-export class RewardsService implements CommitListener {
+export class RewardsService {
   private readonly db: Db;
   private readonly config: RewardsConfig;
   private readonly clock: Clock;
   private readonly baseUrl: string;
   private readonly random: RandomSource;
+  private readonly changes: ChangeFeed;
   /** See `lastModified`. */
   private lastWrite: string;
-  /** The newest write of the open group, published as lastWrite when it commits (`groupEnded`). */
+  /** The newest write of the open write group, published as lastWrite when a group commits. */
   private writtenInGroup: string | undefined;
-  private lastWriteForeignVersion: number;
   private readonly lastWriteStatement: BetterSqlite3.Statement<[], string | null>;
-  /** Leaderboard pages, profiles, reputation and stats, remembered while current (`isCurrent`). */
-  private readonly reads: ReadMemo<DataVersion>;
-  /** Both read one value (`pluck`): no row object per call on the hottest path. */
-  private readonly foreignVersionStatement: BetterSqlite3.Statement<[], number>;
-  private readonly ownChangesStatement: BetterSqlite3.Statement<[], number>;
-  /** data_version as read in this turn of the event loop; see `dataVersion`. */
-  private foreignVersion: number | undefined;
-  /** The data version, with the agents each of our commits touched. */
-  private readonly changes: ProgramChanges;
-  /** Ranks of listed agents in memory, for profiles; moved in place by our commits. */
-  private readonly ranks: RankIndex<DataVersion>;
   /** The award path (auth, dedupe, caps, award) on prepared statements; only inside writeTransaction. */
   private readonly ledger: AwardStatements;
   /** The reads of profiles, reputation and the leaderboard's reputation facts on prepared statements; only inside readSnapshot. */
@@ -112,26 +89,12 @@ export class RewardsService implements CommitListener {
     this.clock = options.clock;
     this.baseUrl = options.baseUrl;
     this.random = options.random ?? cryptoRandom;
+    this.changes = options.changes;
     this.ledger = new AwardStatements(options.raw);
     this.profiles = new ProfileStatements(options.raw, DIVERSITY_TYPES);
-    // data_version moves when another connection commits; total_changes when this one writes.
-    this.foreignVersionStatement = options.raw.prepare<[], number>('select data_version from pragma_data_version').pluck();
     this.lastWriteStatement = options.raw.prepare<[], string | null>(LAST_WRITE_SQL).pluck();
-    this.lastWriteForeignVersion = this.foreignVersionStatement.get()!;
     this.lastWrite = this.lastWriteStatement.get() ?? new Date(0).toISOString();
-    this.ownChangesStatement = options.raw.prepare<[], number>('select total_changes()').pluck();
-    this.changes = new ProgramChanges(
-      () => this.ownChangesStatement.get()!,
-      () => this.foreignDataVersion(),
-    );
-    this.reads = new ReadMemo({ ...this.rememberedReads(), now: () => this.clock.now().getTime() });
-    this.ranks = new RankIndex({
-      // data_version read afresh, not as cached for this turn: the rows must not be of a commit
-      // by another process that the version does not yet show.
-      load: (install) => readSnapshot(this.db, () => install({ version: this.freshDataVersion(), rows: this.profiles.listedAgents() })),
-      version: () => this.dataVersion(),
-    });
-    onCommit(this.db, this);
+    this.changes.subscribe(({ foreign }) => (foreign ? this.noticeForeignWrite() : this.publishGroupWrites()));
   }
 
   /** Also forgets Idempotency-Keys past their TTL, so the table holds about one day of keys. */
@@ -140,71 +103,23 @@ export class RewardsService implements CommitListener {
     return new RewardsService(options);
   }
 
-  /**
-   * The program's data version, from this process's commits and other processes' (the admin
-   * CLI): what remembered reads and responses are tagged with and checked against (see
-   * src/rewards/program-changes.ts and `isCurrent`). The same object while nothing changed.
-   *
-   * This process's own writes are counted by total_changes(), read every time (it touches no
-   * table, so it is cheap). A commit by another process shows in data_version, which costs a
-   * read transaction (file-lock system calls): under load that was a third of the remembered
-   * leaderboard's CPU, so it is read once per turn of the event loop, and another process's
-   * commit is seen by the requests of the next turn.
-   */
-  dataVersion(): DataVersion {
-    return this.changes.version();
-  }
-
-  /**
-   * Whether a read tagged with version `stored` is still current at version `now`. A read of many
-   * agents (leaderboard pages, stats: no scope) ends at any commit. A read of one agent (an
-   * `AgentScope`) lasts while no commit touched that agent; a profile's rank, which others' earns
-   * move, is not part of what is remembered (see `profile` and `currentRank`). A read of the build's
-   * content (`CONTENT_ONLY`) lasts through every commit.
-   */
-  isCurrent(stored: DataVersion, scope: unknown, now: DataVersion): boolean {
-    if (scope === CONTENT_ONLY) return true;
-    return this.changes.currentSince(stored, now, (scope as AgentScope | undefined)?.agentId);
-  }
-
-  /**
-   * A listed agent's rank by points now, from the ranks in memory; undefined when they are not
-   * current (just after a change this process could not follow, until they load again).
-   */
-  currentRank(agent: RankRow): number | undefined {
-    return this.ranks.current(agent, 'points');
-  }
-
-  /** How the server's remembered responses (LiveResponses) check their entries: like the service's own. */
-  rememberedReads() {
-    return {
-      version: () => this.dataVersion(),
-      current: (stored: DataVersion, scope: unknown, now: DataVersion) => this.isCurrent(stored, scope, now),
-      era: (v: DataVersion) => v.epoch,
-    };
-  }
-
-  /** CommitListener: a write group of ours began (src/store/database.ts). */
-  groupStarted(): void {
-    this.changes.groupStarted();
-  }
-
-  /**
-   * CommitListener: a write group of ours committed (or 'rolled back'). The agents it declared
-   * move in the in-memory ranks at once, so remembered profiles of everyone else stay.
-   */
-  groupEnded(scope: CommitScope): void {
-    const base = this.changes.peek();
+  /** A write group of ours committed: its newest write is now a write (never one that rolled back). */
+  private publishGroupWrites(): void {
     const written = this.writtenInGroup;
     this.writtenInGroup = undefined;
-    this.changes.groupEnded(scope);
-    if (scope === 'rolled back') return;
-    // Only now is the group's newest write a write: lastModified never names one that rolled back.
     if (written && written > this.lastWrite) this.lastWrite = written;
-    if (scope === 'everything') return;
-    // On the connection, right after COMMIT: these reads see exactly what the group committed.
-    // Should the ranks be found out of step they drop themselves and load again when next asked.
-    this.ranks.update(base, this.changes.peek(), [...scope.agents].map((id) => ({ id, row: this.profiles.listed(id) })));
+  }
+
+  /**
+   * Another process committed (the admin CLI): its newest ledger row, or, when it left no newer
+   * timestamp (verify and suspend change a flag only), the instant the commit was noticed.
+   * Never backwards: another process's clock may be behind ours.
+   */
+  private noticeForeignWrite(): void {
+    const stored = this.lastWriteStatement.get();
+    const noticed = this.clock.now().toISOString();
+    if (stored && stored > this.lastWrite) this.lastWrite = stored;
+    else if (noticed > this.lastWrite) this.lastWrite = noticed;
   }
 
   /** A write's instant: the program's lastModified once the group holding it has committed. */
@@ -213,38 +128,9 @@ export class RewardsService implements CommitListener {
     if (this.writtenInGroup === undefined || at > this.writtenInGroup) this.writtenInGroup = at;
   }
 
-  /** `dataVersion` with data_version read now, whatever this turn read before. */
-  private freshDataVersion(): DataVersion {
-    this.foreignVersion = undefined;
-    return this.dataVersion();
-  }
-
-  /** data_version, read at most once per turn of the event loop (see `dataVersion`). */
-  private foreignDataVersion(): number {
-    if (this.foreignVersion === undefined) {
-      this.foreignVersion = this.foreignVersionStatement.get()!;
-      setImmediate(() => (this.foreignVersion = undefined));
-    }
-    return this.foreignVersion;
-  }
-
-  /**
-   * The newest write to the program: dataFreshness.lastModified of live program bodies. This
-   * process's writes set it as they commit; after a commit by another process (the admin CLI,
-   * a second server on the same file) it is read again from the database, and when that commit
-   * left no newer timestamp (the CLI's verify or suspend change a flag only), it is the instant
-   * the commit was noticed.
-   */
+  /** The newest write to the program: dataFreshness.lastModified of live program bodies. */
   lastModified(): string {
-    const foreignVersion = this.foreignDataVersion();
-    if (foreignVersion !== this.lastWriteForeignVersion) {
-      this.lastWriteForeignVersion = foreignVersion;
-      const stored = this.lastWriteStatement.get();
-      const noticed = this.clock.now().toISOString();
-      // Never backwards: another process's clock may be ahead of ours.
-      if (stored && stored > this.lastWrite) this.lastWrite = stored;
-      else if (noticed > this.lastWrite) this.lastWrite = noticed;
-    }
+    this.changes.sync();
     return this.lastWrite;
   }
 
@@ -263,7 +149,7 @@ export class RewardsService implements CommitListener {
   // ---- writes ------------------------------------------------------------------------------
 
   async register(input: { name: string; operator?: string; avatarUrl?: string; referralCode?: string }) {
-    const result = await writeTransaction(this.db, async (trx, scope) => {
+    const result = await writeTransaction(this.db, async (trx) => {
       const now = this.clock.now();
       if (await findAgentByName(trx, input.name)) {
         throw new ProblemError('name_taken', `The name "${input.name}" is already registered (names compare case-insensitively). Choose another.`, { name: input.name });
@@ -287,15 +173,11 @@ export class RewardsService implements CommitListener {
         created_at: now.toISOString(),
       });
       await recordEvent(trx, { kind: 'agent_registered', agentId: agent.id, now });
-      // What others' remembered reads show of a new agent is their rank, looked up per answer
-      // (the declared agent joins the ranks in memory); its referrer's points change below.
-      scope.agent(agent.id);
       // A suspended referrer keeps the link but earns nothing: suspension stops farming with sock puppets.
       let referral: { referrer: string; pointsAwarded: number } | null = null;
       if (referrer) {
         const awarded = referrer.suspended ? 0 : REFERRAL_REWARD;
         if (awarded) this.ledger.award(referrer.id, { type: 'referral', points: awarded, description: `Referred ${agent.name}`, ref: String(agent.id), now });
-        scope.agent(referrer.id);
         referral = { referrer: referrer.name, pointsAwarded: awarded };
       }
       this.noteWrite(now);
@@ -374,11 +256,10 @@ export class RewardsService implements CommitListener {
   async rotateKey(auth: WriteAuth) {
     return writeTransaction(this.db, async (trx, scope) => {
       const agent = await this.authenticate(auth.apiKey, true);
-      scope.agent(agent.id); // only the key's digest changes: nothing a public read shows
+      scope.nothingShown(); // only the key's digest changes
       const now = this.clock.now();
       const apiKey = newApiKey(this.random);
       await replaceKeyHash(trx, agent.id, hashApiKey(apiKey), now.toISOString());
-      this.noteWrite(now);
       return { agent: agentPoints(agent), apiKey, rotatedAt: now.toISOString(), notice: 'The previous apiKey stopped working just now. Store this one: it is shown only this once.' };
     });
   }
@@ -396,15 +277,10 @@ export class RewardsService implements CommitListener {
   }
 
   /**
-   * Reads that show reputation come with `stableUntil`, the instant time alone would change them
-   * (reputation decays; see reputationStableUntil), so they are remembered exactly that long
-   * when no commit comes first.
+   * Reads that show reputation come with `stableUntil`, the instant (ms) time alone would change
+   * them (reputation decays; see reputationStableUntil): how long the response cache may keep them.
    */
-  leaderboard(sort: LeaderboardSort, limit: number, offset: number) {
-    return this.reads.get(`leaderboard:${sort}:${limit}:${offset}`, () => this.computeLeaderboard(sort, limit, offset), knownOf);
-  }
-
-  private async computeLeaderboard(sort: LeaderboardSort, limit: number, offset: number) {
+  async leaderboard(sort: LeaderboardSort, limit: number, offset: number) {
     const now = this.clock.now();
     const [rows, total] = await Promise.all([leaderboardPage(this.db, sort, limit, offset), listedAgentCount(this.db)]);
     // Per agent rather than one grouped query for the page: about 2.5 times faster for the first
@@ -420,52 +296,32 @@ export class RewardsService implements CommitListener {
     return { value: { sort, limit, offset, total, nextOffset: next < total ? next : null, entries }, stableUntil };
   }
 
-  /**
-   * An agent's profile. What is remembered is everything but the rank, for as long as no commit
-   * touched the agent; the rank is looked up for every call, since any other agent's earn may move
-   * it (in memory, a binary search; see RankIndex).
-   */
-  async profile(name: string): Promise<Timed<ProfileBody> & { listed: RankRow | undefined }> {
-    for (let attempt = 1; ; attempt++) {
-      const { value: parts, stableUntil, scope } = await this.reads.get(`profile:${name.toLowerCase()}`, () => this.computeProfile(name), knownOf);
-      const rank = parts.listed ? await this.rankFor(parts.listed) : null;
-      // Counting the rank may have waited for a write group: if it changed this agent, the rank
-      // is of its new points and the parts are of its old ones. Read both again.
-      if (attempt < 3 && !this.changes.currentSince(parts.readAt, this.dataVersion(), scope!.agentId)) continue;
-      // Spread in place: `rank` keeps its position among the keys, so the JSON is the same.
-      return { value: { agent: { ...parts.value.agent, rank } }, stableUntil, scope, listed: parts.listed };
-    }
-  }
-
-  private async computeProfile(name: string): Promise<Timed<ProfileParts>> {
+  /** An agent's profile, its rank by points included, read in one snapshot. */
+  async profile(name: string): Promise<Timed<ProfileBody>> {
     const now = this.clock.now();
-    const readAt = this.dataVersion();
     const read = await readSnapshot(this.db, () => {
       const agent = this.profiles.agentByName(name);
       if (!agent) return undefined;
-      const activity = this.profiles.recentActivity(agent.id, this.config.recentActivityLimit);
-      return { agent, activity, facts: this.profiles.reputationFacts(agent.id, this.engagementStart(now)) };
+      return {
+        agent,
+        rank: agent.suspended ? null : this.profiles.rank(agent),
+        activity: this.profiles.recentActivity(agent.id, this.config.recentActivityLimit),
+        facts: this.profiles.reputationFacts(agent.id, this.engagementStart(now)),
+      };
     });
     if (!read) throw noAgentNamed(name);
-    const { agent, activity, facts } = read;
-    const value = profileBody(agent, activity.map(activityView), reputationOf(agent, facts, now));
-    const listed = agent.suspended ? undefined : { id: agent.id, points: agent.points, promo_points: agent.promo_points };
-    return { value: { value, readAt, listed }, stableUntil: reputationStableUntilOf(agent, facts, now), scope: { agentId: agent.id } };
+    const { agent, rank, activity, facts } = read;
+    return { value: profileBody(agent, rank, activity.map(activityView), reputationOf(agent, facts, now)), stableUntil: reputationStableUntilOf(agent, facts, now) };
   }
 
-  reputation(name: string) {
-    return this.reads.get(`reputation:${name.toLowerCase()}`, () => this.computeReputation(name), knownOf);
-  }
-
-  private async computeReputation(name: string) {
+  async reputation(name: string) {
     const now = this.clock.now();
     const read = await readSnapshot(this.db, () => {
       const agent = this.profiles.agentByName(name);
       return agent && { agent, facts: this.profiles.reputationFacts(agent.id, this.engagementStart(now)) };
     });
     if (!read) throw noAgentNamed(name);
-    const scope: AgentScope = { agentId: read.agent.id };
-    return { value: { agent: read.agent.name, reputation: reputationOf(read.agent, read.facts, now) }, stableUntil: reputationStableUntilOf(read.agent, read.facts, now), scope };
+    return { value: { agent: read.agent.name, reputation: reputationOf(read.agent, read.facts, now) }, stableUntil: reputationStableUntilOf(read.agent, read.facts, now) };
   }
 
   async tasks(status: TaskStatus, limit: number, offset: number) {
@@ -480,7 +336,7 @@ export class RewardsService implements CommitListener {
   }
 
   stats(): Promise<ProgramStats> {
-    return this.reads.get('stats', () => programStats(this.db, this.clock.now()));
+    return programStats(this.db, this.clock.now());
   }
 
   agentUrl(name: string): string {
@@ -488,11 +344,6 @@ export class RewardsService implements CommitListener {
   }
 
   // ---- internals ---------------------------------------------------------------------------
-
-  /** From the in-memory ranks when they are current, else counted in SQL. */
-  private async rankFor(agent: RankRow): Promise<number> {
-    return (await this.ranks.rankOf(agent, 'points')) ?? rankOf(this.db, agent);
-  }
 
   private engagementStart(now: Date): Date {
     return new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * 24 * HOUR_MS);
@@ -533,11 +384,8 @@ export class RewardsService implements CommitListener {
     input: object,
     fn: (trx: Db, agent: AgentRow, now: Date) => Promise<{ status: number; body: Record<string, unknown> }>,
   ): Promise<WriteResult> {
-    return writeTransaction(this.db, async (trx, scope) => {
+    return writeTransaction(this.db, async (trx) => {
       const agent = await this.authenticate(auth.apiKey, true);
-      // Earn, partnership and tasks change this agent's row and ledger and nothing else a
-      // remembered read shows (tasks are read fresh every time; see program-changes.ts).
-      scope.agent(agent.id);
       const now = this.clock.now();
       const key = auth.idempotencyKey;
       // Only a request with an Idempotency-Key needs its fingerprint.
@@ -559,8 +407,8 @@ export class RewardsService implements CommitListener {
   }
 }
 
-/** The body of GET /api/public/ai/agent/{name}, dataFreshness aside; `rank` is filled in per call (RewardsService.profile). */
-function profileBody(agent: PublicAgentRow, recentActivity: ReturnType<typeof activityView>[], reputation: ReturnType<typeof reputationOf>) {
+/** The body of GET /api/public/ai/agent/{name}, dataFreshness aside. */
+function profileBody(agent: PublicAgentRow, rank: number | null, recentActivity: ReturnType<typeof activityView>[], reputation: ReturnType<typeof reputationOf>) {
   const { operator, avatarUrl, tier, points, promoPoints, partner, verified, registeredAt } = agentSummary(agent);
   return {
     agent: {
@@ -575,7 +423,7 @@ function profileBody(agent: PublicAgentRow, recentActivity: ReturnType<typeof ac
       verified,
       suspended: agent.suspended === 1,
       registeredAt,
-      rank: null as number | null,
+      rank,
       nextTier: nextTier(points),
       perks: perksFor(points),
       reputation,
@@ -590,11 +438,7 @@ type ProfileBody = ReturnType<typeof profileBody>;
 export interface Timed<T> {
   value: T;
   stableUntil: number;
-  /** For a read of one agent: what it depends on (see `RewardsService.isCurrent`). */
-  scope?: AgentScope;
 }
-
-const knownOf = (read: Timed<unknown>) => ({ expiresAt: read.stableUntil, scope: read.scope });
 
 function noAgentNamed(name: string): ProblemError {
   return new ProblemError('not_found', `No agent is named "${name.slice(0, 64)}".`);

@@ -1,6 +1,5 @@
 /** CORS for every response, static and errors included (CONTRACT.md section 1). */
 import type { ServerResponse } from 'node:http';
-import { addBaseHeader } from './app-response.ts';
 
 export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit',
@@ -16,8 +15,8 @@ export const EXPOSED_HEADERS = [
 ].join(', ');
 
 export function applyCors(res: ServerResponse): void {
-  addBaseHeader(res, 'Access-Control-Allow-Origin', '*');
-  addBaseHeader(res, 'Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
 }
 
 export function answerPreflight(res: ServerResponse): void {

@@ -1,27 +1,26 @@
 /**
- * The Node entry's request pipeline, modelled on @astrojs/node's standalone handler: guard the
- * URL, apply what every response needs (request id, CORS, admission, logs), serve pre-rendered
- * files, then fall through to Astro's on-demand routes, and finally our own 404.
+ * The Node entry's request pipeline, modelled on @astrojs/node's standalone handler. It knows no
+ * route: it does what every response needs (request id, CORS, security headers, the rate-limit
+ * gate, body limits, logs), answers from the pre-rendered build or the response cache, and hands
+ * everything else to Astro's on-demand endpoints, whose answer it compresses, caches when the
+ * endpoint allows it, and writes. Unknown paths get our 404.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
-import { cacheControlFor, freshness } from '../http/freshness.ts';
+import { freshness } from '../http/freshness.ts';
 import { JSON_CONTENT_TYPE } from '../http/parse-request.ts';
-import { problemBody, ProblemError, type ProblemCode } from '../http/problem.ts';
-import { JSON_TYPE, jsonHead, restatedTail, sharedReadFor, storedAnswer, withFreshness } from '../http/shared-reads.ts';
-import { sharedWriteFor } from '../http/shared-writes.ts';
-import { AppResponse } from './app-response.ts';
-import { headWithRank } from './live-responses.ts';
+import { problemBody, type ProblemCode } from '../http/problem.ts';
+import type { ChangeFeed } from '../store/change-feed.ts';
+import { renderWithAstro, type AppAnswer, type AstroHandler } from './astro-handoff.ts';
+import { compress, isCompressible, negotiate } from './compression.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
-import { guardHtmlResponses } from './security-headers.ts';
-import { apiKeyFromHeaders, clientIp, headerOf, loggablePath, requestIdFor } from './request-context.ts';
-import type { OffsetClock } from '../clock.ts';
+import { apiKeyFromHeaders, clientIp, loggablePath, requestIdFor } from './request-context.ts';
+import type { CacheMark, CachedResponse, ResponseCache } from './response-cache.ts';
+import { BASE_CSP, isHtml } from './security-headers.ts';
 import type { Services } from './services.ts';
 import type { StaticFiles } from './static-files.ts';
-
-/** @astrojs/node's middleware-mode handler: calls `next` when no on-demand route matches. */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: App.Locals) => Promise<void>;
 
 export interface BuildInfo {
   baseUrl: string;
@@ -35,26 +34,29 @@ export interface ServerDeps {
   staticFiles: StaticFiles;
   astro: AstroHandler;
   build: BuildInfo;
+  cache: ResponseCache;
+  /** Commits by other processes are noticed before a cached answer is given (ChangeFeed.sync). */
+  changes: ChangeFeed;
+  log: Logger;
   gate?: RequestGate;
-  /** Readiness beyond the process being up: content and database readable. */
-  health: () => { ok: boolean; checks: Record<string, string> };
-  log?: (line: Record<string, unknown>) => void;
-  /** Only when the clock was pinned with CLOCK_START: lets tests move time via POST /__test/clock. */
-  testClock?: OffsetClock;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** Headers an endpoint sends to the response cache (src/http/respond.ts), never to the client. */
+const SURROGATE_CONTROL = 'surrogate-control';
+const SURROGATE_KEY = 'surrogate-key';
+
 export function createAppServer(deps: ServerDeps): Server {
+  const { services, staticFiles, cache, log } = deps;
   const gate = deps.gate ?? openGate;
-  const log = deps.log ?? ((line) => process.stdout.write(JSON.stringify(line) + '\n'));
 
   function sendProblem(res: ServerResponse, requestId: string, code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     if (res.headersSent) return res.end();
     // A body we did not read would be drained after the response: close instead of reading it.
     if (hasBody(res.req) && !res.req.complete) res.setHeader('Connection', 'close');
-    const now = deps.services.clock.now();
-    const body = problemBody(deps.build.baseUrl, code, detail, freshness({ source: 'live', generatedAt: now, contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 }), { ...extra, requestId });
+    const dataFreshness = freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 });
+    const body = problemBody(deps.build.baseUrl, code, detail, dataFreshness, { ...extra, requestId });
     const text = JSON.stringify(body);
     res.statusCode = body.status;
     res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
@@ -68,9 +70,72 @@ export function createAppServer(deps: ServerDeps): Server {
     if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/feeds/')) {
       return sendProblem(res, requestId, 'not_found', `Nothing at ${pathname.slice(0, 200)}. The discovery index at /api/public lists every endpoint.`);
     }
-    const page = deps.staticFiles.lookup('/404');
-    if (page) return deps.staticFiles.send(req, res, page, { status: 404, cacheControl: 'no-store' });
+    const page = staticFiles.lookup('/404');
+    if (page) return staticFiles.send(req, res, page, { status: 404, cacheControl: 'no-store' });
     return sendProblem(res, requestId, 'not_found', 'Page not found.');
+  }
+
+  /** A pre-rendered file answers GET and HEAD only. */
+  function fileMethodNotAllowed(res: ServerResponse, requestId: string, method: string) {
+    return sendProblem(res, requestId, 'method_not_allowed', `${method.slice(0, 20)} is not supported here; use GET.`, {}, { Allow: 'GET, HEAD, OPTIONS' });
+  }
+
+  /** Writes an on-demand answer: its headers, compressed when that pays, HEAD without a body. */
+  function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: AppAnswer) {
+    const headers = { ...answer.headers };
+    delete headers[SURROGATE_CONTROL];
+    delete headers[SURROGATE_KEY];
+    const contentType = String(headers['content-type'] ?? '');
+    if (isHtml(contentType) && headers['content-security-policy'] === undefined) headers['content-security-policy'] = BASE_CSP;
+    let body = answer.body;
+    if (isCompressible(contentType, body.length)) {
+      headers.vary = 'Accept-Encoding';
+      const encoding = negotiate(req.headers['accept-encoding']);
+      if (encoding) {
+        body = compress(body, encoding);
+        headers['content-encoding'] = encoding;
+      }
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(answer.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: 'HIT' | 'MISS') {
+    const encoding = negotiate(req.headers['accept-encoding']);
+    const variant = encoding && entry.variants[encoding] ? encoding : undefined;
+    const body = entry.variants[variant ?? 'identity']!;
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    if (variant) res.setHeader('Content-Encoding', variant);
+    if (entry.variants.br || entry.variants.gzip) res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('X-Cache', state);
+    res.setHeader('Content-Length', body.length);
+    res.writeHead(entry.status);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /**
+   * Keeps a successful answer whose endpoint sent a cache policy, with its compressed variants,
+   * and answers from the kept entry; anything else is written as it is.
+   */
+  function finishRead(req: IncomingMessage, res: ServerResponse, key: string, mark: CacheMark, answer: AppAnswer) {
+    const maxAge = /max-age=(\d+)/.exec(String(answer.headers[SURROGATE_CONTROL] ?? ''))?.[1];
+    const scope = answer.headers[SURROGATE_KEY];
+    if (answer.status !== 200 || maxAge === undefined || typeof scope !== 'string') return sendAnswer(req, res, answer);
+    const headers: Array<[string, string]> = [];
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (name === SURROGATE_CONTROL || name === SURROGATE_KEY || name === 'content-length' || value === undefined) continue;
+      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+    }
+    const contentType = String(answer.headers['content-type'] ?? '');
+    const variants: CachedResponse['variants'] = { identity: answer.body };
+    if (isCompressible(contentType, answer.body.length)) {
+      variants.br = compress(answer.body, 'br');
+      variants.gzip = compress(answer.body, 'gzip');
+    }
+    const entry: CachedResponse = { status: 200, headers, scope, variants };
+    cache.store(key, entry, Number(maxAge) * 1000, mark);
+    return sendCached(req, res, entry, 'MISS');
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, parsedUrl: URL | undefined, ip: string) {
@@ -79,15 +144,14 @@ export function createAppServer(deps: ServerDeps): Server {
     // Only POST bodies are read; any other body is not drained on a kept-alive connection.
     if (method !== 'POST' && hasBody(req)) res.setHeader('Connection', 'close');
 
-    // Every other request passes the gate first, malformed and unsupported ones included, so every
-    // response carries the rate-limit headers and no request is free to repeat.
-    const gateUrl = parsedUrl ?? new URL('http://localhost/');
     // A JSON write body (at most 16 KiB) is read before the gate, so an apiKey sent the way SPEC.md
     // describes (the body's `apiKey`) identifies the agent to the limiter like a header does.
     const body = method === 'POST' && mayReadBody(req) ? await readBody(req, MAX_BODY_BYTES) : NOT_READ;
     if (body === ABORTED) return;
     const apiKey = apiKeyFromHeaders(req, parsedUrl) ?? (typeof body === 'string' ? apiKeyFromJson(body) : undefined);
-    const admission = await gate.admit(req, res, { requestId, ip, method, url: gateUrl, apiKey });
+    // Every request passes the gate, malformed and unsupported ones included, so every response
+    // carries the rate-limit headers and no request is free to repeat.
+    const admission = await gate.admit(req, res, { requestId, ip, method, url: parsedUrl ?? new URL('http://localhost/'), apiKey });
     if (!admission.admitted) {
       const r = admission.refusal;
       return r ? sendProblem(res, requestId, r.code, r.detail, r.extra, r.headers) : undefined;
@@ -96,142 +160,59 @@ export function createAppServer(deps: ServerDeps): Server {
 
     if (!parsedUrl) return sendProblem(res, requestId, 'bad_request', 'The request URL is malformed.');
     const url = parsedUrl;
-    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
-      return sendProblem(res, requestId, 'method_not_allowed', `${method.slice(0, 20)} is not supported; use GET, HEAD, POST or OPTIONS.`, {}, { Allow: 'GET, HEAD, POST, OPTIONS' });
-    }
-
-    if (url.pathname === '/healthz') {
-      const health = deps.health();
-      const body = { status: health.ok ? 'ok' : 'unavailable', checks: health.checks, contentVersion: deps.build.contentVersion, uptimeSeconds: Math.round(process.uptime()) };
-      const now = deps.services.clock.now();
-      const text = JSON.stringify({ ...body, dataFreshness: freshness({ source: 'live', generatedAt: now, contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 }) });
-      res.writeHead(health.ok ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      return res.end(method === 'HEAD' ? undefined : text);
-    }
-
-    if (url.pathname === '/__test/clock' && method === 'POST' && deps.testClock) {
-      let to = new Date(NaN);
-      try {
-        to = new Date(String(JSON.parse(typeof body === 'string' ? body : '{}').now));
-      } catch {
-        // Falls through to the 400 below.
-      }
-      if (Number.isNaN(to.getTime())) return sendProblem(res, requestId, 'invalid_request', 'now must be an ISO 8601 instant');
-      deps.testClock.set(to);
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
-      return res.end(JSON.stringify({ now: deps.services.clock.now().toISOString() }));
-    }
-
     // Astro injects an on-demand image endpoint we do not use; it would fetch and transform
     // arbitrary local files per request, so it is not exposed.
     if (url.pathname === '/_image') return notFound(req, res, requestId, url.pathname);
 
-    const toAstro = (next: () => void) => {
-      guardHtmlResponses(res);
-      const locals: App.Locals = {
-        services: deps.services,
-        requestId,
-        // Read before Astro computes anything (not for files served below: it costs a query).
-        dataVersion: method === 'POST' ? undefined : deps.services.responses.version(),
-        body: typeof body === 'string' ? body : undefined,
-      };
-      return deps.astro(req, res, next, locals);
-    };
+    const locals: App.Locals = { services, requestId, body: typeof body === 'string' ? body : undefined };
+    const astro = () => renderWithAstro(deps.astro, req, res, locals);
+    const file = staticFiles.lookup(url.pathname);
 
+    if (method === 'GET' || method === 'HEAD') {
+      const key = url.pathname + url.search;
+      deps.changes.sync();
+      const cached = cache.get(key);
+      if (cached) return sendCached(req, res, cached, 'HIT');
+      // A pre-rendered file answers its exact path. A query string on an API path means "compute
+      // this for me": the on-demand twin answers (`/api/public/videos?limit=5`). Pages, feeds and
+      // files named exactly (`/agents?name=x`) have no twin: the file answers and the page reads
+      // the query itself.
+      const mayHaveTwin = file === undefined || (url.search !== '' && file.path !== url.pathname && file.path.endsWith('.json'));
+      if (file && !mayHaveTwin) return staticFiles.send(req, res, file);
+      const mark = cache.mark();
+      // Astro routes HEAD to GET; the body is left out when the answer is written.
+      if (method === 'HEAD') req.method = 'GET';
+      const answer = await astro();
+      req.method = method;
+      if (answer) return finishRead(req, res, key, mark, answer);
+      if (file) return staticFiles.send(req, res, file);
+      return notFound(req, res, requestId, url.pathname);
+    }
+
+    if (file) return fileMethodNotAllowed(res, requestId, method);
     if (method === 'POST') {
-      const contentLength = Number(req.headers['content-length'] ?? 0);
-      if (contentLength > MAX_BODY_BYTES) {
+      if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES || (body === undefined && JSON_CONTENT_TYPE.test(String(req.headers['content-type'] ?? '')))) {
         res.setHeader('Connection', 'close');
         return sendProblem(res, requestId, 'payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
       }
       if (!JSON_CONTENT_TYPE.test(String(req.headers['content-type'] ?? ''))) {
         return sendProblem(res, requestId, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
       }
-      if (body === undefined || body === NOT_READ) {
-        res.setHeader('Connection', 'close');
-        return sendProblem(res, requestId, 'payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
-      }
-      // The earn writes are answered here, problems included (src/http/shared-writes.ts).
-      const write = deps.config.directRoutes ? sharedWriteFor(url.pathname) : undefined;
-      if (write) {
-        const answer = await write(deps.services, (name) => headerOf(req, name), body).catch((error: unknown) => {
-          if (error instanceof ProblemError) return error;
-          throw error;
-        });
-        if (answer instanceof ProblemError) return sendProblem(res, requestId, answer.code, answer.message, answer.extra, answer.headers);
-        const bytes = Buffer.from(answer.body);
-        res.writeHead(answer.status, { ...answer.headers, 'Content-Length': bytes.length });
-        return res.end(bytes);
-      }
       // Astro reads a pre-read string body instead of the (consumed) stream.
-      (req as IncomingMessage & { body?: string }).body = body;
-      return toAstro(() => notFound(req, res, requestId, url.pathname));
+      (req as IncomingMessage & { body?: string }).body = typeof body === 'string' ? body : '';
     }
-
-    // GET and HEAD. First, a credential-free program read answered earlier and still current
-    // (src/server/live-responses.ts).
-    const key = url.pathname + url.search;
-    const stored = apiKey === undefined ? deps.services.responses.lookup(key) : undefined;
-    // A profile's rank is looked up now; undefined while the ranks in memory reload: computed below.
-    const rank = stored?.rankOf ? deps.services.rewards.currentRank(stored.rankOf) : undefined;
-    if (stored && (!stored.rankOf || rank !== undefined)) {
-      // The remembered body and a dataFreshness of this instant, as two chunks (Node corks the
-      // socket for the first write, so they still leave in one system call).
-      const lastModified = stored.restateLastModified ? deps.services.rewards.lastModified() : undefined;
-      const tail = restatedTail(stored.head, stored.dataFreshness, deps.services.clock.now().getTime(), lastModified);
-      const head = headWithRank(stored, rank);
-      res.writeHead(stored.status, ['Content-Type', stored.contentType, 'Cache-Control', cacheControlFor(stored.dataFreshness), 'Content-Length', String(head.length + tail.length)]);
-      if (method === 'HEAD') return res.end();
-      res.write(head);
-      return res.end(tail);
-    }
-    // Then the same reads computed here rather than through Astro (src/http/shared-reads.ts); a
-    // problem (unknown agent, bad query) is left to the Astro endpoint, which answers it.
-    const shared = apiKey === undefined && deps.config.directRoutes ? sharedReadFor(url.pathname) : undefined;
-    if (shared) {
-      const version = deps.services.responses.version();
-      const answer = await shared(deps.services, url).catch((error: unknown) => {
-        if (error instanceof ProblemError) return undefined;
-        throw error;
-      });
-      if (answer) {
-        const head = jsonHead(answer.body);
-        deps.services.responses.remember(key, storedAnswer(answer, head), { version, expiresAt: answer.stableUntil, scope: answer.scope });
-        const body = withFreshness(head, answer.dataFreshness);
-        res.writeHead(200, ['Content-Type', JSON_TYPE, 'Cache-Control', cacheControlFor(answer.dataFreshness), 'Content-Length', String(body.length)]);
-        return res.end(method === 'HEAD' ? undefined : body);
-      }
-    }
-
-    // A query string on an API path means "compute this for me": the on-demand twin of a
-    // pre-rendered body answers first (`/api/public/videos?limit=5`). Pages, feeds and files named
-    // exactly (`/agents?name=x`, `/feeds/videos.xml?utm=1`) have no twin: Astro would match their
-    // pre-rendered route and fail, so the file answers and the query is left to the page.
-    const file = deps.staticFiles.lookup(url.pathname);
-    const astroForRead = (next: () => void) => {
-      // Astro routes HEAD to GET; Node drops the body of a HEAD response on its own.
-      if (method === 'HEAD') req.method = 'GET';
-      return toAstro(() => {
-        req.method = method;
-        next();
-      });
-    };
-    const mayHaveTwin = file === undefined || (file.path !== url.pathname && file.path.endsWith('.json'));
-    if (url.search && mayHaveTwin) {
-      return astroForRead(() => (file ? deps.staticFiles.send(req, res, file) : notFound(req, res, requestId, url.pathname)));
-    }
-    if (file) return deps.staticFiles.send(req, res, file);
-    return astroForRead(() => notFound(req, res, requestId, url.pathname));
+    // POST and every other method: the endpoint answers, a 405 with its Allow included.
+    const answer = await astro();
+    if (answer) return sendAnswer(req, res, answer);
+    return notFound(req, res, requestId, url.pathname);
   }
 
-  // Responses are AppResponses: the headers every response carries are collected and written
-  // with the status line (src/server/app-response.ts).
-  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, ServerResponse: AppResponse }, (req, res) => {
+  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (req, res) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(req);
-    res.addBaseHeader('X-Request-Id', requestId);
-    res.addBaseHeader('X-Content-Type-Options', 'nosniff');
-    res.addBaseHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     applyCors(res);
     const ip = clientIp(req, deps.config.trustProxy);
 
@@ -242,26 +223,24 @@ export function createAppServer(deps: ServerDeps): Server {
       url = undefined;
     }
 
-    // No listener at all when logging is off: it is per-request work on the hottest path.
-    if (deps.config.logRequests) {
-      res.once('finish', () => {
-        log({
-          time: new Date().toISOString(),
-          level: res.statusCode >= 500 ? 'error' : 'info',
-          msg: 'request',
+    res.once('finish', () => {
+      const status = res.statusCode;
+      log[status >= 500 ? 'error' : 'info'](
+        {
           requestId,
           method: req.method,
           path: url ? loggablePath(url) : '(malformed)',
-          status: res.statusCode,
+          status,
           durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-          bytes: Number(res.getHeader('content-length') ?? res.listedContentLength ?? 0) || undefined,
+          bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
           ip,
-        });
-      });
-    }
+        },
+        'request',
+      );
+    });
 
     handle(req, res, requestId, url, ip).catch((error: unknown) => {
-      log({ time: new Date().toISOString(), level: 'error', msg: 'unhandled error', requestId, error: error instanceof Error ? error.stack : String(error) });
+      log.error({ requestId, err: error }, 'unhandled error');
       sendProblem(res, requestId, 'internal_error', `Something went wrong on our side. Quote request id ${requestId} when you report it.`);
     });
   });

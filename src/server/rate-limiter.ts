@@ -19,7 +19,6 @@ import { isIP } from 'node:net';
 import { RateLimiterMemory, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
 import { requestClass, tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
 import { tiers, type TierName } from '../domain/tiers.ts';
-import { addBaseHeader } from './app-response.ts';
 import type { Admission, GateContext, RequestGate } from './request-gate.ts';
 
 /** What the limiter needs to know about the agent behind an apiKey (services.identify). */
@@ -135,7 +134,7 @@ export class RateLimiter implements RequestGate {
     } catch {
       return { admitted: true };
     }
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) addBaseHeader(res, name, value);
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
 
     if (decision.violated.length) {
       const { violated, retryAfterSeconds, requestClass: cls } = decision;

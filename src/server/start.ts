@@ -7,14 +7,17 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { clockFrom } from '../clock.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { RewardsService } from '../rewards/rewards-service.ts';
+import { ChangeFeed } from '../store/change-feed.ts';
 import { openDatabase, writeTransaction } from '../store/database.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
-import { clockFrom } from '../clock.ts';
-import { LiveResponses } from './live-responses.ts';
-import { createAppServer, type AstroHandler, type BuildInfo } from './create-server.ts';
+import type { AstroHandler } from './astro-handoff.ts';
+import { createAppServer, type BuildInfo } from './create-server.ts';
+import { createLogger } from './logger.ts';
 import { RateLimiter } from './rate-limiter.ts';
+import { ResponseCache } from './response-cache.ts';
 import type { Services } from './services.ts';
 import { StaticFiles } from './static-files.ts';
 
@@ -27,18 +30,22 @@ export interface RunningService {
 
 export async function startService(config: AppConfig = loadConfig()): Promise<RunningService> {
   const startedAt = Date.now();
+  const log = createLogger(config.logLevel);
   const dist = resolve(config.distDir);
   const build = JSON.parse(readFileSync(resolve(dist, 'build-info.json'), 'utf8')) as BuildInfo;
   const staticFiles = new StaticFiles(resolve(dist, 'client'));
   const { handler } = (await import(pathToFileURL(resolve(dist, 'server/entry.mjs')).href)) as { handler: AstroHandler };
 
-  const { clock, pinned: testClock } = clockFrom(config.clockStart);
+  const { clock, pinned } = clockFrom(config.clockStart);
   // The schema is brought up to date before the first request, so a fresh clone needs no manual step.
   const store = openDatabase(config.databasePath);
   await migrateOrThrow(store.db);
-  const rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: config.rewards, clock, baseUrl: build.baseUrl });
-  const responses = new LiveResponses({ ...rewards.rememberedReads(), now: () => clock.now().getTime() });
-  const services: Services = { config, clock, startedAt: new Date(startedAt), contentVersion: build.contentVersion, db: store.db, write: (fn) => writeTransaction(store.db, fn), rewards, identify: (apiKey) => rewards.identify(apiKey), responses };
+  const changes = new ChangeFeed(store.db, store.raw);
+  const rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: config.rewards, clock, baseUrl: build.baseUrl, changes });
+  const cache = new ResponseCache({ maxBytes: config.responseCacheBytes, now: () => clock.now().getTime() });
+  // Every commit that changes what public reads show ends the cached program reads.
+  changes.subscribe(() => cache.purge('program'));
+
   const databaseCheck = store.raw.prepare('select count(*) as n from agents');
   const databaseReadable = (): string => {
     try {
@@ -48,6 +55,22 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
       return 'database unreadable';
     }
   };
+  const services: Services = {
+    config,
+    clock,
+    pinnedClock: pinned,
+    startedAt: new Date(startedAt),
+    contentVersion: build.contentVersion,
+    db: store.db,
+    write: (fn) => writeTransaction(store.db, fn),
+    rewards,
+    identify: (apiKey) => rewards.identify(apiKey),
+    log,
+    health: () => {
+      const checks = { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files', database: databaseReadable() };
+      return { ok: checks.content === 'ok' && checks.database === 'ok', checks };
+    },
+  };
 
   const server = createAppServer({
     config,
@@ -55,12 +78,10 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
     staticFiles,
     astro: handler,
     build,
-    testClock,
+    cache,
+    changes,
+    log,
     gate: new RateLimiter({ policy: config.rateLimits, identify: services.identify }),
-    health: () => {
-      const checks = { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files', database: databaseReadable() };
-      return { ok: checks.content === 'ok' && checks.database === 'ok', checks };
-    },
   });
 
   await new Promise<void>((ok, fail) => {
@@ -75,17 +96,13 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   const close = () =>
     (closing ??= new Promise<void>((ok) => {
       server.close(() => {
-        store.close().then(ok, ok);
+        store.close().then(() => log.flush(() => ok()), ok);
       });
       server.closeIdleConnections();
       // In-flight requests get a moment to finish; then the rest are cut.
       setTimeout(() => server.closeAllConnections(), 5_000).unref();
     }));
 
-  if (config.logRequests) {
-    process.stdout.write(
-      JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', url, contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }) + '\n',
-    );
-  }
+  log.info({ url, contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }, 'listening');
   return { server, url, services, close };
 }

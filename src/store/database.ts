@@ -75,37 +75,22 @@ export function writeTransaction<T>(db: Db, fn: (trx: Db, scope: WriteScope) => 
 }
 
 /**
- * What a write tells its commit about the rows it changed, so remembered reads of everything else
- * can stay (see src/rewards/program-changes.ts). A write that calls `agent(id)` declares that it
- * changed nothing a public read shows except that agent's own row and ledger; one that calls
- * `nothingShown()`, that it changed nothing a public read shows at all (a message to the team). A
- * write that calls neither changed, as far as anyone can tell, everything. Declaring is a promise
- * the write must keep: the default, declaring nothing, is always safe.
+ * What a write tells its commit: `nothingShown()` declares that it changed nothing a public read
+ * shows (a message to the team), so cached program reads stay. A write that declares nothing
+ * changed, as far as anyone can tell, what public reads show: the default is always safe.
  */
 export interface WriteScope {
-  agent(id: number): void;
   nothingShown(): void;
 }
 
 /**
- * How a write group ended: committed, having changed the agents its writes declared or
- * everything (see WriteScope); or rolled back as a whole, having changed nothing.
+ * Told right after each write group of this process commits, on the connection and before anyone
+ * is answered: whether the group changed anything a public read shows. A group that rolled back
+ * as a whole changed nothing and is not told.
  */
-export type CommitScope = { agents: ReadonlySet<number> } | 'everything' | 'rolled back';
+export type CommitListener = (shown: boolean) => void;
 
-/**
- * Told about every write group this process runs through `writeTransaction`, synchronously, on
- * the connection: `groupStarted` right after BEGIN IMMEDIATE (from then until the group ends no
- * other connection can commit), `groupEnded` right after COMMIT, before anyone is answered, with
- * what the group declared; or with 'rolled back' when the group failed as a whole (it changed
- * nothing, but its statements moved SQLite's change counter).
- */
-export interface CommitListener {
-  groupStarted(): void;
-  groupEnded(scope: CommitScope): void;
-}
-
-/** Adds a listener (the rewards service) to the database's write groups; returns its removal. */
+/** Adds a listener (the store's change feed) to the database's write groups; returns its removal. */
 export function onCommit(db: Db, listener: CommitListener): () => void {
   const group = writeGroupsOf(db);
   if (!group) throw new Error('onCommit needs a database opened with openDatabase');
@@ -216,23 +201,18 @@ class WriteGroups {
 
   private async commitGroup(group: PendingWrite[]): Promise<void> {
     const settled: Array<() => void> = [];
-    let scope: CommitScope = 'everything';
+    let shown = false;
     try {
       await this.db.connection().execute(async (conn) => {
         control(this.raw, 'begin immediate');
         try {
-          for (const listener of this.listeners) listener.groupStarted();
-          // What the group's kept writes declared; undefined once one declared nothing.
-          let agents: Set<number> | undefined = new Set<number>();
           for (const write of group) {
             control(this.raw, 'savepoint write');
-            const declared: number[] = [];
-            let shown = true;
+            let writeShown = true;
             let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
             try {
-              outcome = { ok: true, value: await write.fn(conn, { agent: (id) => declared.push(id), nothingShown: () => (shown = false) }) };
-              if (declared.length === 0 && shown) agents = undefined;
-              else for (const id of declared) agents?.add(id);
+              outcome = { ok: true, value: await write.fn(conn, { nothingShown: () => (writeShown = false) }) };
+              shown ||= writeShown;
             } catch (error) {
               // Rolled back: it changed nothing, whatever it declared.
               outcome = { ok: false, error };
@@ -242,7 +222,6 @@ class WriteGroups {
             settled.push(outcome.ok ? () => write.resolve(outcome.value) : () => write.reject(outcome.error));
           }
           control(this.raw, 'commit');
-          scope = agents ? { agents } : 'everything';
         } catch (error) {
           // The group as a whole failed (COMMIT itself, or a savepoint could not be rolled back):
           // nothing of it is kept, and every write in it is told so.
@@ -253,33 +232,22 @@ class WriteGroups {
           }
           throw error;
         }
-        this.tell(scope);
+        // A listener that throws must not turn a committed group into a reported failure.
+        for (const listener of this.listeners) {
+          try {
+            listener(shown);
+          } catch {
+            // The listener's own problem; the group's outcome stands.
+          }
+        }
       });
     } catch (error) {
-      this.tell('rolled back');
       for (const write of group) write.reject(error);
       return;
     }
     this.transactions += 1;
     this.writes += group.length;
     for (const settle of settled) settle();
-  }
-
-  private tell(scope: CommitScope): void {
-    for (const listener of this.listeners) {
-      try {
-        listener.groupEnded(scope);
-      } catch {
-        // The group's outcome stands and its writes are answered. The listener is told again
-        // that anything may have changed; if that fails too, it sees the change later as one it
-        // cannot explain (src/rewards/program-changes.ts).
-        try {
-          listener.groupEnded(scope === 'rolled back' ? scope : 'everything');
-        } catch {
-          // See above.
-        }
-      }
-    }
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Every migration in db/migrations, in order, imported statically so the bundled server
- * (dist/serve.mjs, plain node) carries them with it: kysely's FileMigrationProvider would import
+ * (dist/server/main.mjs, plain node) carries them with it: kysely's FileMigrationProvider would import
  * the .ts files at run time, which needs a TypeScript loader. Add a new migration file here too;
  * test/migrations.test.ts fails when a file in db/migrations is missing from this list.
  */

@@ -50,8 +50,7 @@ export class ProfileStatements {
   private readonly recent: BetterSqlite3.Statement<[number, number], LedgerEntryTuple>;
   private readonly activeDays: BetterSqlite3.Statement<[number, string], { days: number; oldest: string | null }>;
   private readonly typesUsed: BetterSqlite3.Statement<[number], number>;
-  private readonly listedById: BetterSqlite3.Statement<[number], { id: number; points: number; promo_points: number }>;
-  private readonly allListed: BetterSqlite3.Statement<[], { id: number; points: number; promo_points: number }>;
+  private readonly rankByPoints: BetterSqlite3.Statement<[number, number, number], number>;
 
   /** `earningTypes`: the activity types whose variety reputation counts (DIVERSITY_TYPES). */
   constructor(raw: BetterSqlite3.Database, earningTypes: readonly string[]) {
@@ -74,18 +73,19 @@ export class ProfileStatements {
          select count(*) from earning where exists (select 1 from activities where agent_id = ? and type = earning.type)`,
       )
       .pluck();
-    this.listedById = raw.prepare('select id, points, promo_points from agents where id = ? and suspended = 0');
-    this.allListed = raw.prepare('select id, points, promo_points from agents where suspended = 0');
+    // Two range counts on the (suspended, points, id) index rather than one count over
+    // `points > v or (points = v and id < x)`, which SQLite can only bound by `suspended`.
+    this.rankByPoints = raw
+      .prepare<[number, number, number], number>(
+        `select (select count(*) from agents where suspended = 0 and points > ?)
+              + (select count(*) from agents where suspended = 0 and points = ? and id < ?) + 1`,
+      )
+      .pluck();
   }
 
-  /** The agent's leaderboard values, or undefined when it is not listed (suspended, or no such agent). */
-  listed(agentId: number): { id: number; points: number; promo_points: number } | undefined {
-    return this.listedById.get(agentId);
-  }
-
-  /** Every listed agent's leaderboard values. */
-  listedAgents(): Array<{ id: number; points: number; promo_points: number }> {
-    return this.allListed.all();
+  /** A listed agent's place on the leaderboard by points (ties: the earlier-registered first). */
+  rank(agent: Pick<PublicAgentRow, 'id' | 'points'>): number {
+    return this.rankByPoints.get(agent.points, agent.points, agent.id)!;
   }
 
   /** Names compare case-insensitively (CONTRACT.md section 4). */

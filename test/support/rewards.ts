@@ -23,7 +23,7 @@ export function earn(base: string, apiKey: string, actionType: string, url?: str
 }
 
 export function setClock(base: string, now: string): Promise<JsonResponse> {
-  return request(base, '/__test/clock', { method: 'POST', json: { now } });
+  return request(base, '/test-clock', { method: 'POST', json: { now } });
 }
 
 /**

@@ -1,4 +1,5 @@
 /** GET /api/public/knowledge?topic=..., answered on demand; an unknown topic is 400 unknown_topic. */
+import { methodNotAllowed } from '../../../http/agent-request.ts';
 import { catalog } from '../../../catalog/data.ts';
 import { knowledgeBody } from '../../../catalog/knowledge.ts';
 import { ProblemError } from '../../../http/problem.ts';
@@ -16,3 +17,5 @@ export const GET = handle((ctx) => {
   const query = parseQuery(ctx.url, knowledgeQuerySchema);
   return contentJson(ctx, knowledgeBody(catalog, query.topic), catalog.lastModified.knowledge);
 });
+
+export const ALL = methodNotAllowed('GET');

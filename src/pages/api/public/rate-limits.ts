@@ -2,6 +2,7 @@
  * GET /api/public/rate-limits: the policy in force. On demand because operators change it through
  * the environment (RATE_LIMIT_SCALE, RATE_LIMITS=off); the limiter enforces this same object.
  */
+import { methodNotAllowed } from '../../../http/agent-request.ts';
 import { catalog } from '../../../catalog/data.ts';
 import { effectivePolicy } from '../../../domain/rate-limit-policy.ts';
 import { freshness } from '../../../http/freshness.ts';
@@ -16,3 +17,5 @@ export const GET = handle(({ locals }) => {
     freshness({ source: 'live', generatedAt: clock.now(), contentVersion: catalog.contentVersion, lastModified: startedAt, maxAgeSeconds: 0 }),
   );
 });
+
+export const ALL = methodNotAllowed('GET');

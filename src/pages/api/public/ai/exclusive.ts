@@ -1,8 +1,8 @@
 /** GET /api/public/ai/exclusive: AI-only exclusive content for Platinum and above. */
 import { exclusiveFor } from '../../../../catalog/ai-content.ts';
 import { catalog } from '../../../../catalog/data.ts';
-import { apiKeyFrom, methodNotAllowed, programFreshness } from '../../../../http/agent-request.ts';
-import { handle, json, parseQuery } from '../../../../http/respond.ts';
+import { apiKeyFrom, methodNotAllowed } from '../../../../http/agent-request.ts';
+import { handle, json, parseQuery, programFreshness } from '../../../../http/respond.ts';
 import { exclusiveQuerySchema } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;

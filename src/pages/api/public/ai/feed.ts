@@ -1,8 +1,8 @@
 /** GET /api/public/ai/feed?since&limit: the tier-gated feed (Silver+), with the Legend firehose. */
 import { eventItem, feedContent, feedPage, parseCursor } from '../../../../catalog/ai-content.ts';
 import { catalog } from '../../../../catalog/data.ts';
-import { apiKeyFrom, methodNotAllowed, programFreshness } from '../../../../http/agent-request.ts';
-import { handle, json, parseQuery } from '../../../../http/respond.ts';
+import { apiKeyFrom, methodNotAllowed } from '../../../../http/agent-request.ts';
+import { handle, json, parseQuery, programFreshness } from '../../../../http/respond.ts';
 import { feedQuerySchema } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
 /** POST /api/public/ai/register: a new agent, its apiKey (shown once) and referral code. */
-import { methodNotAllowed, programFreshness } from '../../../../http/agent-request.ts';
-import { handle, json, parseBody } from '../../../../http/respond.ts';
+import { methodNotAllowed } from '../../../../http/agent-request.ts';
+import { handle, json, parseBody, programFreshness } from '../../../../http/respond.ts';
 import { registerBodySchema } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;

@@ -1,10 +1,13 @@
 /** POST /api/public/ai/share: earn with actionType share (+10) for a required url. */
-import { methodNotAllowed, sharedWriteEndpoint } from '../../../../http/agent-request.ts';
-import { shareWrite } from '../../../../http/shared-writes.ts';
+import { methodNotAllowed, respondWrite, writeAuth } from '../../../../http/agent-request.ts';
+import { handle, parseBody } from '../../../../http/respond.ts';
+import { shareBodySchema } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;
 
-/** The same function our server answers this path with (src/http/shared-writes.ts). */
-export const POST = sharedWriteEndpoint(shareWrite);
+export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
+  const { apiKey, url } = await parseBody(request, shareBodySchema, preRead);
+  return respondWrite(services, await services.rewards.earn(writeAuth(request, apiKey), { actionType: 'share', url }));
+});
 
 export const ALL = methodNotAllowed('POST');

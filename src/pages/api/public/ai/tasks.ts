@@ -1,6 +1,6 @@
 /** GET: community tasks. POST { title, description, url? }: post one, +20 points. */
-import { methodNotAllowed, programFreshness, respondWrite, writeAuth } from '../../../../http/agent-request.ts';
-import { handle, json, parseBody, parseQuery } from '../../../../http/respond.ts';
+import { methodNotAllowed, respondWrite, writeAuth } from '../../../../http/agent-request.ts';
+import { handle, json, parseBody, parseQuery, programFreshness } from '../../../../http/respond.ts';
 import { taskBodySchema, taskListQuerySchema } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;

@@ -1,10 +1,12 @@
 /** GET /api/public/ai/agent/{name}: public profile (name is case-insensitive). */
 import { methodNotAllowed } from '../../../../../http/agent-request.ts';
-import { handle, sharedJson } from '../../../../../http/respond.ts';
-import { profileRead } from '../../../../../http/shared-reads.ts';
+import { handle, programJson } from '../../../../../http/respond.ts';
 
 export const prerender = false;
 
-export const GET = handle(async (ctx) => sharedJson(ctx, await profileRead(ctx.locals.services, ctx.params.name ?? '')));
+export const GET = handle(async ({ params, locals: { services } }) => {
+  const { value, stableUntil } = await services.rewards.profile(params.name ?? '');
+  return programJson(services, value, stableUntil);
+});
 
 export const ALL = methodNotAllowed('GET');

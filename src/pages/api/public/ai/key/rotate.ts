@@ -1,6 +1,6 @@
 /** POST /api/public/ai/key/rotate: a new apiKey (shown once); the old one stops working at once. */
-import { apiKeyFrom, methodNotAllowed, programFreshness } from '../../../../../http/agent-request.ts';
-import { handle, json, parseBody } from '../../../../../http/respond.ts';
+import { apiKeyFrom, methodNotAllowed } from '../../../../../http/agent-request.ts';
+import { handle, json, parseBody, programFreshness } from '../../../../../http/respond.ts';
 import { apiKeyOnlyBodySchema } from '../../../../../schemas/api/rewards.ts';
 
 export const prerender = false;

@@ -1,10 +1,13 @@
 /**
- * Program reads answered from memory (src/server/live-responses.ts, src/rewards/read-memo.ts)
- * are never stale: every write, through the API or by the admin CLI in another process, is
- * visible on the very next read.
+ * The server's response cache (src/server/response-cache.ts) over real HTTP: a repeated read is
+ * answered from memory (X-Cache: HIT) exactly as first computed, and never after a commit that
+ * changed what it shows, whether by the API or by the admin CLI in another process, nor once time
+ * alone would have changed it. Content reads outlive commits; problems are never kept.
  */
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, earn, register, setClock } from './support/rewards.ts';
+import { admin, earn, post, register, setClock } from './support/rewards.ts';
 import { request, startService, type TestService } from './support/service.ts';
 
 let service: TestService;
@@ -14,31 +17,50 @@ beforeAll(async () => {
 afterAll(() => service?.stop());
 
 const get = (path: string, headers: Record<string, string> = {}) => request(service.url, path, { headers });
+const cacheState = (res: { headers: Headers }) => res.headers.get('x-cache');
 
-/** A body without the instant it was stated at, which every answer states anew. */
-function withoutInstant(body: { dataFreshness: { generatedAt: string } }) {
-  return { ...body, dataFreshness: { ...body.dataFreshness, generatedAt: undefined } };
+/** A GET with node:http, so the body is the bytes on the wire (fetch would decode them). */
+function rawBytes(path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${service.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
-describe('remembered program reads', () => {
-  it('answers a repeated read from memory until a write through the API', async () => {
+describe('cached program reads', () => {
+  it('answers a repeated read from memory, unchanged, until a write through the API', async () => {
     const a = await register(service.url, { name: 'memo_alpha' });
     await register(service.url, { name: 'memo_beta' });
     const first = await get('/api/public/ai/leaderboard');
     const again = await get('/api/public/ai/leaderboard');
-    // The same data; its freshness is stated again for each answer.
-    expect(withoutInstant(again.body)).toEqual(withoutInstant(first.body));
-    expect(Date.parse(again.body.dataFreshness.generatedAt)).toBeGreaterThanOrEqual(Date.parse(first.body.dataFreshness.generatedAt));
+    expect([cacheState(first), cacheState(again)]).toEqual(['MISS', 'HIT']);
+    // The same bytes, generatedAt included: the body says when it was computed.
+    expect(again.text).toBe(first.text);
     expect(again.headers.get('cache-control')).toBe('no-store');
+    expect(again.headers.get('content-length')).toBe(String(Buffer.byteLength(again.text)));
     expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    // What the endpoint told the cache never reaches the client.
+    expect(again.headers.get('surrogate-control')).toBeNull();
+    expect(again.headers.get('surrogate-key')).toBeNull();
 
     expect((await earn(service.url, a.apiKey, 'promote', 'https://memo.example/1')).status).toBe(200);
     const after = await get('/api/public/ai/leaderboard');
+    expect(cacheState(after)).toBe('MISS');
     expect(after.body.entries.find((e: any) => e.name === 'memo_alpha').points).toBe(25);
     const profile = await get('/api/public/ai/agent/memo_alpha');
     expect(profile.body.agent.points).toBe(25);
     const stats = await get('/api/public/stats');
     expect(stats.body.aiProgram.agents).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps program reads across a message to the team, which shows in no public read', async () => {
+    await get('/api/public/ai/leaderboard?limit=7');
+    expect(cacheState(await get('/api/public/ai/leaderboard?limit=7'))).toBe('HIT');
+    expect((await post(service.url, '/api/public/ai/message', { message: 'Hello from the cache test.' })).status).toBe(201);
+    expect(cacheState(await get('/api/public/ai/leaderboard?limit=7'))).toBe('HIT');
   });
 
   it('sees a write by the admin CLI, another process, on the next read', async () => {
@@ -69,7 +91,7 @@ describe('remembered program reads', () => {
     expect(after.body.dataFreshness.lastModified > adjustedAt).toBe(true);
   });
 
-  it('never serves a remembered answer for another URL, and HEAD gets headers only', async () => {
+  it('keeps each URL apart, answers HEAD with headers only, and never keeps a problem', async () => {
     const promo = await get('/api/public/ai/leaderboard?sort=promo');
     const points = await get('/api/public/ai/leaderboard');
     expect(promo.body.sort).toBe('promo');
@@ -77,23 +99,44 @@ describe('remembered program reads', () => {
     const head = await fetch(`${service.url}/api/public/ai/leaderboard?sort=promo`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(head.headers.get('x-cache')).toBe('HIT');
     expect(await head.text()).toBe('');
-    expect((await get('/api/public/ai/agent/nobody_here')).status).toBe(404);
-    expect((await get('/api/public/ai/agent/nobody_here')).status).toBe(404);
+    for (let i = 0; i < 2; i++) {
+      const missing = await get('/api/public/ai/agent/nobody_here');
+      expect(missing.status).toBe(404);
+      expect(cacheState(missing)).toBeNull();
+    }
+  });
+
+  it('keeps compressed variants of a large body and answers each encoding from them', async () => {
+    for (let i = 0; i < 12; i++) await register(service.url, { name: `memo_bulk_${i}` });
+    const plain = await get('/api/public/ai/leaderboard?limit=100');
+    expect(plain.text.length).toBeGreaterThan(1024);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await rawBytes(`/api/public/ai/leaderboard?limit=100`, { 'accept-encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers['x-cache']).toBe('HIT');
+      expect(res.body.length).toBeLessThan(Buffer.byteLength(plain.text));
+      expect(decode(res.body).toString('utf8')).toBe(plain.text);
+    }
   });
 });
 
-describe('remembered program reads and time', () => {
+describe('cached program reads and time', () => {
   it('keeps a profile while time cannot change it and never once time has', async () => {
     await register(service.url, { name: 'memo_time' });
     const now = Date.parse((await get('/api/public/ai/agent/memo_time')).body.dataFreshness.generatedAt);
     const first = await get('/api/public/ai/agent/memo_time');
     expect(first.body.agent.reputation.components.longevity).toBe(0);
-    // A minute later nothing in it can have changed: the same data, stated fresh at the new instant.
+    // A minute later nothing in it can have changed: still the cached answer.
     await setClock(service.url, new Date(now + 60_000).toISOString());
     const minuteLater = await get('/api/public/ai/agent/memo_time');
-    expect(withoutInstant(minuteLater.body)).toEqual(withoutInstant(first.body));
-    expect(Date.parse(minuteLater.body.dataFreshness.generatedAt)).toBeGreaterThanOrEqual(now + 60_000);
+    expect(cacheState(minuteLater)).toBe('HIT');
+    expect(minuteLater.text).toBe(first.text);
     // Half a day later its longevity has stepped up (1 at 0.45 days of membership).
     await setClock(service.url, new Date(now + 43_200_000).toISOString());
     const halfDayLater = await get('/api/public/ai/agent/memo_time');
@@ -106,33 +149,25 @@ describe('remembered program reads and time', () => {
   });
 });
 
-describe('remembered reads of one agent and other agents’ writes', () => {
-  it('keeps a profile across others’ earns, with its rank and lastModified as of now', async () => {
+describe('cached profiles and other agents’ writes', () => {
+  it('answers a profile with the rank other agents’ earns gave it', async () => {
     const leader = await register(service.url, { name: 'scope_leader' });
     const chaser = await register(service.url, { name: 'scope_chaser' });
     expect((await earn(service.url, leader.apiKey, 'promote', 'https://scope.example/l1')).status).toBe(200); // 25
     expect((await earn(service.url, chaser.apiKey, 'share', 'https://scope.example/c1')).status).toBe(200); // 10
-    // The ranks in memory load again at most once a second after a change the server cannot
-    // attribute to agents (the admin CLI above; rank-index.ts); until then a remembered profile's
-    // rank cannot be looked up, so it is computed instead.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const first = await get('/api/public/ai/agent/scope_leader');
     const rank = first.body.agent.rank;
-    expect((await get('/api/public/ai/agent/scope_leader')).body.agent.rank).toBe(rank);
+    expect(cacheState(await get('/api/public/ai/agent/scope_leader'))).toBe('HIT');
 
-    // The chaser earns but stays behind: the leader's profile is the same data, stated as of now.
-    const behind = await earn(service.url, chaser.apiKey, 'share', 'https://scope.example/c2'); // 20
+    // The chaser earns and passes the leader: the leader's rank moves, nothing else of it.
+    expect((await earn(service.url, chaser.apiKey, 'share', 'https://scope.example/c2')).status).toBe(200); // 20
+    const behind = await earn(service.url, chaser.apiKey, 'share', 'https://scope.example/c3'); // 30
     expect(behind.status).toBe(200);
-    const same = await get('/api/public/ai/agent/scope_leader');
-    expect({ ...withoutInstant(same.body), dataFreshness: undefined }).toEqual({ ...withoutInstant(first.body), dataFreshness: undefined });
-    expect(same.body.dataFreshness.lastModified).toBe(behind.body.activity.createdAt);
-    expect(same.body.dataFreshness.lastModified).toBe((await get('/api/public/ai/leaderboard')).body.dataFreshness.lastModified);
-
-    // The chaser passes the leader: the leader's rank moves, nothing else of it.
-    expect((await earn(service.url, chaser.apiKey, 'share', 'https://scope.example/c3')).status).toBe(200); // 30
     const passed = await get('/api/public/ai/agent/scope_leader');
+    expect(cacheState(passed)).toBe('MISS');
     expect(passed.body.agent.rank).toBe(rank + 1);
     expect(passed.body.agent.points).toBe(25);
+    expect(passed.body.dataFreshness.lastModified).toBe(behind.body.activity.createdAt);
     const chaserProfile = await get('/api/public/ai/agent/scope_chaser');
     const board = (await get('/api/public/ai/leaderboard?limit=100')).body.entries;
     const rankIn = (name: string) => board.find((e: { name: string }) => e.name === name).rank;
@@ -144,8 +179,8 @@ describe('remembered reads of one agent and other agents’ writes', () => {
   });
 });
 
-describe('remembered content reads', () => {
-  it('answers a repeat of a filtered read or a knowledge topic from memory, past writes, stated as of now with the content’s lastModified', async () => {
+describe('cached content reads', () => {
+  it('answers a repeat of a filtered read or a knowledge topic from memory past writes, with the content’s lastModified', async () => {
     const agent = await register(service.url, { name: 'memo_content' });
     for (const [path, prerendered] of [
       ['/api/public/videos?search=harvest&limit=2', '/api/public/videos.json'],
@@ -158,18 +193,13 @@ describe('remembered content reads', () => {
       const later = Date.parse(first.body.dataFreshness.generatedAt) + 60_000;
       expect((await setClock(service.url, new Date(later).toISOString())).status).toBe(200);
       const again = await get(path);
-      expect(withoutInstant(again.body)).toEqual(withoutInstant(first.body));
-      // Stated at this answer's instant, by the services' clock (it runs on from the instant set),
-      // with the content's own lastModified (the pre-rendered twin's), not the program's newest write.
-      const statedAfter = Date.parse(again.body.dataFreshness.generatedAt) - later;
-      expect(statedAfter).toBeGreaterThanOrEqual(0);
-      expect(statedAfter).toBeLessThan(5_000);
+      expect(cacheState(again)).toBe('HIT');
+      expect(again.text).toBe(first.text);
+      // The content's own lastModified (the pre-rendered twin's), not the program's newest write.
       expect(again.body.dataFreshness.lastModified).toBe((await get(prerendered)).body.dataFreshness.lastModified);
       expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
-      // Answered by the server from memory, which states the length; Astro streams its answers.
-      expect(again.headers.get('content-length')).toBe(String(Buffer.byteLength(again.text)));
     }
-    // A problem is never remembered: it is answered again as a problem.
+    // A problem is never kept: it is answered again as a problem.
     for (let i = 0; i < 2; i++) expect((await get('/api/public/knowledge?topic=unknown')).status).toBe(400);
   });
 });

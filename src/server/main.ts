@@ -1,6 +1,6 @@
 /** `npm run serve`: starts the built service (run `npm run build` first; `npm start` does both). */
-import { loadConfig } from '../src/config.ts';
-import { startService } from '../src/server/start.ts';
+import { loadConfig } from '../config.ts';
+import { startService } from './start.ts';
 
 const config = loadConfig();
 const service = await startService(config).catch((error: NodeJS.ErrnoException) => {

@@ -1,0 +1,21 @@
+/**
+ * The service's log: pino, one JSON line per event, written asynchronously so a request never
+ * waits for stdout. apiKeys and credential headers are redacted wherever they appear in a logged
+ * object; request lines carry the path with secret-looking query values already replaced.
+ */
+import pino, { type Logger } from 'pino';
+
+export function createLogger(level: string): Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: ['apiKey', '*.apiKey', 'authorization', '*.authorization', '*["x-api-key"]', '*.headers.authorization', '*.headers["x-api-key"]'], censor: '[redacted]' },
+    },
+    pino.destination({ sync: false }),
+  );
+}
+
+export type { Logger };
