@@ -12,10 +12,7 @@
  * per path (bench/run.ts): `headers` are its [name, value] pairs, so each GET is answered with the
  * header lines the contract makes the service send (CORS, request id, ETag, ...), written from
  * memory. A GET is matched by its whole URL, else by the first `prefix` entry its URL starts with
- * (one captured profile answers the walk over every agent). A GET to `/minimal` followed by a
- * known URL answers the body with Content-Type and Content-Length only, the ceiling the bench
- * used before (BENCHMARKS.md, fix 27): the load generator parses every header line, on the same
- * two cores. Any other GET is a 404.
+ * (one captured profile answers the walk over every agent). Any other GET is a 404.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -30,9 +27,8 @@ export interface CapturedAnswer {
 
 interface Answer {
   body: Buffer;
-  /** Flat [name, value, name, value...] lists, which writeHead takes as they are. */
+  /** A flat [name, value, name, value...] list, which writeHead takes as it is. */
   sameHeaders: string[];
-  minimalHeaders: string[];
 }
 
 const captured: CapturedAnswer[] = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -40,8 +36,7 @@ const exact = new Map<string, Answer>();
 const prefixes: Array<[string, Answer]> = [];
 for (const c of captured) {
   const body = readFileSync(c.bodyFile);
-  const minimalHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length)];
-  const answer = { body, sameHeaders: [...c.headers.flat(), 'Content-Length', String(body.length)], minimalHeaders };
+  const answer = { body, sameHeaders: [...c.headers.flat(), 'Content-Length', String(body.length)] };
   if (c.prefix) prefixes.push([c.url, answer]);
   else exact.set(c.url, answer);
 }
@@ -61,15 +56,13 @@ const server = createServer((req, res) => {
     });
     return;
   }
-  const url = req.url!;
-  const minimal = url.startsWith('/minimal/');
-  const answer = find(minimal ? url.slice('/minimal'.length) : url);
+  const answer = find(req.url!);
   if (!answer) {
     res.writeHead(404, ['Content-Length', '0']);
     res.end();
     return;
   }
-  res.writeHead(200, minimal ? answer.minimalHeaders : answer.sameHeaders);
+  res.writeHead(200, answer.sameHeaders);
   res.end(answer.body);
 });
 

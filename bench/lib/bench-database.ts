@@ -39,12 +39,6 @@ export interface BenchDatabase {
   ceiling(seconds: number, rounds: number): Promise<{ rps: number; rounds: number[]; note: string }>;
   snapshot(): Snapshot;
   verify(before: Snapshot, ackFile: string, urlPrefix: string): Promise<Integrity>;
-  /**
-   * An operator's change from another process, as `npm run admin -- verify` makes: marks agent
-   * `id` verified in a commit of its own, which the server cannot attribute to one agent, so it
-   * ends everything the server remembers.
-   */
-  operatorVerifies(id: number): void;
 }
 
 export function benchDatabase(path: string): BenchDatabase {
@@ -84,16 +78,6 @@ export function benchDatabase(path: string): BenchDatabase {
     },
 
     snapshot,
-
-    operatorVerifies(id) {
-      const db = new BetterSqlite3(path);
-      try {
-        db.pragma('busy_timeout = 5000');
-        db.prepare('update agents set verified = 1 where id = ?').run(id);
-      } finally {
-        db.close();
-      }
-    },
 
     /**
      * Runs after the server stopped. A round ends with requests in flight: their rows may be

@@ -16,16 +16,16 @@ process.once('exit', () => {
 });
 
 /** Runs node with `args`; the child is killed if the benchmark dies. One process, so its pid is the one to measure. */
-function spawnNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+function spawnNode(args: string[], env: NodeJS.ProcessEnv, stdout: 'pipe' | number = 'pipe'): ChildProcess {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', stdout, 'inherit'] });
   live.add(child);
   child.once('exit', () => live.delete(child));
   return child;
 }
 
 /** The built server, started as `npm run serve` starts it (dist/server/main.mjs on plain node, same flags). */
-export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawnNode(serveArgs(), env);
+export function spawnServer(env: NodeJS.ProcessEnv, logFd?: number): ChildProcess {
+  return spawnNode(serveArgs(), env, logFd ?? 'pipe');
 }
 
 /** A TypeScript entry, with tsx as the loader. */

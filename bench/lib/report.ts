@@ -26,6 +26,8 @@ export interface PathResult {
    * same bytes.
    */
   ceiling?: { name: string; rps: number; ratio?: number; rounds?: number[]; p99?: number; p99Rounds?: number[] };
+  /** A second ceiling measured in the same alternation (nginx, for the pre-rendered read). */
+  secondCeiling?: { name: string; rps: number; ratio: number; rounds: number[] };
   /** Median share of one core the server used while measured. */
   serverCpu: number;
   workerCpu: number;
@@ -81,11 +83,11 @@ export function renderReport(run: RunReport): string {
   lines.push('');
   lines.push(
     `Each path: ${settings.warmupSeconds} s warm-up, then ${settings.rounds} rounds of ${settings.roundSeconds} s at ${settings.connections} connections ` +
-      '(autocannon in its own process, loopback, no pipelining); the table shows the median of the rounds. Server: `RATE_LIMITS=off LOG_LEVEL=silent`. ' +
+      '(autocannon in its own process, loopback, no pipelining); the table shows the median of the rounds. Server: `npm run serve` with `RATE_LIMITS=off` and `LOG_LEVEL=info`, its log written to a file. ' +
       'CPU columns are shares of one core while measured; "Other CPU" is everything else running on the machine at the time, the noise to read the numbers against. ' +
-      'A read\'s ceiling is the bare node:http server answering the same bytes as the service does on that path (its body and header lines), measured in rounds alternating with the path\'s ("paired"), so its p99 is the tail this machine and load generator give any server on those bytes in the same minutes; the two profile rows that are not paired are set against the profile row\'s. ' +
-      'Every path but one repeats its URLs, so the server answers from what it remembers once it has computed a body (until the next commit, or until time alone would change it); ' +
-      '"agent profile" walks all 10,000 seeded agents over and over (its warm-up is one pass over all of them, so its rounds are repeat views); stats and the leaderboard come after it, with those 10,000 profiles remembered as on a live server. "agent profile, while agents earn" is the same walk while another load worker sends earns at a fixed rate, evenly spaced (each a commit that changes one agent and moves others\' ranks). "agent profile, first read" is the cold case: each round follows an operator\'s change from another process (an agent verified, which ends everything remembered) and asks for each agent exactly once, so every answer is computed.',
+      'A read\'s ceiling is the bare node:http server answering the same bytes as the service does on that path (its body and header lines), measured in rounds alternating with the path\'s ("paired"), so its p99 is the tail this machine and load generator give any server on those bytes in the same minutes; the pre-rendered read also alternates with nginx serving the same file. The earn\'s ceiling is a trivial Astro POST endpoint through the same server, in the same alternation. ' +
+      'Every read repeats its URLs, so the server answers from its response cache once it has computed a body (until a commit changes what it shows, or time alone would); ' +
+      '"agent profile" walks all 10,000 seeded agents over and over (its warm-up is one pass over all of them, so its rounds are repeat views); stats and the leaderboard come after it, with those 10,000 profiles cached as on a live server.',
   );
   lines.push('');
   lines.push(`Load average when the run started: ${machine.loadAverage}.`);
@@ -101,7 +103,7 @@ export function renderReport(run: RunReport): string {
       .join(' ') + (p.errors ? ` errors×${p.errors}` : '');
     const target = p.target ? `${p.target.pass ? 'met' : '**missed**'}: ${p.target.text}` : '';
     lines.push(
-      `| ${p.name} \`${p.method} ${p.path}\` | ${num(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ceiling ? `${p.ceiling.name} ${num(p.ceiling.rps)}/s${p.ceiling.ratio === undefined ? '' : ' (paired)'}` : ''} | ${p.ceiling?.p99 === undefined ? '' : ms(p.ceiling.p99)} | ${p.ceiling ? pct(p.ceiling.ratio ?? p.rps / p.ceiling.rps) : ''} | ${pct(p.serverCpu)} | ${pct(p.workerCpu)} | ${pct(p.otherCpu)} | ${statuses} | ${target} |`,
+      `| ${p.name} \`${p.method} ${p.path}\` | ${num(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ceiling ? `${p.ceiling.name} ${num(p.ceiling.rps)}/s${p.ceiling.ratio === undefined ? '' : ' (paired)'}` : ''}${p.secondCeiling ? `; ${p.secondCeiling.name} ${num(p.secondCeiling.rps)}/s` : ''} | ${p.ceiling?.p99 === undefined ? '' : ms(p.ceiling.p99)} | ${p.ceiling ? pct(p.ceiling.ratio ?? p.rps / p.ceiling.rps) : ''}${p.secondCeiling ? `; ${pct(p.secondCeiling.ratio)}` : ''} | ${pct(p.serverCpu)} | ${pct(p.workerCpu)} | ${pct(p.otherCpu)} | ${statuses} | ${target} |`,
     );
   }
   lines.push('');

@@ -50,10 +50,6 @@ export function knowledgeBody(catalog: Catalog, topic?: Topic) {
   return { dataset, topics: byTopic };
 }
 
-export function findEntry(catalog: Catalog, topic: string, id: string) {
-  return catalog.knowledge.entries.find((e) => e.topic === topic && e.id === id);
-}
-
 export function entryPermalinkBody(catalog: Catalog, entry: KnowledgeEntry) {
   const d = catalog.knowledge.dataset;
   return {

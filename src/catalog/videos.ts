@@ -16,7 +16,6 @@ export interface VideoQuery {
 }
 
 export const VIDEO_LIMIT_DEFAULT = 20;
-export const VIDEO_LIMIT_MAX = 100;
 export const defaultVideoQuery: VideoQuery = { limit: VIDEO_LIMIT_DEFAULT, offset: 0 };
 
 export function videoSummary(catalog: Catalog, v: Video) {
@@ -102,9 +101,4 @@ export function listVideos(catalog: Catalog, query: VideoQuery) {
     },
     categories: catalog.site.categories.map((c) => c.id),
   };
-}
-
-export function findVideo(catalog: Catalog, id: string) {
-  const v = catalog.videos.find((x) => x.id === id);
-  return v ? videoDetail(catalog, v) : undefined;
 }

@@ -4,7 +4,7 @@
  * reviewed in git, never user input.
  */
 import { Marked } from 'marked';
-import { topics, type Topic } from '../schemas/content.ts';
+import type { Topic } from '../schemas/content.ts';
 import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 
 export const topicInfo: Record<Topic, { title: string; blurb: string }> = {
@@ -14,10 +14,6 @@ export const topicInfo: Record<Topic, { title: string; blurb: string }> = {
   methods: { title: 'Consumption methods', blurb: 'How different routes compare on onset, duration and safety.' },
   glossary: { title: 'Glossary', blurb: 'Short definitions of the words used across the knowledge base.' },
 };
-
-export function isTopic(value: string): value is Topic {
-  return (topics as readonly string[]).includes(value);
-}
 
 export function entriesOf(catalog: Catalog, topic: Topic): KnowledgeEntry[] {
   return catalog.knowledge.entries.filter((e) => e.topic === topic).sort((a, b) => a.name.localeCompare(b.name, 'en'));

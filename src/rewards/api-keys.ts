@@ -6,7 +6,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const API_KEY_PREFIX = 'mcr_live_';
-export const API_KEY_PATTERN = /^mcr_live_[A-Za-z0-9_-]{43}$/;
 
 export type RandomSource = (bytes: number) => Buffer;
 export const cryptoRandom: RandomSource = (n) => randomBytes(n);

@@ -83,4 +83,3 @@ export type AgentRow = Selectable<AgentsTable>;
 export type NewAgent = Insertable<AgentsTable>;
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type TaskRow = Selectable<TasksTable>;
-export type ProgramEventRow = Selectable<ProgramEventsTable>;
