@@ -6,7 +6,7 @@
 import type { WriteAuth, WriteResult } from '../rewards/rewards-service.ts';
 import type { Services } from '../server/services.ts';
 import { invalid } from './parse-request.ts';
-import { ProblemError } from './problem.ts';
+import { DomainError } from '../domain/errors.ts';
 import { json, problem, programFreshness } from './respond.ts';
 
 /** A request header by its lower-case name: `request.headers.get` for a web Request, `req.headers` in Node. */
@@ -44,7 +44,7 @@ export function respondWrite(services: Services, result: WriteResult): Response 
 
 /** A path segment that must be a positive integer id; anything else names no task. */
 export function taskIdFrom(raw: string | undefined): number {
-  if (!raw || !/^[1-9]\d{0,14}$/.test(raw)) throw new ProblemError('not_found', `No task has id ${String(raw).slice(0, 32)}.`);
+  if (!raw || !/^[1-9]\d{0,14}$/.test(raw)) throw new DomainError('not_found', `No task has id ${String(raw).slice(0, 32)}.`);
   return Number(raw);
 }
 

@@ -4,7 +4,8 @@
  * the catalog, so the Node server can use it too (JSON_CONTENT_TYPE).
  */
 import type { z } from 'zod';
-import { ProblemError, type FieldError } from './problem.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { FieldError } from './problem.ts';
 
 /** `application/json`, or any `+json` type, with or without parameters. */
 export const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
@@ -13,8 +14,8 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.length ? issue.path.join('.') : '(body)', message: issue.message }));
 }
 
-export function invalid(errors: FieldError[], detail?: string): ProblemError {
-  return new ProblemError('invalid_request', detail ?? errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
+export function invalid(errors: FieldError[], detail?: string): DomainError {
+  return new DomainError('invalid_request', detail ?? errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
 }
 
 /**
@@ -47,7 +48,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
 /** The text of a request body sent as JSON (`preRead` when our server already read it), or 415. */
 export async function jsonBodyText(request: Request, preRead?: string): Promise<string> {
   if (!JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')) {
-    throw new ProblemError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+    throw new DomainError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
   }
   return preRead ?? (await request.text());
 }
@@ -58,7 +59,7 @@ export function parseJsonText<S extends z.ZodType>(text: string, schema: S): z.o
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new ProblemError('invalid_json', 'The request body is not valid JSON.');
+    throw new DomainError('invalid_json', 'The request body is not valid JSON.');
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw invalid([{ path: '(body)', message: 'must be a JSON object' }]);

@@ -1,7 +1,8 @@
 /**
  * RFC 9457 problem details with the stable codes of CONTRACT.md section 2. One table maps each
- * code to its status and title so endpoints say only what went wrong, never how to spell it.
+ * code to its status and title so use cases say only what went wrong, never how to spell it.
  */
+import type { ErrorCode } from '../domain/errors.ts';
 import type { DataFreshness } from './freshness.ts';
 
 export const problemCodes = {
@@ -27,9 +28,9 @@ export const problemCodes = {
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
-} as const;
+} as const satisfies Record<ErrorCode, { status: number; title: string }>;
 
-export type ProblemCode = keyof typeof problemCodes;
+export type ProblemCode = ErrorCode;
 
 export interface FieldError {
   path: string;
@@ -61,33 +62,4 @@ export function problemBody(
 ): ProblemBody {
   const { status, title } = problemCodes[code];
   return { type: problemType(baseUrl, code), title, status, detail, code, ...extra, dataFreshness };
-}
-
-const PROBLEM_BRAND = Symbol.for('canopy-cove.ProblemError');
-
-/**
- * Thrown by domain and store code; endpoints and the server turn it into a problem response.
- * `instanceof` checks a brand rather than the prototype: services are built by the Node entry
- * while endpoints run from Astro's bundle, which holds its own copy of this class.
- */
-export class ProblemError extends Error {
-  readonly [PROBLEM_BRAND] = true;
-
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[PROBLEM_BRAND] === true;
-  }
-
-  constructor(
-    readonly code: ProblemCode,
-    detail: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(detail);
-    this.name = 'ProblemError';
-  }
-
-  get status(): number {
-    return problemCodes[this.code].status;
-  }
 }

@@ -8,7 +8,8 @@ import type { APIContext } from 'astro';
 import { catalog } from '../catalog/data.ts';
 import type { Services } from '../server/services.ts';
 import { cacheControlFor, freshness, type DataFreshness } from './freshness.ts';
-import { problemBody, ProblemError, type ProblemCode } from './problem.ts';
+import { DomainError } from '../domain/errors.ts';
+import { problemBody, type ProblemCode } from './problem.ts';
 
 export { fieldErrors, invalid, parseBody, parseQuery } from './parse-request.ts';
 
@@ -90,7 +91,7 @@ export function problem(code: ProblemCode, detail: string, extra: Record<string,
 }
 
 /**
- * Wraps an endpoint so a thrown ProblemError becomes its problem response, the one place where
+ * Wraps an endpoint so a thrown DomainError becomes its problem response, the one place where
  * errors become problem+json. Anything else is a bug: it propagates to Astro middleware, which
  * logs it and answers 500 with the request id only.
  */
@@ -99,9 +100,9 @@ export function handle(fn: (ctx: APIContext) => Promise<Response> | Response) {
     try {
       return await fn(ctx);
     } catch (error) {
-      if (!(error instanceof ProblemError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       const extra = ctx.locals.requestId ? { ...error.extra, requestId: ctx.locals.requestId } : error.extra;
-      return problem(error.code, error.message, extra, error.headers, ctx.locals.services?.clock.now());
+      return problem(error.code, error.message, extra, {}, ctx.locals.services?.clock.now());
     }
   };
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { methodNotAllowed } from '../http/agent-request.ts';
-import { ProblemError } from '../http/problem.ts';
+import { DomainError } from '../domain/errors.ts';
 import { contentFreshness, handle, json, parseBody } from '../http/respond.ts';
 import { catalog } from '../catalog/data.ts';
 
@@ -12,7 +12,7 @@ export const prerender = false;
 
 const bodySchema = z.object({ now: z.iso.datetime({ offset: true }) });
 
-const absent = () => new ProblemError('not_found', 'Nothing at /test-clock. The discovery index at /api/public lists every endpoint.');
+const absent = () => new DomainError('not_found', 'Nothing at /test-clock. The discovery index at /api/public lists every endpoint.');
 
 export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
   const clock = services.pinnedClock;

@@ -7,7 +7,7 @@
  *
  * Every write runs in one BEGIN IMMEDIATE transaction that authenticates the agent, applies the
  * anti-farming rules, writes the ledger row and the agent's totals together, and stores the
- * response under its Idempotency-Key; a thrown ProblemError rolls all of it back.
+ * response under its Idempotency-Key; a thrown DomainError rolls all of it back.
  */
 import { createHash } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -16,7 +16,7 @@ import { AGREEMENT_VERSION } from '../domain/partnership.ts';
 import type { RewardsConfig } from '../domain/program-config.ts';
 import { DIVERSITY_TYPES, ENGAGEMENT_WINDOW_DAYS } from '../domain/reputation.ts';
 import { actionPoints, atLeast, nextTier, PARTNERSHIP_BONUS, perksFor, REFERRAL_REWARD, tierFor, type ActivityType, type EarnableAction, type TierName } from '../domain/tiers.ts';
-import { ProblemError } from '../http/problem.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Clock } from '../clock.ts';
 import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, markPartner, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
@@ -152,12 +152,12 @@ export class RewardsService {
     const result = await writeTransaction(this.db, async (trx) => {
       const now = this.clock.now();
       if (await findAgentByName(trx, input.name)) {
-        throw new ProblemError('name_taken', `The name "${input.name}" is already registered (names compare case-insensitively). Choose another.`, { name: input.name });
+        throw new DomainError('name_taken', `The name "${input.name}" is already registered (names compare case-insensitively). Choose another.`, { name: input.name });
       }
       let referrer: AgentRow | undefined;
       if (input.referralCode !== undefined) {
         referrer = await findAgentByReferralCode(trx, canonicalReferralCode(input.referralCode));
-        if (!referrer) throw new ProblemError('invalid_referral_code', 'No agent has this referral code. Register without one, or check it with the agent that shared it.');
+        if (!referrer) throw new DomainError('invalid_referral_code', 'No agent has this referral code. Register without one, or check it with the agent that shared it.');
       }
       const apiKey = newApiKey(this.random);
       let referralCode = newReferralCode(this.random);
@@ -199,7 +199,7 @@ export class RewardsService {
       if (url !== null) {
         const earlier = this.ledger.findAwardSince(agent.id, type, url, dedupeWindowStart(now, this.config));
         if (earlier) {
-          throw new ProblemError('duplicate_action', `This ${type} of ${url} was already awarded at ${earlier.created_at}; the same action and url earn once per ${this.config.dedupeWindowHours} h.`, {
+          throw new DomainError('duplicate_action', `This ${type} of ${url} was already awarded at ${earlier.created_at}; the same action and url earn once per ${this.config.dedupeWindowHours} h.`, {
             activityId: earlier.id,
             awardedAt: earlier.created_at,
             retryAfter: new Date(Date.parse(earlier.created_at) + this.config.dedupeWindowHours * HOUR_MS).toISOString(),
@@ -242,11 +242,11 @@ export class RewardsService {
   claimTask(auth: WriteAuth, taskId: number): Promise<WriteResult> {
     return this.write(auth, `task_claim:${taskId}`, {}, async (trx, agent, now) => {
       const task = await findTask(trx, taskId);
-      if (!task) throw new ProblemError('not_found', `No task has id ${taskId}.`);
-      if (task.poster_id === agent.id) throw new ProblemError('forbidden', 'An agent cannot claim its own task.');
-      if (task.claimed_by !== null) throw new ProblemError('already_claimed', `Task ${taskId} was already claimed by ${task.claimer_name} at ${task.claimed_at}.`, { claimedBy: task.claimer_name, claimedAt: task.claimed_at });
+      if (!task) throw new DomainError('not_found', `No task has id ${taskId}.`);
+      if (task.poster_id === agent.id) throw new DomainError('forbidden', 'An agent cannot claim its own task.');
+      if (task.claimed_by !== null) throw new DomainError('already_claimed', `Task ${taskId} was already claimed by ${task.claimer_name} at ${task.claimed_at}.`, { claimedBy: task.claimer_name, claimedAt: task.claimed_at });
       const used = this.checkCap(agent.id, 'task_claim', now);
-      if (!(await claimTask(trx, taskId, agent.id, now))) throw new ProblemError('already_claimed', `Task ${taskId} was already claimed.`);
+      if (!(await claimTask(trx, taskId, agent.id, now))) throw new DomainError('already_claimed', `Task ${taskId} was already claimed.`);
       const result = this.ledger.award(agent.id, { type: 'task_claim', points: actionPoints.task_claim, url: task.url, description: `Claimed task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
       return { status: 200, body: { task: taskView((await findTask(trx, taskId))!), ...awardBody(result), dailyCap: { actionType: 'task_claim', ...capStatus('task_claim', used + 1, now, this.config) } } };
     });
@@ -271,7 +271,7 @@ export class RewardsService {
     const agent = await this.authenticate(apiKey, false);
     const tier = tierFor(agent.points).name;
     if (requiredTier && !atLeast(tier, requiredTier)) {
-      throw new ProblemError('tier_required', `This needs tier ${requiredTier} or above; ${agent.name} is ${tier} with ${agent.points} points.`, { requiredTier, currentTier: tier, points: agent.points, nextTier: nextTier(agent.points) });
+      throw new DomainError('tier_required', `This needs tier ${requiredTier} or above; ${agent.name} is ${tier} with ${agent.points} points.`, { requiredTier, currentTier: tier, points: agent.points, nextTier: nextTier(agent.points) });
     }
     return { name: agent.name, tier, points: agent.points };
   }
@@ -355,11 +355,11 @@ export class RewardsService {
    * write group half done.
    */
   private async authenticate(apiKey: string | undefined, inWrite: boolean): Promise<AgentRow> {
-    if (!apiKey) throw new ProblemError('missing_api_key', 'Send your apiKey as Authorization: Bearer <apiKey> (or X-API-Key, or apiKey in the JSON body of a write / the query of a gated read).');
+    if (!apiKey) throw new DomainError('missing_api_key', 'Send your apiKey as Authorization: Bearer <apiKey> (or X-API-Key, or apiKey in the JSON body of a write / the query of a gated read).');
     const hash = hashApiKey(apiKey);
     const agent = apiKey.length > 256 ? undefined : inWrite ? this.ledger.agentByKeyHash(hash) : await findAgentByKeyHash(this.db, hash);
-    if (!agent || !sameDigest(agent.api_key_hash, hash)) throw new ProblemError('invalid_api_key', 'No agent has this apiKey.');
-    if (agent.suspended) throw new ProblemError('agent_suspended', `The operator suspended ${agent.name}; contact the team through POST /api/public/ai/message.`);
+    if (!agent || !sameDigest(agent.api_key_hash, hash)) throw new DomainError('invalid_api_key', 'No agent has this apiKey.');
+    if (agent.suspended) throw new DomainError('agent_suspended', `The operator suspended ${agent.name}; contact the team through POST /api/public/ai/message.`);
     return agent;
   }
 
@@ -368,7 +368,7 @@ export class RewardsService {
     const used = this.ledger.countAwardsSince(agentId, type, capDay(now).start);
     if (capReached(type, used, this.config)) {
       const cap = capStatus(type, used, now, this.config);
-      throw new ProblemError('daily_cap_reached', `The daily cap of ${cap.limit} ${type} awards is used up; it resets at ${cap.resetsAt}.`, { actionType: type, dailyCap: cap });
+      throw new DomainError('daily_cap_reached', `The daily cap of ${cap.limit} ${type} awards is used up; it resets at ${cap.resetsAt}.`, { actionType: type, dailyCap: cap });
     }
     return used;
   }
@@ -394,7 +394,7 @@ export class RewardsService {
         const stored = await findStoredResponse(trx, agent.id, key);
         if (stored && Date.parse(stored.createdAt) > now.getTime() - this.config.idempotencyTtlHours * HOUR_MS) {
           if (stored.requestHash !== requestHash) {
-            throw new ProblemError('idempotency_key_reused', 'This Idempotency-Key was used with a different request in the last 24 h; use a new key for a new request.');
+            throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request in the last 24 h; use a new key for a new request.');
           }
           return { status: stored.status, body: JSON.parse(stored.body) as Record<string, unknown>, replayed: true };
         }
@@ -440,8 +440,8 @@ export interface Timed<T> {
   stableUntil: number;
 }
 
-function noAgentNamed(name: string): ProblemError {
-  return new ProblemError('not_found', `No agent is named "${name.slice(0, 64)}".`);
+function noAgentNamed(name: string): DomainError {
+  return new DomainError('not_found', `No agent is named "${name.slice(0, 64)}".`);
 }
 
 function awardBody(r: AwardResult) {

@@ -16,11 +16,12 @@ import { renderWithAstro, type AppAnswer, type AstroHandler } from './astro-hand
 import { compress, isCompressible, negotiate } from './compression.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
+import { ABORTED, apiKeyFromJson, hasBody, MAX_BODY_BYTES, mayReadBody, NOT_READ, readBody } from './request-body.ts';
 import { apiKeyFromHeaders, clientIp, loggablePath, requestIdFor } from './request-context.ts';
 import type { CacheMark, CachedResponse, ResponseCache } from './response-cache.ts';
 import { BASE_CSP, isHtml } from './security-headers.ts';
 import type { Services } from './services.ts';
-import type { StaticFiles } from './static-files.ts';
+import type { Asset, StaticFiles } from './static-files.ts';
 
 export interface BuildInfo {
   baseUrl: string;
@@ -40,8 +41,6 @@ export interface ServerDeps {
   log: Logger;
   gate?: RequestGate;
 }
-
-export const MAX_BODY_BYTES = 16 * 1024;
 
 /** Headers an endpoint sends to the response cache (src/http/respond.ts), never to the client. */
 const SURROGATE_CONTROL = 'surrogate-control';
@@ -71,7 +70,7 @@ export function createAppServer(deps: ServerDeps): Server {
       return sendProblem(res, requestId, 'not_found', `Nothing at ${pathname.slice(0, 200)}. The discovery index at /api/public lists every endpoint.`);
     }
     const page = staticFiles.lookup('/404');
-    if (page) return staticFiles.send(req, res, page, { status: 404, cacheControl: 'no-store' });
+    if (page) return sendFile(req, res, page, { status: 404, cacheControl: 'no-store' });
     return sendProblem(res, requestId, 'not_found', 'Page not found.');
   }
 
@@ -101,17 +100,42 @@ export function createAppServer(deps: ServerDeps): Server {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: 'HIT' | 'MISS') {
+  /**
+   * Writes a kept answer in the encoding the client accepts; HEAD gets headers only. With
+   * validators (the build's files), a matching If-None-Match or If-Modified-Since gets 304.
+   * `as`: a status and Cache-Control other than the entry's (the 404 page); `state`: the X-Cache
+   * value of an on-demand answer.
+   */
+  function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, as: { state?: 'HIT' | 'MISS'; status?: number; cacheControl?: string } = {}) {
     const encoding = negotiate(req.headers['accept-encoding']);
-    const variant = encoding && entry.variants[encoding] ? encoding : undefined;
-    const body = entry.variants[variant ?? 'identity']!;
+    const variant = encoding && entry.variants[encoding] ? encoding : 'identity';
+    const body = entry.variants[variant]!;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    if (variant) res.setHeader('Content-Encoding', variant);
+    if (as.cacheControl) res.setHeader('Cache-Control', as.cacheControl);
     if (entry.variants.br || entry.variants.gzip) res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('X-Cache', state);
+    if (as.state) res.setHeader('X-Cache', as.state);
+    const etag = entry.etags?.[variant];
+    if (etag) res.setHeader('ETag', etag);
+    const status = as.status ?? entry.status;
+    if (status === 200 && isNotModified(req, etag, entry.lastModified)) {
+      res.writeHead(304);
+      return res.end();
+    }
+    if (variant !== 'identity') res.setHeader('Content-Encoding', variant);
     res.setHeader('Content-Length', body.length);
-    res.writeHead(entry.status);
+    res.writeHead(status);
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** A file of the build, read from disk on its first request and kept in the response cache. */
+  function sendFile(req: IncomingMessage, res: ServerResponse, asset: Asset, as: { status?: number; cacheControl?: string } = {}) {
+    const key = `file:${asset.path}`;
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = staticFiles.load(asset);
+      cache.store(key, entry, undefined, cache.mark());
+    }
+    sendCached(req, res, entry, as);
   }
 
   /**
@@ -135,7 +159,7 @@ export function createAppServer(deps: ServerDeps): Server {
     }
     const entry: CachedResponse = { status: 200, headers, scope, variants };
     cache.store(key, entry, Number(maxAge) * 1000, mark);
-    return sendCached(req, res, entry, 'MISS');
+    return sendCached(req, res, entry, { state: 'MISS' });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, parsedUrl: URL | undefined, ip: string) {
@@ -172,20 +196,20 @@ export function createAppServer(deps: ServerDeps): Server {
       const key = url.pathname + url.search;
       deps.changes.sync();
       const cached = cache.get(key);
-      if (cached) return sendCached(req, res, cached, 'HIT');
+      if (cached) return sendCached(req, res, cached, { state: 'HIT' });
       // A pre-rendered file answers its exact path. A query string on an API path means "compute
       // this for me": the on-demand twin answers (`/api/public/videos?limit=5`). Pages, feeds and
       // files named exactly (`/agents?name=x`) have no twin: the file answers and the page reads
       // the query itself.
       const mayHaveTwin = file === undefined || (url.search !== '' && file.path !== url.pathname && file.path.endsWith('.json'));
-      if (file && !mayHaveTwin) return staticFiles.send(req, res, file);
+      if (file && !mayHaveTwin) return sendFile(req, res, file);
       const mark = cache.mark();
       // Astro routes HEAD to GET; the body is left out when the answer is written.
       if (method === 'HEAD') req.method = 'GET';
       const answer = await astro();
       req.method = method;
       if (answer) return finishRead(req, res, key, mark, answer);
-      if (file) return staticFiles.send(req, res, file);
+      if (file) return sendFile(req, res, file);
       return notFound(req, res, requestId, url.pathname);
     }
 
@@ -258,63 +282,19 @@ function parseRequestUrl(raw: string): URL {
   return url;
 }
 
-function hasBody(req: IncomingMessage): boolean {
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-}
-
-/** The client went away before sending its whole body: nobody is left to answer. */
-const ABORTED = Symbol('aborted');
-
-/** The body was not read: not a POST, or one the server refuses (413 by length, 415 by type). */
-const NOT_READ = Symbol('not read');
-
-function mayReadBody(req: IncomingMessage): boolean {
-  return Number(req.headers['content-length'] ?? 0) <= MAX_BODY_BYTES && JSON_CONTENT_TYPE.test(String(req.headers['content-type'] ?? ''));
-}
-
-/** The `apiKey` of a JSON object body, if it has a plausible one; never throws. */
-function apiKeyFromJson(text: string): string | undefined {
-  if (!text.includes('"apiKey"')) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    const key = value && typeof value === 'object' && !Array.isArray(value) ? (value as { apiKey?: unknown }).apiKey : undefined;
-    return typeof key === 'string' && key.length > 0 && key.length <= 256 ? key : undefined;
-  } catch {
-    return undefined;
+/** RFC 9110 13.1: If-None-Match wins over If-Modified-Since; weak comparison for GET/HEAD. */
+function isNotModified(req: IncomingMessage, etag: string | undefined, lastModified: string | undefined): boolean {
+  if (!etag) return false;
+  const inm = req.headers['if-none-match'];
+  if (inm !== undefined) {
+    if (inm.trim() === '*') return true;
+    const strip = (t: string) => t.trim().replace(/^W\//, '');
+    return inm.split(',').some((t) => strip(t) === etag);
   }
-}
-
-/**
- * Reads at most `limit` bytes; undefined when the body is larger (the rest is not read), ABORTED
- * when the client disconnected first.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined | typeof ABORTED> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        req.pause();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!done) resolve(Buffer.concat(chunks).toString('utf8'));
-      done = true;
-    });
-    req.on('error', () => {
-      if (!done) resolve(ABORTED);
-      done = true;
-    });
-    req.on('close', () => {
-      if (!done && !req.complete) resolve(ABORTED);
-      done = true;
-    });
-  });
+  const ims = req.headers['if-modified-since'];
+  if (ims !== undefined && lastModified !== undefined) {
+    const since = Date.parse(ims);
+    return Number.isFinite(since) && Date.parse(lastModified) <= since;
+  }
+  return false;
 }

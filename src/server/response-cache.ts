@@ -1,8 +1,9 @@
 /**
- * The server's one response cache: finished on-demand GET responses, kept by URL, bounded in
- * bytes (lru-cache), with their compressed variants. It knows no route: an endpoint that wants
- * its body kept says so with the Surrogate-Control and Surrogate-Key headers (`CachePolicy` in
- * src/http/respond.ts), which the server removes before answering.
+ * The server's one response cache: finished GET responses, kept by URL, bounded in bytes
+ * (lru-cache), with their compressed variants: on-demand answers whose endpoint allows it, and the
+ * build's files once read from disk (src/server/static-files.ts). It knows no route: an endpoint
+ * that wants its body kept says so with the Surrogate-Control and Surrogate-Key headers
+ * (`CachePolicy` in src/http/respond.ts), which the server removes before answering.
  *
  * Entries end three ways: evicted when the cache is full (least recently used first), expired
  * when time alone would change them (max-age, on the services' clock), or purged by scope when
@@ -18,6 +19,9 @@ export interface CachedResponse {
   headers: Array<[string, string]>;
   scope: string;
   variants: Partial<Record<Encoding | 'identity', Buffer>>;
+  /** Validators, for the build's files: a strong ETag per variant and Last-Modified (304s). */
+  etags?: Partial<Record<Encoding | 'identity', string>>;
+  lastModified?: string;
 }
 
 /** The cache's generation per scope when a request began; see `store`. */
@@ -34,6 +38,7 @@ function sizeOf(entry: CachedResponse, key: string): number {
   let size = key.length + 256;
   for (const [name, value] of entry.headers) size += name.length + value.length;
   for (const body of Object.values(entry.variants)) size += body.length;
+  for (const tag of Object.values(entry.etags ?? {})) size += tag.length;
   return size;
 }
 
@@ -49,6 +54,8 @@ export class ResponseCache {
       maxSize: options.maxBytes,
       sizeCalculation: sizeOf,
       perf: { now: options.now },
+      // Read the clock at every check: a test moves it without waiting a millisecond.
+      ttlResolution: 0,
       // Each entry gets its own ttl when stored; a stale one is never served.
       ttlAutopurge: false,
       dispose: (entry, key) => this.keysByScope.get(entry.scope)?.delete(key),
@@ -67,11 +74,11 @@ export class ResponseCache {
     return new Map(this.generations);
   }
 
-  /** Keeps `entry` for at most `ttlMs`, unless its scope was purged since `mark`. */
-  store(key: string, entry: CachedResponse, ttlMs: number, mark: CacheMark): boolean {
+  /** Keeps `entry` for at most `ttlMs` (undefined: until evicted), unless its scope was purged since `mark`. */
+  store(key: string, entry: CachedResponse, ttlMs: number | undefined, mark: CacheMark): boolean {
     if ((this.generations.get(entry.scope) ?? 0) !== (mark.get(entry.scope) ?? 0)) return false;
-    if (!(ttlMs > 0) || sizeOf(entry, key) > this.entries.maxSize) return false;
-    this.entries.set(key, entry, { ttl: ttlMs });
+    if ((ttlMs !== undefined && !(ttlMs > 0)) || sizeOf(entry, key) > this.entries.maxSize) return false;
+    this.entries.set(key, entry, { ttl: ttlMs ?? 0 });
     if (!this.entries.has(key)) return false;
     let keys = this.keysByScope.get(entry.scope);
     if (!keys) this.keysByScope.set(entry.scope, (keys = new Set()));

@@ -1,38 +1,21 @@
 /**
- * Serves the pre-rendered build (dist/client) from memory.
+ * The pre-rendered build (dist/client): which files exist, and how each is answered.
  *
- * Why not stream from disk: the files are small, few and immutable for the life of the process,
- * so reading them once at start makes a pre-rendered read cost about as much as a bare
- * `res.end(buffer)`. Only paths found in the build can be served: the lookup is a Map of the
- * files that exist, so no request path can reach a file outside dist/client.
+ * Only paths found in the build can be served: the lookup is a Map of the files that exist, made
+ * once at start from their names and stat (no file is read then), so no request path can reach a
+ * file outside dist/client. A file's bytes are read on its first request and kept in the server's
+ * one response cache, with its precompressed `.br` / `.gz` siblings (scripts/postbuild.ts) and
+ * their ETags; files not asked for lately leave memory when the cache is full, and are read again.
  *
  * Extension-less API paths map to the `.json` Astro wrote (`/api/public/videos` ->
- * `videos.json`); pages map to `.html` and `index.html`. Precompressed `.br` / `.gz` siblings
- * written by scripts/postbuild.ts are sent when the client accepts them.
+ * `videos.json`); pages map to `.html` and `index.html`.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { STATIC_MAX_AGE_SECONDS } from '../http/freshness.ts';
+import type { CachedResponse } from './response-cache.ts';
 import { cspForHtml, isHtml } from './security-headers.ts';
-
-interface Variant {
-  body: Buffer;
-  etag: string;
-}
-
-export interface Asset {
-  path: string;
-  contentType: string;
-  cacheControl: string;
-  lastModified: string;
-  identity: Variant;
-  br?: Variant;
-  /** HTML only: the page's Content-Security-Policy, with the hashes of its inline scripts. */
-  csp?: string;
-  gzip?: Variant;
-}
 
 const types: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
@@ -67,8 +50,18 @@ function cacheControlFor(path: string): string {
   return `public, max-age=${STATIC_MAX_AGE_SECONDS}`;
 }
 
-function variant(body: Buffer): Variant {
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"` };
+/** A strong ETag from the bytes: the same file gives the same tag in every process and build. */
+function etagOf(body: Buffer, suffix = ''): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
+}
+
+/** A file of the build, as known from its name and stat. */
+export interface Asset {
+  path: string;
+  file: string;
+  contentType: string;
+  cacheControl: string;
+  lastModified: string;
 }
 
 export class StaticFiles {
@@ -79,27 +72,8 @@ export class StaticFiles {
       if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
       const file = join(entry.parentPath, entry.name);
       const path = '/' + relative(root, file).split(sep).join('/');
-      const identity = variant(readFileSync(file));
-      const sibling = (ext: string) => {
-        try {
-          const v = variant(readFileSync(file + ext));
-          // A variant's ETag must differ from the identity one: it is a different representation.
-          return { ...v, etag: v.etag.replace(/"$/, `-${ext.slice(1)}"`) };
-        } catch {
-          return undefined;
-        }
-      };
       const contentType = typeOverrides[path] ?? types[extname(file)] ?? 'application/octet-stream';
-      this.assets.set(path, {
-        path,
-        contentType,
-        cacheControl: cacheControlFor(path),
-        lastModified: statSync(file).mtime.toUTCString(),
-        identity,
-        br: sibling('.br'),
-        gzip: sibling('.gz'),
-        csp: isHtml(contentType) ? cspForHtml(identity.body.toString('utf8')) : undefined,
-      });
+      this.assets.set(path, { path, file, contentType, cacheControl: cacheControlFor(path), lastModified: statSync(file).mtime.toUTCString() });
     }
   }
 
@@ -119,43 +93,28 @@ export class StaticFiles {
   }
 
   /**
-   * Writes the asset, or 304 when the client's copy is current. HEAD gets headers only. `as`: a
-   * status other than 200 (the 404 page) and a Cache-Control other than the file's.
+   * The asset's answer as the response cache keeps it: its bytes and siblings read from disk, each
+   * with its ETag (a variant's differs from the identity one: it is another representation), and
+   * an HTML page's Content-Security-Policy with the hashes of its inline scripts.
    */
-  send(req: IncomingMessage, res: ServerResponse, asset: Asset, as: { status?: number; cacheControl?: string } = {}): void {
-    const { status = 200, cacheControl = asset.cacheControl } = as;
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    const chosen =
-      (asset.br && /\bbr\b/.test(accept) && { v: asset.br, enc: 'br' }) ||
-      (asset.gzip && /\bgzip\b/.test(accept) && { v: asset.gzip, enc: 'gzip' }) || { v: asset.identity, enc: undefined };
-    // One header list for writeHead rather than a setHeader each (see src/server/app-response.ts).
-    const headers = ['Content-Type', asset.contentType, 'Cache-Control', cacheControl, 'ETag', chosen.v.etag, 'Last-Modified', asset.lastModified];
-    if (asset.csp) headers.push('Content-Security-Policy', asset.csp);
-    if (asset.br || asset.gzip) headers.push('Vary', 'Accept-Encoding');
-    if (status === 200 && isNotModified(req, chosen.v.etag, asset.lastModified)) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
+  load(asset: Asset): CachedResponse {
+    const identity = readFileSync(asset.file);
+    const headers: Array<[string, string]> = [
+      ['Content-Type', asset.contentType],
+      ['Cache-Control', asset.cacheControl],
+      ['Last-Modified', asset.lastModified],
+    ];
+    if (isHtml(asset.contentType)) headers.push(['Content-Security-Policy', cspForHtml(identity.toString('utf8'))]);
+    const entry: CachedResponse = { status: 200, headers, scope: 'content', variants: { identity }, etags: { identity: etagOf(identity) }, lastModified: asset.lastModified };
+    for (const [encoding, ext] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      if (!existsSync(asset.file + ext)) continue;
+      const body = readFileSync(asset.file + ext);
+      entry.variants[encoding] = body;
+      entry.etags![encoding] = etagOf(body, `-${ext.slice(1)}`);
     }
-    if (chosen.enc) headers.push('Content-Encoding', chosen.enc);
-    headers.push('Content-Length', String(chosen.v.body.length));
-    res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : chosen.v.body);
+    return entry;
   }
-}
-
-/** RFC 9110 13.1: If-None-Match wins over If-Modified-Since; weak comparison for GET/HEAD. */
-function isNotModified(req: IncomingMessage, etag: string, lastModified: string): boolean {
-  const inm = req.headers['if-none-match'];
-  if (inm !== undefined) {
-    if (inm.trim() === '*') return true;
-    const strip = (t: string) => t.trim().replace(/^W\//, '');
-    return inm.split(',').some((t) => strip(t) === etag);
-  }
-  const ims = req.headers['if-modified-since'];
-  if (ims !== undefined) {
-    const since = Date.parse(ims);
-    return Number.isFinite(since) && Date.parse(lastModified) <= since;
-  }
-  return false;
 }

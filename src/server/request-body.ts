@@ -1,0 +1,70 @@
+/**
+ * Reading a request's body in the server, before any route: only JSON POST bodies up to the
+ * limit are read (the rest are refused unread), so the apiKey a write carries in its body can
+ * identify the agent to the rate limiter like a header does.
+ */
+import type { IncomingMessage } from 'node:http';
+import { JSON_CONTENT_TYPE } from '../http/parse-request.ts';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/** The client went away before sending its whole body: nobody is left to answer. */
+export const ABORTED = Symbol('aborted');
+
+/** The body was not read: not a POST, or one the server refuses (413 by length, 415 by type). */
+export const NOT_READ = Symbol('not read');
+
+export function mayReadBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) <= MAX_BODY_BYTES && JSON_CONTENT_TYPE.test(String(req.headers['content-type'] ?? ''));
+}
+
+/** The `apiKey` of a JSON object body, if it has a plausible one; never throws. */
+export function apiKeyFromJson(text: string): string | undefined {
+  if (!text.includes('"apiKey"')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    const key = value && typeof value === 'object' && !Array.isArray(value) ? (value as { apiKey?: unknown }).apiKey : undefined;
+    return typeof key === 'string' && key.length > 0 && key.length <= 256 ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads at most `limit` bytes; undefined when the body is larger (the rest is not read), ABORTED
+ * when the client disconnected first.
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<string | undefined | typeof ABORTED> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        req.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!done) resolve(Buffer.concat(chunks).toString('utf8'));
+      done = true;
+    });
+    req.on('error', () => {
+      if (!done) resolve(ABORTED);
+      done = true;
+    });
+    req.on('close', () => {
+      if (!done && !req.complete) resolve(ABORTED);
+      done = true;
+    });
+  });
+}
