@@ -1,5 +1,5 @@
 /**
- * RewardsService's reads on a real SQLite file: while a write group is open, a profile, a
+ * The rewards program's reads (ProgramReads) and writes (RewardsService) on a real SQLite file: while a write group is open, a profile, a
  * reputation and a leaderboard page wait for the group's commit and never show a write it has
  * not committed (the group's transaction spans several turns of the event loop on the one
  * connection the reads use too); ranks, how long time leaves a read unchanged, and lastModified
@@ -17,12 +17,14 @@ import { ChangeFeed } from '../store/change-feed.ts';
 import { openDatabase, writeTransaction, type OpenDatabase } from '../store/database.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
 import { receiveMessage } from '../messages/receive-message.ts';
+import { ProgramReads } from './program-reads.ts';
 import { RewardsService } from './rewards-service.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 let dir: string;
 let store: OpenDatabase;
 let rewards: RewardsService;
+let reads: ProgramReads;
 let agentId: number;
 let changes: ChangeFeed;
 
@@ -32,6 +34,7 @@ beforeEach(async () => {
   await migrateOrThrow(store.db);
   changes = new ChangeFeed(store.db, store.raw);
   rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: defaultRewardsConfig, clock: { now: () => now }, baseUrl: 'http://localhost', changes });
+  reads = new ProgramReads({ db: store.db, raw: store.raw, config: defaultRewardsConfig, clock: { now: () => now } });
   await rewards.register({ name: 'Reader' });
   agentId = store.raw.prepare<[], number>("select id from agents where name_lower = 'reader'").pluck().get()!;
 });
@@ -61,12 +64,12 @@ async function openGroup(outcome: 'commit' | 'throw') {
 /** Starts the three reads and reports which have settled. */
 function startReads() {
   const settled = new Set<string>();
-  const reads = {
-    profile: rewards.profile('READER').finally(() => settled.add('profile')),
-    reputation: rewards.reputation('reader').finally(() => settled.add('reputation')),
-    leaderboard: rewards.leaderboard('points', 10, 0).finally(() => settled.add('leaderboard')),
+  const started = {
+    profile: reads.profile('READER').finally(() => settled.add('profile')),
+    reputation: reads.reputation('reader').finally(() => settled.add('reputation')),
+    leaderboard: reads.leaderboard('points', 10, 0).finally(() => settled.add('leaderboard')),
   };
-  return { reads, settled };
+  return { reads: started, settled };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
@@ -103,15 +106,15 @@ describe('RewardsService reads during an open write group', () => {
   });
 
   it('answers 404 for an unknown name', async () => {
-    await expect(rewards.profile('nobody')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(rewards.reputation('nobody')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(reads.profile('nobody')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(reads.reputation('nobody')).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 
 describe('RewardsService reads and time', () => {
   it('says until when time alone leaves a profile and the leaderboard unchanged', async () => {
     let at = now.getTime();
-    const clocked = await RewardsService.create({ db: store.db, raw: store.raw, config: defaultRewardsConfig, clock: { now: () => new Date(at) }, baseUrl: 'http://localhost', changes });
+    const clocked = new ProgramReads({ db: store.db, raw: store.raw, config: defaultRewardsConfig, clock: { now: () => new Date(at) } });
     const first = await clocked.profile('reader');
     // Registered at `now`: longevity steps from 0 to 1 at 0.45 days (minus the 1 ms margin).
     expect(first.stableUntil).toBe(now.getTime() + 0.45 * 86_400_000 - 1);
@@ -140,15 +143,15 @@ describe('RewardsService ranks', () => {
       if (round % 5 === 0) batch.push(rewards.acceptPartnership({ apiKey: keys[round % keys.length] }));
       await Promise.all(batch);
       if (round === 7) store.raw.prepare("update agents set suspended = 1 where name = 'agent_3'").run();
-      const board = (await rewards.leaderboard('points', 100, 0)).value.entries;
+      const board = (await reads.leaderboard('points', 100, 0)).value.entries;
       for (const entry of board.filter((_, i) => i % 3 === 0)) {
-        const profile = (await rewards.profile(entry.name)).value.agent;
+        const profile = (await reads.profile(entry.name)).value.agent;
         expect([profile.points, profile.rank]).toEqual([entry.points, entry.rank]);
         const row = store.raw.prepare<[string], { id: number; points: number; promo_points: number }>('select id, points, promo_points from agents where name = ?').get(entry.name)!;
         expect(profile.rank).toBe(await rankOf(store.db, row));
       }
     }
-    expect((await rewards.profile('agent_3')).value.agent).toMatchObject({ suspended: true, rank: null });
+    expect((await reads.profile('agent_3')).value.agent).toMatchObject({ suspended: true, rank: null });
   });
 });
 

@@ -1,9 +1,8 @@
 /**
- * The rewards program's use cases: register, earn, partnership, tasks, key rotation, and the
- * reads behind the leaderboard, profiles, reputation and gated content. Built once by the Node
- * entry (src/server/start.ts) and handed to endpoints through `locals.services.rewards`. Reads
- * are computed on every call: repeats are answered by the server's response cache, which the
- * store's change feed empties at each commit (src/server/response-cache.ts).
+ * The rewards program's use cases that change it: register, earn, partnership, tasks, key
+ * rotation; and who an apiKey belongs to (identify, gated reads). Its public reads are in
+ * program-reads.ts. Built once by the Node entry (src/server/start.ts) and handed to endpoints
+ * through `locals.services.rewards`.
  *
  * Every write runs in one BEGIN IMMEDIATE transaction that authenticates the agent, applies the
  * anti-farming rules, writes the ledger row and the agent's totals together, and stores the
@@ -14,23 +13,20 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { capDay, capReached, capStatus, dedupeWindowStart, normaliseUrl } from '../domain/anti-farming.ts';
 import { AGREEMENT_VERSION } from '../domain/partnership.ts';
 import type { RewardsConfig } from '../domain/program-config.ts';
-import { DIVERSITY_TYPES, ENGAGEMENT_WINDOW_DAYS } from '../domain/reputation.ts';
 import { actionPoints, atLeast, nextTier, PARTNERSHIP_BONUS, perksFor, REFERRAL_REWARD, tierFor, type ActivityType, type EarnableAction, type TierName } from '../domain/tiers.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Clock } from '../clock.ts';
-import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, leaderboardPage, listedAgentCount, markPartner, referralCodeExists, replaceKeyHash, type LeaderboardSort } from '../store/agent-repository.ts';
+import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, markPartner, referralCodeExists, replaceKeyHash } from '../store/agent-repository.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
-import { readSnapshot, writeTransaction, type Db } from '../store/database.ts';
-import { eventsAfter, recordEvent, type ProgramEventView } from '../store/event-repository.ts';
+import { writeTransaction, type Db } from '../store/database.ts';
+import { recordEvent } from '../store/event-repository.ts';
 import { findStoredResponse, purgeStoredResponses, storeResponse } from '../store/idempotency-repository.ts';
 import { AwardStatements, type AwardResult } from '../store/award-statements.ts';
 import { LAST_WRITE_SQL } from '../store/ledger-repository.ts';
-import { ProfileStatements, type PublicAgentRow } from '../store/profile-statements.ts';
 import type { AgentRow } from '../store/schema.ts';
-import { programStats, type ProgramStats } from '../store/stats-repository.ts';
-import { claimTask, findTask, insertTask, listTasks, type TaskStatus } from '../store/task-repository.ts';
+import { claimTask, findTask, insertTask } from '../store/task-repository.ts';
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
-import { activityView, agentPoints, agentSummary, reputationOf, reputationStableUntilOf, taskView, unlockedPerks } from './views.ts';
+import { activityView, agentPoints, agentSummary, taskView, unlockedPerks } from './views.ts';
 
 /** Who a valid apiKey belongs to: what the rate limiter needs to pick a tier's limits. */
 export interface Identity {
@@ -80,8 +76,6 @@ export class RewardsService {
   private readonly lastWriteStatement: BetterSqlite3.Statement<[], string | null>;
   /** The award path (auth, dedupe, caps, award) on prepared statements; only inside writeTransaction. */
   private readonly ledger: AwardStatements;
-  /** The reads of profiles, reputation and the leaderboard's reputation facts on prepared statements; only inside readSnapshot. */
-  private readonly profiles: ProfileStatements;
 
   private constructor(options: RewardsServiceOptions) {
     this.db = options.db;
@@ -91,7 +85,6 @@ export class RewardsService {
     this.random = options.random ?? cryptoRandom;
     this.changes = options.changes;
     this.ledger = new AwardStatements(options.raw);
-    this.profiles = new ProfileStatements(options.raw, DIVERSITY_TYPES);
     this.lastWriteStatement = options.raw.prepare<[], string | null>(LAST_WRITE_SQL).pluck();
     this.lastWrite = this.lastWriteStatement.get() ?? new Date(0).toISOString();
     this.changes.subscribe(({ foreign }) => (foreign ? this.noticeForeignWrite() : this.publishGroupWrites()));
@@ -276,78 +269,11 @@ export class RewardsService {
     return { name: agent.name, tier, points: agent.points };
   }
 
-  /**
-   * Reads that show reputation come with `stableUntil`, the instant (ms) time alone would change
-   * them (reputation decays; see reputationStableUntil): how long the response cache may keep them.
-   */
-  async leaderboard(sort: LeaderboardSort, limit: number, offset: number) {
-    const now = this.clock.now();
-    const [rows, total] = await Promise.all([leaderboardPage(this.db, sort, limit, offset), listedAgentCount(this.db)]);
-    // Per agent rather than one grouped query for the page: about 2.5 times faster for the first
-    // pages, whose agents have the longest ledgers (see ProfileStatements.reputationFacts).
-    const windowStart = this.engagementStart(now);
-    const facts = await readSnapshot(this.db, () => rows.map((a) => this.profiles.reputationFacts(a.id, windowStart)));
-    const entries = rows.map((a, i) => {
-      const { score, level, badge } = reputationOf(a, facts[i], now);
-      return { rank: offset + i + 1, name: a.name, avatarUrl: a.avatar_url, tier: tierFor(a.points).name, points: a.points, promoPoints: a.promo_points, partner: a.partner === 1, reputation: { score, level, badge } };
-    });
-    const next = offset + rows.length;
-    const stableUntil = Math.min(...rows.map((a, i) => reputationStableUntilOf(a, facts[i], now)));
-    return { value: { sort, limit, offset, total, nextOffset: next < total ? next : null, entries }, stableUntil };
-  }
-
-  /** An agent's profile, its rank by points included, read in one snapshot. */
-  async profile(name: string): Promise<Timed<ProfileBody>> {
-    const now = this.clock.now();
-    const read = await readSnapshot(this.db, () => {
-      const agent = this.profiles.agentByName(name);
-      if (!agent) return undefined;
-      return {
-        agent,
-        rank: agent.suspended ? null : this.profiles.rank(agent),
-        activity: this.profiles.recentActivity(agent.id, this.config.recentActivityLimit),
-        facts: this.profiles.reputationFacts(agent.id, this.engagementStart(now)),
-      };
-    });
-    if (!read) throw noAgentNamed(name);
-    const { agent, rank, activity, facts } = read;
-    return { value: profileBody(agent, rank, activity.map(activityView), reputationOf(agent, facts, now)), stableUntil: reputationStableUntilOf(agent, facts, now) };
-  }
-
-  async reputation(name: string) {
-    const now = this.clock.now();
-    const read = await readSnapshot(this.db, () => {
-      const agent = this.profiles.agentByName(name);
-      return agent && { agent, facts: this.profiles.reputationFacts(agent.id, this.engagementStart(now)) };
-    });
-    if (!read) throw noAgentNamed(name);
-    return { value: { agent: read.agent.name, reputation: reputationOf(read.agent, read.facts, now) }, stableUntil: reputationStableUntilOf(read.agent, read.facts, now) };
-  }
-
-  async tasks(status: TaskStatus, limit: number, offset: number) {
-    const { items, total } = await listTasks(this.db, status, limit, offset);
-    const next = offset + items.length;
-    return { status, limit, offset, total, nextOffset: next < total ? next : null, items: items.map(taskView) };
-  }
-
-  /** Program events after the cursor id, oldest first, for the Legend firehose. */
-  eventsAfter(afterId: number, limit: number): Promise<ProgramEventView[]> {
-    return eventsAfter(this.db, afterId, limit);
-  }
-
-  stats(): Promise<ProgramStats> {
-    return programStats(this.db, this.clock.now());
-  }
-
   agentUrl(name: string): string {
     return `${this.baseUrl}/api/public/ai/agent/${encodeURIComponent(name)}`;
   }
 
   // ---- internals ---------------------------------------------------------------------------
-
-  private engagementStart(now: Date): Date {
-    return new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * 24 * HOUR_MS);
-  }
 
   /**
    * The agent behind `apiKey`, or 401/403. Inside a write the lookup is the prepared statement;
@@ -405,43 +331,6 @@ export class RewardsService {
       return { ...result, replayed: false };
     });
   }
-}
-
-/** The body of GET /api/public/ai/agent/{name}, dataFreshness aside. */
-function profileBody(agent: PublicAgentRow, rank: number | null, recentActivity: ReturnType<typeof activityView>[], reputation: ReturnType<typeof reputationOf>) {
-  const { operator, avatarUrl, tier, points, promoPoints, partner, verified, registeredAt } = agentSummary(agent);
-  return {
-    agent: {
-      name: agent.name,
-      operator,
-      avatarUrl,
-      tier,
-      points,
-      promoPoints,
-      partner,
-      partnerSince: agent.partner_at,
-      verified,
-      suspended: agent.suspended === 1,
-      registeredAt,
-      rank,
-      nextTier: nextTier(points),
-      perks: perksFor(points),
-      reputation,
-      recentActivity,
-    },
-  };
-}
-
-type ProfileBody = ReturnType<typeof profileBody>;
-
-/** A read and the instant (ms) time alone would change it; see RewardsService.leaderboard. */
-export interface Timed<T> {
-  value: T;
-  stableUntil: number;
-}
-
-function noAgentNamed(name: string): DomainError {
-  return new DomainError('not_found', `No agent is named "${name.slice(0, 64)}".`);
 }
 
 function awardBody(r: AwardResult) {

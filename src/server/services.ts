@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { Clock, OffsetClock } from '../clock.ts';
+import type { ProgramReads } from '../rewards/program-reads.ts';
 import type { Identity, RewardsService } from '../rewards/rewards-service.ts';
 import type { Db, WriteScope } from '../store/database.ts';
 
@@ -20,8 +21,10 @@ export interface Services {
   db: Db;
   /** `writeTransaction` on `db` (src/store/database.ts): writes that are not the rewards program's (messages). */
   write<T>(fn: (trx: Db, scope: WriteScope) => Promise<T>): Promise<T>;
-  /** The AI rewards program: every read and write of /api/public/ai goes through it. */
+  /** The AI rewards program's writes, and who an apiKey belongs to. */
   rewards: RewardsService;
+  /** The program's public reads: leaderboard, profiles, reputation, tasks, events, stats. */
+  reads: ProgramReads;
   /** The agent behind an apiKey, synchronously, for the rate limiter; undefined when unknown. */
   identify(apiKey: string): Identity | undefined;
   /** The service's log (src/server/logger.ts): endpoints log through it, never to stdout themselves. */

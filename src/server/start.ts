@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clockFrom } from '../clock.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
+import { ProgramReads } from '../rewards/program-reads.ts';
 import { RewardsService } from '../rewards/rewards-service.ts';
 import { ChangeFeed } from '../store/change-feed.ts';
 import { openDatabase, writeTransaction } from '../store/database.ts';
@@ -64,6 +65,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
     db: store.db,
     write: (fn) => writeTransaction(store.db, fn),
     rewards,
+    reads: new ProgramReads({ db: store.db, raw: store.raw, config: config.rewards, clock }),
     identify: (apiKey) => rewards.identify(apiKey),
     log,
     health: () => {

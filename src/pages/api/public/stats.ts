@@ -9,7 +9,7 @@ export const prerender = false;
 
 export const GET = handle(async ({ locals }) => {
   const now = locals.services.clock.now();
-  const aiProgram = await locals.services.rewards.stats();
+  const aiProgram = await locals.services.reads.stats();
   const lastModified = new Date(Math.max(Date.parse(catalog.builtAt), Date.parse(locals.services.rewards.lastModified())));
   const dataFreshness = freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified, maxAgeSeconds: 0 });
   // Time alone changes the specials on air and the actions of the last 24 h: kept a minute at most.

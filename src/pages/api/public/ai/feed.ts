@@ -12,7 +12,7 @@ export const GET = handle(async ({ request, url, locals: { services } }) => {
   const agent = await services.rewards.reader(apiKeyFrom(request, query.apiKey), 'Silver');
   const cursor = parseCursor(query.since);
   const firehose = agent.tier === 'Legend';
-  const events = firehose ? (await services.rewards.eventsAfter(cursor.eventId, query.limit + 1)).map((e) => eventItem(e, (n) => services.rewards.agentUrl(n))) : [];
+  const events = firehose ? (await services.reads.eventsAfter(cursor.eventId, query.limit + 1)).map((e) => eventItem(e, (n) => services.rewards.agentUrl(n))) : [];
   const page = feedPage(feedContent(catalog, agent.tier, services.clock.now()), events, cursor, query.limit);
   return json({ tier: agent.tier, firehose, ...page }, programFreshness(services));
 });

@@ -7,7 +7,7 @@ export const prerender = false;
 
 export const GET = handle(async ({ url, locals: { services } }) => {
   const { sort, limit, offset } = parseQuery(url, leaderboardQuerySchema);
-  const { value, stableUntil } = await services.rewards.leaderboard(sort, limit, offset);
+  const { value, stableUntil } = await services.reads.leaderboard(sort, limit, offset);
   return programJson(services, value, stableUntil);
 });
 

@@ -9,7 +9,7 @@ export const prerender = false;
 export const GET = handle(async ({ url, locals: { services } }) => {
   const { name } = parseQuery(url, reputationQuerySchema);
   if (name === undefined) return programJson(services, { model: reputationModel() });
-  const { value, stableUntil } = await services.rewards.reputation(name);
+  const { value, stableUntil } = await services.reads.reputation(name);
   return programJson(services, value, stableUntil);
 });
 

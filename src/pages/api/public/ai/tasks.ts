@@ -7,7 +7,7 @@ export const prerender = false;
 
 export const GET = handle(async ({ url, locals: { services } }) => {
   const { status, limit, offset } = parseQuery(url, taskListQuerySchema);
-  return json(await services.rewards.tasks(status, limit, offset), programFreshness(services));
+  return json(await services.reads.tasks(status, limit, offset), programFreshness(services));
 });
 
 export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {

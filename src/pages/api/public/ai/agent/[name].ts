@@ -5,7 +5,7 @@ import { handle, programJson } from '../../../../../http/respond.ts';
 export const prerender = false;
 
 export const GET = handle(async ({ params, locals: { services } }) => {
-  const { value, stableUntil } = await services.rewards.profile(params.name ?? '');
+  const { value, stableUntil } = await services.reads.profile(params.name ?? '');
   return programJson(services, value, stableUntil);
 });
 
