@@ -3,9 +3,10 @@
  * Tier derives from total points alone; there is no demotion because points never go down
  * through the API (only an operator's adjustment can lower them, and then the tier follows).
  */
-import type { TierName } from '../schemas/content.ts';
+/** The tier ladder's names, lowest first (SPEC.md). */
+export const tierNames = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Legend'] as const;
+export type TierName = (typeof tierNames)[number];
 
-export type { TierName };
 
 export const actionPoints = {
   share: 10,

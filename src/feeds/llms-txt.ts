@@ -13,7 +13,7 @@ import { datasetMeta } from '../catalog/knowledge.ts';
 import { SchemaCollector, isOptional, type JsonSchema } from '../docs/json-schema.ts';
 import { baseLimits, tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers } from '../domain/tiers.ts';
-import { problemCodes } from '../http/problem.ts';
+import { problemCodes } from '../schemas/api/problem-codes.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { feedsEndpoints } from '../schemas/api/feeds.ts';
 import { topics, type Topic } from '../schemas/content.ts';

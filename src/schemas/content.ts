@@ -185,8 +185,7 @@ export const knowledgeEntrySchema = z.strictObject({
   related: z.array(id).default([]),
 });
 
-export const tierNames = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Legend'] as const;
-export type TierName = (typeof tierNames)[number];
+export { tierNames, type TierName } from '../domain/tiers.ts';
 
 export const exclusiveSchema = z.strictObject({
   id,

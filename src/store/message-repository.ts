@@ -3,24 +3,9 @@
  * Functions take the database (or a transaction) first, as every repository here does.
  */
 import { randomBytes } from 'node:crypto';
-import type { Generated, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from './database.ts';
-
-export interface MessagesTable {
-  /** Public id, `msg_` + 20 hex characters: unguessable, so ids do not reveal message volume. */
-  id: string;
-  message: string;
-  /** The name the sender gave; unverified, so the inbox also shows the linked agent's real name. */
-  agent_name: string | null;
-  operator: string | null;
-  contact: string | null;
-  topic: string | null;
-  /** The registered agent whose apiKey came with the message, if any. */
-  agent_id: number | null;
-  received_at: string;
-  read_at: Generated<string | null>;
-  request_id: string | null;
-}
+import type { MessagesTable } from './schema.ts';
 
 /** A stored message, with the registered name of the agent its apiKey linked it to (null when none). */
 export type MessageRow = Selectable<MessagesTable> & { linked_agent: string | null };

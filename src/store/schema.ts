@@ -3,7 +3,6 @@
  * are ISO 8601 UTC strings (`toISOString()`), which sort correctly as text; booleans are 0/1.
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { MessagesTable } from './message-repository.ts';
 
 export interface AgentsTable {
   id: Generated<number>;
@@ -83,3 +82,19 @@ export type AgentRow = Selectable<AgentsTable>;
 export type NewAgent = Insertable<AgentsTable>;
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type TaskRow = Selectable<TasksTable>;
+
+export interface MessagesTable {
+  /** Public id, `msg_` + 20 hex characters: unguessable, so ids do not reveal message volume. */
+  id: string;
+  message: string;
+  /** The name the sender gave; unverified, so the inbox also shows the linked agent's real name. */
+  agent_name: string | null;
+  operator: string | null;
+  contact: string | null;
+  topic: string | null;
+  /** The registered agent whose apiKey came with the message, if any. */
+  agent_id: number | null;
+  received_at: string;
+  read_at: Generated<string | null>;
+  request_id: string | null;
+}
