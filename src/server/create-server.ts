@@ -13,6 +13,7 @@ import { JSON_CONTENT_TYPE } from '../http/parse-request.ts';
 import { problemBody, type ProblemCode } from '../http/problem.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
 import { renderWithAstro, type AppAnswer, type AstroHandler } from './astro-handoff.ts';
+import { byteRange, isMedia, rangeApplies } from './byte-range.ts';
 import { compress, isCompressible, negotiate } from './compression.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
@@ -122,9 +123,28 @@ export function createAppServer(deps: ServerDeps): Server {
       return res.end();
     }
     if (variant !== 'identity') res.setHeader('Content-Encoding', variant);
+    if (status === 200 && isMedia(String(res.getHeader('content-type')))) return sendRange(req, res, body, etag, entry.lastModified);
     res.setHeader('Content-Length', body.length);
     res.writeHead(status);
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** Audio and video: the whole file, or the one byte range asked for (src/server/byte-range.ts). */
+  function sendRange(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string | undefined, lastModified: string | undefined) {
+    res.setHeader('Accept-Ranges', 'bytes');
+    const size = body.length;
+    const range = req.headers.range !== undefined && rangeApplies(req, etag, lastModified) ? byteRange(String(req.headers.range), size) : undefined;
+    if (range === 'unsatisfiable') {
+      res.setHeader('Content-Range', `bytes */${size}`);
+      res.setHeader('Content-Length', 0);
+      res.writeHead(416);
+      return res.end();
+    }
+    const part = range ? body.subarray(range.start, range.end + 1) : body;
+    if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    res.setHeader('Content-Length', part.length);
+    res.writeHead(range ? 206 : 200);
+    res.end(req.method === 'HEAD' ? undefined : part);
   }
 
   /** A file of the build, read from disk on its first request and kept in the response cache. */
