@@ -8,7 +8,7 @@ import { readContentDir } from '../../scripts/lib/read-content-dir.ts';
 import { buildCatalog, ContentValidationError, type ContentFile } from './load-content.ts';
 
 const real = readContentDir('content');
-const builtAt = new Date('2026-11-22T00:00:00Z');
+const builtAt = new Date('2026-11-24T00:00:00Z');
 
 /** A copy of the real content with one file changed through `edit` (YAML data or front matter). */
 function withEdit(path: string, edit: (data: any) => any): ContentFile[] {
@@ -93,6 +93,8 @@ describe('content/', () => {
     ['clip video ref', 'content/clips/clip-001.yaml', (d) => ({ ...d, videoId: 'cc-010' }), /clip-001\.yaml: videoId: "cc-010" is not an approved video/],
     ['dataset', 'content/knowledge/dataset.yaml', (d) => ({ ...d, license: 'MIT' }), /content\/knowledge\/dataset\.yaml: license:/],
     ['reference', 'content/knowledge/cannabinoids/cannabidiol.md', (d) => ({ ...d, references: [{ authors: 'A', title: 'T', year: 2020 }] }), /cannabidiol\.md: references\.0: a reference needs a url or a doi/],
+    ['citation without reference', 'content/knowledge/terpenes/humulene.md', (d) => ({ ...d, references: d.references.filter((r: any) => r.year !== 2022) }), /humulene\.md: body: citation "Smith et al\. 2022" has no matching entry in references/],
+    ['reference never cited', 'content/knowledge/terpenes/linalool.md', (d) => ({ ...d, references: [...d.references, { authors: 'Doe J, Roe R', title: 'Uncited', journal: 'J', year: 2020, doi: '10.1000/x' }] }), /linalool\.md: references\.3: "Doe J, Roe R" \(2020\) is never cited in the text/],
     ['related ref', 'content/knowledge/cannabinoids/cannabidiol.md', (d) => ({ ...d, related: ['unicorn'] }), /cannabidiol\.md: related\.0: "unicorn" is not a knowledge entry/],
   ];
   it.each(cases)('rejects a broken %s naming file and field', (_kind, path, edit, message) => {

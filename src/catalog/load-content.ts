@@ -27,6 +27,7 @@ import {
   type Topic,
 } from '../schemas/content.ts';
 import type { Catalog, KnowledgeEntry, MarkdownDoc } from './catalog-types.ts';
+import { checkCitations } from './citations.ts';
 
 export interface ContentFile {
   /** Path relative to the repository root, with forward slashes: `content/videos/cc-001.yaml`. */
@@ -142,6 +143,12 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
     for (const [i, rel] of k.entry.related.entries()) {
       if (!knowledgeIds.has(rel)) problems.push(`${k.path}: related.${i}: "${rel}" is not a knowledge entry`);
     }
+    const citable = [
+      { field: 'summary', text: k.entry.summary },
+      ...k.entry.facts.map((f, i) => ({ field: `facts.${i}.value`, text: f.value })),
+      { field: 'body', text: k.entry.body },
+    ];
+    problems.push(...checkCitations(k.path, citable, k.entry.references));
   }
 
   if (problems.length || !site || !show || !schedule || !dataset) throw new ContentValidationError(problems);
