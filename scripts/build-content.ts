@@ -2,18 +2,23 @@
  * Validates content/ and writes the catalog every page, endpoint and feed is built from
  * (src/generated/catalog.json). Exits 1 with one line per problem when content is invalid.
  *
+ * Every local media file the content names must be in public/, and each podcast enclosure's
+ * declared length must be its file's size (`npm run media` regenerates both).
+ *
  * CONTENT_DIR points at another folder (the benchmark's generated 10,000-video catalog).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildCatalog, ContentValidationError } from '../src/catalog/load-content.ts';
+import { publicMedia } from './lib/public-media.ts';
 import { readContentDir } from './lib/read-content-dir.ts';
 
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content');
 const outFile = resolve('src/generated/catalog.json');
 
 try {
-  const catalog = buildCatalog(readContentDir(contentDir), { builtAt: new Date() });
+  // Media paths are checked against public/, what the site ships (and serves under /media).
+  const catalog = buildCatalog(readContentDir(contentDir), { builtAt: new Date(), media: publicMedia(resolve('public')) });
   mkdirSync(resolve('src/generated'), { recursive: true });
   writeFileSync(outFile, JSON.stringify(catalog));
   console.log(

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { stringify, parse } from 'yaml';
+import { publicMedia } from '../../scripts/lib/public-media.ts';
 import { readContentDir } from '../../scripts/lib/read-content-dir.ts';
 import { buildCatalog, ContentValidationError, type ContentFile } from './load-content.ts';
 
@@ -101,6 +102,30 @@ describe('content/', () => {
     expect(real.some((f) => f.path === path)).toBe(true);
     const problems = problemsOf(withEdit(path, edit));
     expect(problems.join('\n')).toMatch(message);
+  });
+
+  it('ships every media file the content names, each enclosure as long as content says', () => {
+    expect(() => buildCatalog(real, { builtAt, media: publicMedia('public') })).not.toThrow();
+  });
+
+  it('rejects a media path with no file, and an enclosure length that is not the file size', () => {
+    const shipped = publicMedia('public');
+    const media = (sitePath: string) => (sitePath === '/media/videos/cc-002.mp4' ? undefined : shipped(sitePath));
+    const edited = withEdit('content/podcast/episodes/ep-002.yaml', (d) => ({ ...d, audio: { ...d.audio, lengthBytes: d.audio.lengthBytes + 1 } }));
+    const problems = (() => {
+      try {
+        buildCatalog(edited, { builtAt, media });
+      } catch (error) {
+        if (error instanceof ContentValidationError) return error.problems;
+        throw error;
+      }
+      return [];
+    })();
+    const size = shipped('/media/podcast/ep-002.mp3')!.bytes;
+    expect(problems).toEqual([
+      'content/videos/cc-002.yaml: playbackUrl: /media/videos/cc-002.mp4 is not a file in public/media/videos/cc-002.mp4 (add it, or run npm run media for videos, clips and episodes)',
+      `content/podcast/episodes/ep-002.yaml: audio.lengthBytes: ${size + 1} does not match public/media/podcast/ep-002.mp3, which is ${size} bytes (npm run media writes the real length)`,
+    ]);
   });
 
   it('rejects a bundle that references a missing item', () => {
