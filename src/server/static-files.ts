@@ -138,10 +138,60 @@ export class StaticFiles {
       return;
     }
     if (chosen.enc) headers.push('Content-Encoding', chosen.enc);
+    // Audio and video answer byte ranges (RFC 9110 14): Safari plays media only from a server
+    // that does, and players and podcast apps use them to seek and resume. Never compressed.
+    if (status === 200 && isMedia(asset.contentType)) {
+      headers.push('Accept-Ranges', 'bytes');
+      const size = chosen.v.body.length;
+      const range = req.headers.range !== undefined && rangeApplies(req, chosen.v.etag, asset.lastModified) ? byteRange(String(req.headers.range), size) : undefined;
+      if (range === 'unsatisfiable') {
+        headers.push('Content-Range', `bytes */${size}`, 'Content-Length', '0');
+        res.writeHead(416, headers);
+        res.end();
+        return;
+      }
+      if (range) {
+        headers.push('Content-Range', `bytes ${range.start}-${range.end}/${size}`, 'Content-Length', String(range.end - range.start + 1));
+        res.writeHead(206, headers);
+        res.end(req.method === 'HEAD' ? undefined : chosen.v.body.subarray(range.start, range.end + 1));
+        return;
+      }
+    }
     headers.push('Content-Length', String(chosen.v.body.length));
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : chosen.v.body);
   }
+}
+
+function isMedia(contentType: string): boolean {
+  return contentType.startsWith('audio/') || contentType.startsWith('video/');
+}
+
+/** If-Range (RFC 9110 13.1.5): the range is sent only while the client's validator still holds. */
+function rangeApplies(req: IncomingMessage, etag: string, lastModified: string): boolean {
+  const ifRange = req.headers['if-range'];
+  if (ifRange === undefined) return true;
+  return ifRange.startsWith('"') ? ifRange === etag : ifRange === lastModified;
+}
+
+/**
+ * One `bytes=first-last`, `bytes=first-` or `bytes=-suffix` range, clamped to the body. Anything
+ * else (another unit, several ranges, bad syntax) is ignored, and the whole body is sent, as
+ * RFC 9110 14.2 allows.
+ */
+function byteRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return undefined;
+  return { start, end };
 }
 
 /** RFC 9110 13.1: If-None-Match wins over If-Modified-Since; weak comparison for GET/HEAD. */
