@@ -169,8 +169,9 @@ function isMedia(contentType: string): boolean {
 
 /** If-Range (RFC 9110 13.1.5): the range is sent only while the client's validator still holds. */
 function rangeApplies(req: IncomingMessage, etag: string, lastModified: string): boolean {
-  const ifRange = req.headers['if-range'];
-  if (ifRange === undefined) return true;
+  const header = req.headers['if-range'];
+  if (header === undefined) return true;
+  const ifRange = String(header).trim();
   return ifRange.startsWith('"') ? ifRange === etag : ifRange === lastModified;
 }
 
