@@ -1,7 +1,7 @@
 /** The pure parts of `npm run media`: wrapping, the spoken script, WebVTT, in-place YAML edits. */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { cueTimings, episodeScript, publicFile, sentences, setYamlNumbers, vttTime, webVtt, wrapText } from './media.ts';
+import { cueTimings, episodeScript, publicFile, sentences, setYamlNumbers, thumbnailColours, vttTime, webVtt, wrapText } from './media.ts';
 
 describe('wrapText', () => {
   it('wraps at word boundaries and shortens past the last line', () => {
@@ -64,5 +64,13 @@ describe('publicFile', () => {
     expect(publicFile('/repo/public', 'https://cdn.example/x.mp4')).toBeUndefined();
     expect(publicFile('/repo/public', '//cdn.example/x.mp4')).toBeUndefined();
     expect(publicFile('/repo/public', '/media/../../etc/passwd')).toBeUndefined();
+  });
+});
+
+describe('thumbnailColours', () => {
+  it('reads the background rect and the label colour of a thumbnail, or nothing', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="640" height="360" fill="#6b3a1f"/><path fill="#fff"/><text x="32" fill="#e8a25c">LABEL</text></svg>';
+    expect(thumbnailColours(svg)).toEqual({ background: '#6b3a1f', accent: '#e8a25c' });
+    expect(thumbnailColours('<svg><circle fill="#000000"/></svg>')).toBeUndefined();
   });
 });

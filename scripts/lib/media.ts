@@ -6,7 +6,8 @@
  * byte lengths back into the content files. `scripts/media.ts` is the command (`npm run media`).
  *
  * The tools (ffmpeg, ffprobe, espeak-ng, fc-match) are needed only to regenerate: the files are
- * committed under public/. The text helpers at the top are pure and unit-tested; the rest runs
+ * committed under public/. A video takes the colours of its SVG thumbnail, so it looks like its
+ * poster. The text helpers at the top are pure and unit-tested; the rest runs
  * the tools. Every file is small on purpose (low resolution, low frame rate, mono 32 kbit/s), so
  * the whole set stays well under 8 MB.
  */
@@ -179,6 +180,18 @@ export interface VideoSpec {
   label: string;
   width: number;
   height: number;
+  /** Background and accent colours; the brand's by default. */
+  colours?: { background: string; accent: string };
+}
+
+/**
+ * The background and accent colours of an SVG thumbnail made like public/media/thumbs/*.svg (a
+ * full-size rect, then the label text), so a video looks like its poster; undefined otherwise.
+ */
+export function thumbnailColours(svg: string): { background: string; accent: string } | undefined {
+  const background = /<rect\b[^>]*\bfill="(#[0-9a-fA-F]{6})"/.exec(svg)?.[1];
+  const accent = /<text\b[^>]*\bfill="(#[0-9a-fA-F]{6})"/.exec(svg)?.[1];
+  return background && accent ? { background, accent } : undefined;
 }
 
 /**
@@ -187,6 +200,7 @@ export interface VideoSpec {
  */
 export function renderVideo(spec: VideoSpec, tools: Tools = systemTools): void {
   const work = mkdtempSync(join(tmpdir(), 'cc-media-'));
+  const { background, accent } = spec.colours ?? brand;
   try {
     const vertical = spec.height > spec.width;
     const titleSize = Math.round(spec.width / (vertical ? 11 : 17));
@@ -203,17 +217,17 @@ export function renderVideo(spec: VideoSpec, tools: Tools = systemTools): void {
     const regular = filterPath(fontFile(tools, 'Book'));
     const bar = Math.max(3, Math.round(spec.height / 45));
     const filters = [
-      `drawtext=fontfile='${regular}':textfile='${filterPath(labelFile)}':fontcolor=${brand.accent}:fontsize=${labelSize}:x=${margin}:y=${margin}`,
+      `drawtext=fontfile='${regular}':textfile='${filterPath(labelFile)}':fontcolor=${accent}:fontsize=${labelSize}:x=${margin}:y=${margin}`,
       `drawtext=fontfile='${bold}':textfile='${filterPath(titleFile)}':fontcolor=${brand.text}:fontsize=${titleSize}:line_spacing=${Math.round(titleSize * 0.25)}:x=${margin}:y=(h-text_h)/2`,
-      `drawtext=fontfile='${regular}':textfile='${filterPath(footFile)}':fontcolor=${brand.accent}:fontsize=${labelSize}:x=${margin}:y=h-${margin}-${labelSize}-${bar * 2}`,
+      `drawtext=fontfile='${regular}':textfile='${filterPath(footFile)}':fontcolor=${accent}:fontsize=${labelSize}:x=${margin}:y=h-${margin}-${labelSize}-${bar * 2}`,
     ].join(',');
     // The bar slides in from the left over the video's length (overlay evaluates x per frame).
     const graph = `[0:v]${filters}[bg];[bg][1:v]overlay=x='-w+w*t/${VIDEO_SECONDS}':y=H-h:shortest=1[v]`;
     mkdirSync(dirname(spec.out), { recursive: true });
     tools.run('ffmpeg', [
       '-y', '-v', 'error',
-      '-f', 'lavfi', '-i', `color=c=${brand.background}:s=${spec.width}x${spec.height}:r=12:d=${VIDEO_SECONDS}`,
-      '-f', 'lavfi', '-i', `color=c=${brand.accent}:s=${spec.width}x${bar}:r=12:d=${VIDEO_SECONDS}`,
+      '-f', 'lavfi', '-i', `color=c=${background}:s=${spec.width}x${spec.height}:r=12:d=${VIDEO_SECONDS}`,
+      '-f', 'lavfi', '-i', `color=c=${accent}:s=${spec.width}x${bar}:r=12:d=${VIDEO_SECONDS}`,
       '-filter_complex', graph, '-map', '[v]',
       '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '32', '-tune', 'stillimage', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
       '-g', '48', '-movflags', '+faststart', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact',
@@ -276,8 +290,8 @@ export function renderEpisode(spec: EpisodeSpec, tools: Tools = systemTools): vo
 
 // ---------------------------------------------------------------- the plan
 
-interface VideoFile { id: string; title: string; category: string; playbackUrl: string; durationSeconds: number }
-interface ClipFile { id: string; title: string; playbackUrl: string; durationSeconds: number; width: number; height: number }
+interface VideoFile { id: string; title: string; category: string; thumbnail: string; playbackUrl: string; durationSeconds: number }
+interface ClipFile { id: string; title: string; thumbnail: string; playbackUrl: string; durationSeconds: number; width: number; height: number }
 interface EpisodeFile {
   id: string; title: string; description: string; season?: number; episode?: number; durationSeconds: number;
   audio: { url: string; lengthBytes: number }; transcriptUrl?: string;
@@ -331,6 +345,10 @@ export function generateMedia(options: GenerateMediaOptions): MediaReport[] {
     log(`${file.slice(publicDir.length)}  ${(report.bytes / 1024).toFixed(1)} KiB  ${report.seconds.toFixed(2)} s`);
     return report;
   };
+  const coloursOf = (thumbnail: string) => {
+    const file = publicFile(publicDir, thumbnail);
+    return file && file.endsWith('.svg') && existsSync(file) ? thumbnailColours(readFileSync(file, 'utf8')) : undefined;
+  };
   const writeBack = (file: string, text: string, fields: Record<string, number>) => {
     const updated = setYamlNumbers(text, fields);
     if (updated !== text) writeFileSync(file, updated);
@@ -341,14 +359,14 @@ export function generateMedia(options: GenerateMediaOptions): MediaReport[] {
     const out = publicFile(publicDir, data.playbackUrl);
     if (!out || !wanted(data.id)) continue;
     const label = `${site.name.toUpperCase()} · ${(categoryName.get(data.category) ?? data.category).toUpperCase()}`;
-    renderVideo({ out, title: data.title, label, width: 320, height: 180 }, tools);
+    renderVideo({ out, title: data.title, label, width: 320, height: 180, colours: coloursOf(data.thumbnail) }, tools);
     writeBack(file, text, { durationSeconds: Math.max(1, Math.round(record(out).seconds)) });
   }
   for (const file of listYaml(join(contentDir, 'clips'))) {
     const { text, data } = readYaml<ClipFile>(file);
     const out = publicFile(publicDir, data.playbackUrl);
     if (!out || !wanted(data.id)) continue;
-    renderVideo({ out, title: data.title, label: `${site.name.toUpperCase()} · CLIP`, width: 180, height: 320 }, tools);
+    renderVideo({ out, title: data.title, label: `${site.name.toUpperCase()} · CLIP`, width: 180, height: 320, colours: coloursOf(data.thumbnail) }, tools);
     writeBack(file, text, { durationSeconds: Math.max(1, Math.round(record(out).seconds)) });
   }
   for (const file of listYaml(join(contentDir, 'podcast/episodes'))) {
