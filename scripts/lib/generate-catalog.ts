@@ -69,6 +69,12 @@ export function generateCatalog(options: GenerateOptions): GenerateResult {
   const realVideos = readdirSync(join(options.sourceDir, 'videos')).filter((f) => f.endsWith('.yaml'));
   const realApproved = realVideos.filter((f) => /^status:\s*approved\s*$/m.test(readFileSync(join(options.sourceDir, 'videos', f), 'utf8'))).length;
   const realClips = readdirSync(join(options.sourceDir, 'clips')).filter((f) => f.endsWith('.yaml')).length;
+  // Generated entries reuse the real entries' media files in turn: the build checks that every
+  // media path the content names is a file in public/, and the benchmark needs no media of its own.
+  const realVideoMedia = realVideos.map((f) => parseYaml(readFileSync(join(options.sourceDir, 'videos', f), 'utf8')) as { thumbnail: string; playbackUrl: string });
+  const realClipMedia = readdirSync(join(options.sourceDir, 'clips'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => parseYaml(readFileSync(join(options.sourceDir, 'clips', f), 'utf8')) as { thumbnail: string; playbackUrl: string });
   const generatedVideos = Math.max(0, options.videos - realApproved);
   const generatedClips = Math.max(0, options.clips - realClips);
 
@@ -88,8 +94,8 @@ export function generateCatalog(options: GenerateOptions): GenerateResult {
       featured: random.chance(0.05),
       durationSeconds: random.int(120, 3600),
       publishedAt: new Date(published).toISOString(),
-      thumbnail: `/media/thumbs/${id}.svg`,
-      playbackUrl: `/media/videos/${id}.mp4`,
+      thumbnail: realVideoMedia[i % realVideoMedia.length].thumbnail,
+      playbackUrl: realVideoMedia[i % realVideoMedia.length].playbackUrl,
     };
     if (random.chance(0.2)) video.updatedAt = new Date(published + random.int(1, 60) * day).toISOString();
     writeFileSync(join(options.outDir, 'videos', `${id}.yaml`), stringify(video));
@@ -109,8 +115,8 @@ export function generateCatalog(options: GenerateOptions): GenerateResult {
       width: 1080,
       height: 1920,
       publishedAt: new Date(videoDates[parent] + random.int(0, 14) * day).toISOString(),
-      thumbnail: `/media/thumbs/${id}.svg`,
-      playbackUrl: `/media/clips/${id}.mp4`,
+      thumbnail: realClipMedia[i % realClipMedia.length].thumbnail,
+      playbackUrl: realClipMedia[i % realClipMedia.length].playbackUrl,
     };
     writeFileSync(join(options.outDir, 'clips', `${id}.yaml`), stringify(clip));
   }

@@ -4,11 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { stringify, parse } from 'yaml';
+import { publicMedia } from '../../scripts/lib/public-media.ts';
 import { readContentDir } from '../../scripts/lib/read-content-dir.ts';
 import { buildCatalog, ContentValidationError, type ContentFile } from './load-content.ts';
 
 const real = readContentDir('content');
-const builtAt = new Date('2026-11-22T00:00:00Z');
+const builtAt = new Date('2026-11-24T00:00:00Z');
 
 /** A copy of the real content with one file changed through `edit` (YAML data or front matter). */
 function withEdit(path: string, edit: (data: any) => any): ContentFile[] {
@@ -93,12 +94,38 @@ describe('content/', () => {
     ['clip video ref', 'content/clips/clip-001.yaml', (d) => ({ ...d, videoId: 'cc-010' }), /clip-001\.yaml: videoId: "cc-010" is not an approved video/],
     ['dataset', 'content/knowledge/dataset.yaml', (d) => ({ ...d, license: 'MIT' }), /content\/knowledge\/dataset\.yaml: license:/],
     ['reference', 'content/knowledge/cannabinoids/cannabidiol.md', (d) => ({ ...d, references: [{ authors: 'A', title: 'T', year: 2020 }] }), /cannabidiol\.md: references\.0: a reference needs a url or a doi/],
+    ['citation without reference', 'content/knowledge/terpenes/humulene.md', (d) => ({ ...d, references: d.references.filter((r: any) => r.year !== 2022) }), /humulene\.md: body: citation "Smith et al\. 2022" has no matching entry in references/],
+    ['reference never cited', 'content/knowledge/terpenes/linalool.md', (d) => ({ ...d, references: [...d.references, { authors: 'Doe J, Roe R', title: 'Uncited', journal: 'J', year: 2020, doi: '10.1000/x' }] }), /linalool\.md: references\.3: "Doe J, Roe R" \(2020\) is never cited in the text/],
     ['related ref', 'content/knowledge/cannabinoids/cannabidiol.md', (d) => ({ ...d, related: ['unicorn'] }), /cannabidiol\.md: related\.0: "unicorn" is not a knowledge entry/],
   ];
   it.each(cases)('rejects a broken %s naming file and field', (_kind, path, edit, message) => {
     expect(real.some((f) => f.path === path)).toBe(true);
     const problems = problemsOf(withEdit(path, edit));
     expect(problems.join('\n')).toMatch(message);
+  });
+
+  it('ships every media file the content names, each enclosure as long as content says', () => {
+    expect(() => buildCatalog(real, { builtAt, media: publicMedia('public') })).not.toThrow();
+  });
+
+  it('rejects a media path with no file, and an enclosure length that is not the file size', () => {
+    const shipped = publicMedia('public');
+    const media = (sitePath: string) => (sitePath === '/media/videos/cc-002.mp4' ? undefined : shipped(sitePath));
+    const edited = withEdit('content/podcast/episodes/ep-002.yaml', (d) => ({ ...d, audio: { ...d.audio, lengthBytes: d.audio.lengthBytes + 1 } }));
+    const problems = (() => {
+      try {
+        buildCatalog(edited, { builtAt, media });
+      } catch (error) {
+        if (error instanceof ContentValidationError) return error.problems;
+        throw error;
+      }
+      return [];
+    })();
+    const size = shipped('/media/podcast/ep-002.mp3')!.bytes;
+    expect(problems).toEqual([
+      'content/videos/cc-002.yaml: playbackUrl: /media/videos/cc-002.mp4 is not a file in public/media/videos/cc-002.mp4 (add it, or run npm run media for videos, clips and episodes)',
+      `content/podcast/episodes/ep-002.yaml: audio.lengthBytes: ${size + 1} does not match public/media/podcast/ep-002.mp3, which is ${size} bytes (npm run media writes the real length)`,
+    ]);
   });
 
   it('rejects a bundle that references a missing item', () => {

@@ -27,6 +27,7 @@ import {
   type Topic,
 } from '../schemas/content.ts';
 import type { Catalog, KnowledgeEntry, MarkdownDoc } from './catalog-types.ts';
+import { checkCitations } from './citations.ts';
 
 export interface ContentFile {
   /** Path relative to the repository root, with forward slashes: `content/videos/cc-001.yaml`. */
@@ -44,6 +45,13 @@ export class ContentValidationError extends Error {
 export interface BuildOptions {
   /** The instant the build ran, used as dataFreshness.generatedAt of pre-rendered bodies. */
   builtAt: Date;
+  /**
+   * Looks up a site-relative media path (`/media/videos/cc-001.mp4`) among the files the site
+   * ships (public/): its size, or undefined when there is no such file. When given, every local
+   * media path the content names must exist, and each episode's `audio.lengthBytes` must equal
+   * its file's size. The build script passes one that reads public/; unit tests may leave it out.
+   */
+  media?: (sitePath: string) => { bytes: number } | undefined;
 }
 
 export function buildCatalog(files: ContentFile[], options: BuildOptions): Catalog {
@@ -142,6 +150,24 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
     for (const [i, rel] of k.entry.related.entries()) {
       if (!knowledgeIds.has(rel)) problems.push(`${k.path}: related.${i}: "${rel}" is not a knowledge entry`);
     }
+    const citable = [
+      { field: 'summary', text: k.entry.summary },
+      ...k.entry.facts.map((f, i) => ({ field: `facts.${i}.value`, text: f.value })),
+      { field: 'body', text: k.entry.body },
+    ];
+    problems.push(...checkCitations(k.path, citable, k.entry.references));
+  }
+
+  if (options.media) {
+    problems.push(
+      ...checkMedia(options.media, [
+        ...(show ? [{ path: 'content/podcast/show.yaml', fields: { image: show.image } }] : []),
+        ...allVideos.map((v) => ({ path: `content/videos/${v.id}.yaml`, fields: { thumbnail: v.thumbnail, playbackUrl: v.playbackUrl } })),
+        ...clips.map((c) => ({ path: `content/clips/${c.id}.yaml`, fields: { thumbnail: c.thumbnail, playbackUrl: c.playbackUrl } })),
+        ...products.map((p) => ({ path: `content/shop/${p.id}.yaml`, fields: { image: p.image } })),
+        ...episodes.map((e) => ({ path: `content/podcast/episodes/${e.id}.yaml`, fields: { 'audio.url': e.audio.url, transcriptUrl: e.transcriptUrl }, lengthBytes: e.audio.lengthBytes })),
+      ]),
+    );
   }
 
   if (problems.length || !site || !show || !schedule || !dataset) throw new ContentValidationError(problems);
@@ -186,6 +212,31 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
     exclusive: exclusive as MarkdownDoc<'Platinum' | 'Legend'>[],
     aiNotes: aiNotes as MarkdownDoc<'Silver' | 'Gold' | 'Platinum' | 'Legend'>[],
   };
+}
+
+interface MediaRefs {
+  path: string;
+  /** Field name -> site path (absolute URLs to other sites are not checked). */
+  fields: Record<string, string | undefined>;
+  /** An episode's declared `audio.lengthBytes`, checked against the `audio.url` file. */
+  lengthBytes?: number;
+}
+
+/** Every local media path must be a file the site ships; an enclosure's length must be its size. */
+function checkMedia(media: NonNullable<BuildOptions['media']>, refs: MediaRefs[]): string[] {
+  const problems: string[] = [];
+  for (const { path, fields, lengthBytes } of refs) {
+    for (const [field, sitePath] of Object.entries(fields)) {
+      if (!sitePath || !sitePath.startsWith('/') || sitePath.startsWith('//')) continue;
+      const file = media(sitePath);
+      if (!file) {
+        problems.push(`${path}: ${field}: ${sitePath} is not a file in public${sitePath} (add it, or run npm run media for videos, clips and episodes)`);
+      } else if (field === 'audio.url' && lengthBytes !== undefined && lengthBytes !== file.bytes) {
+        problems.push(`${path}: audio.lengthBytes: ${lengthBytes} does not match public${sitePath}, which is ${file.bytes} bytes (npm run media writes the real length)`);
+      }
+    }
+  }
+  return problems;
 }
 
 /** Minutes since midnight for "HH:MM"; "24:00" is 1440. */

@@ -1,7 +1,8 @@
 /**
- * Media files may be missing (the demo catalog ships thumbnails, not video). Players use
- * preload="none", so nothing is fetched until someone presses play; if the file then fails, a
- * note replaces the error instead of leaving a dead player.
+ * Players use preload="none", so nothing is fetched until someone presses play. The build checks
+ * that every media file the content names ships in public/, but a file can still fail on the way
+ * (a network error, a CDN that lost it); then a note replaces the error instead of leaving a dead
+ * player.
  */
 export function watchPlayers(root: ParentNode = document): void {
   for (const media of root.querySelectorAll<HTMLMediaElement>('[data-player]')) {

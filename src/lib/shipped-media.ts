@@ -1,7 +1,7 @@
 /**
- * Whether a site-relative media file ships with the site (is in public/). The demo content
- * names transcripts and media that are not in the repository; a page links a file only when it
- * exists, so no visitor follows a link to a 404. Build-time only (reads the disk).
+ * Whether a site-relative media file ships with the site (is in public/). `npm run content`
+ * already refuses content that names a missing file; pages check again so that a link never
+ * leads a visitor to a 404. Build-time only (reads the disk).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
