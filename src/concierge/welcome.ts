@@ -1,7 +1,7 @@
 /** The concierge's welcome (GET /api/concierge-chat): the program's constants and where to start. */
 import type { Catalog } from '../catalog/catalog-types.ts';
 import { PARTNERSHIP_BONUS, REFERRAL_REWARD } from '../domain/tiers.ts';
-import { AGREEMENT_TITLE, AGREEMENT_VERSION } from './compose-answer.ts';
+import { AGREEMENT_TITLE, AGREEMENT_VERSION } from './answer-format.ts';
 
 export const suggestedQuestions = [
   'How do I register?',
