@@ -171,8 +171,8 @@ export function rankIntents(
     .sort((a, b) => b.score - a.score || intents.indexOf(a.intent) - intents.indexOf(b.intent));
   const top = ranked[0];
   let intent: Intent = top && top.score >= 2 ? top.intent : 'unknown';
-  if (intent === 'unknown' && !strangers) {
-    // Nothing asked in so many words, but every word is known and one of the service's things covers the subject: answer with it.
+  if (intent === 'unknown' && strangers <= 1) {
+    // Nothing asked in so many words, but one of the service's things is named for the subject ("anything on soil?"): answer with it.
     const kinds: Array<[DocKind, Intent]> = [['video', 'videos'], ['clip', 'videos'], ['episode', 'podcast'], ['product', 'shop'], ['knowledge', 'knowledge'], ['slot', 'schedule']];
     const named = (kind: DocKind) => Math.max(0, ...(hits[kind] ?? []).map((h) => h.nameCoverage));
     const bestKind = kinds.map(([kind, i]) => ({ i, coverage: named(kind) })).sort((a, b) => b.coverage - a.coverage)[0];

@@ -39,7 +39,7 @@ type Cues = Record<string, number>;
 
 /** Cue words and phrases per intent; a phrase (with a space) is matched on whole words. */
 const CUES: Partial<Record<Intent, Cues>> = {
-  dosing: { dose: 3, doses: 3, dosage: 3, dosing: 3, microdose: 3, microdosing: 3, mg: 2, milligram: 2, milligrams: 2 },
+  dosing: { dose: 3, doses: 3, dosage: 3, dosing: 3, microdose: 3, microdosing: 3, mg: 2, milligram: 2, milligrams: 2, amount: 1.5 },
   health: {
     health: 2, healthy: 1.5, medical: 2, medicine: 2, medicinal: 2, medication: 3, medications: 3, treat: 2, treatment: 2, cure: 2, heal: 2,
     therapy: 2, therapeutic: 2, symptom: 2, disease: 2, illness: 2, ill: 1.5, sick: 2, condition: 1.5, diagnosis: 2, doctor: 2, patient: 2,
@@ -86,7 +86,7 @@ const CUES: Partial<Record<Intent, Cues>> = {
   },
   videos: { video: 3, videos: 3, clip: 3, clips: 3, watch: 2, featured: 1.5, channel: 0.5 },
   podcast: { podcast: 3, episode: 3, episodes: 3, listen: 2, season: 2, audio: 2 },
-  shop: { shop: 3, price: 2, bundle: 2.5, availability: 2, available: 1, 'for sale': 2, stock: 1.5 },
+  shop: { shop: 3, purchase: 1.5, price: 2, bundle: 2.5, availability: 2, available: 1, 'for sale': 2, stock: 1.5 },
   knowledge: {
     'what is': 1, 'what are': 1, define: 1.5, definition: 1.5, 'tell me about': 1, explain: 1, knowledge: 2.5, terpene: 2, terpenes: 2,
     cannabinoid: 2, cannabinoids: 2, glossary: 3, compound: 1.5, license: 2, licence: 2, cite: 2, citation: 2, topic: 1.5, topics: 1.5,
@@ -102,7 +102,8 @@ export const GENERIC_WORDS = new Set(
     'video videos vid vids clip clips short shorts watch episode episodes podcast podcasts listen shop store merchandise merch ' +
     'product products item items buy sell schedule air airing channel programme program show shows tv now next today tonight ' +
     'featured feature latest newest new recent recommend available availability point points tier tiers agent agents any anything ' +
-    'something stuff have got find look looking there where which long whole list all the special specials live upcoming coming'
+    'something stuff have got find look looking there where which long whole list all the special specials live upcoming coming ' +
+    'bronze silver gold platinum legend'
   ).split(' '),
 );
 
