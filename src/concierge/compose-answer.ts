@@ -7,11 +7,11 @@
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
 import { answerContext, type AnswerContext } from './answer-format.ts';
-import type { Answer, AnswerInput, LeaderboardSort, LiveProgram } from './answer-types.ts';
+import type { Answer, AnswerInput, LeaderboardSort } from './answer-types.ts';
 import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
-import { rankIntents, type Ranking } from './intent-ranking.ts';
+import { AGENT_CUES, rankIntents, type Ranking } from './intent-ranking.ts';
 import { buildLexicon, type Intent, type Lexicon } from './intents.ts';
-import { datasetAnswer, dosingAnswer, healthAnswer, knowledgeAnswer, NOT_ADVICE_LINE } from './knowledge-answers.ts';
+import { dosingAnswer, healthAnswer, knowledgeAnswer, NOT_ADVICE_LINE } from './knowledge-answers.ts';
 import type { EndpointSummary } from './known-endpoints.ts';
 import {
   agentProfileAnswer,
@@ -69,7 +69,7 @@ const builders: Record<Intent, (ctx: AnswerContext) => Answer | undefined> = {
   videos: videosAnswer,
   podcast: podcastAnswer,
   shop: shopAnswer,
-  knowledge: (ctx) => knowledgeAnswer(ctx) ?? (/ knowledge /.test(ctx.understood.text) ? datasetAnswer(ctx) : undefined),
+  knowledge: knowledgeAnswer,
   unknown: () => undefined,
 };
 
@@ -92,7 +92,7 @@ export function understandQuestion(model: ConciergeModel, input: Pick<AnswerInpu
 export function liveReadsFor(model: ConciergeModel, input: Pick<AnswerInput, 'message' | 'agent'>): { top?: { limit: number; sort: LeaderboardSort }; names: string[] } {
   const { understood, ranking } = understandQuestion(model, input);
   const top = ranking.intent === 'leaderboard' ? { limit: Math.min(Math.max(understood.count ?? 5, 1), 20), sort: (understood.stems.has('promo') || / promotion efforts? /.test(understood.text) ? 'promo' : 'points') as LeaderboardSort } : undefined;
-  const agentish = / (agent|agents|profile|tier|points|rank|named|called|is|does|has|show) /.test(understood.text);
+  const agentish = AGENT_CUES.test(understood.text);
   const names = understood.names.filter((n) => n.handleLike || agentish).map((n) => n.name);
   return { ...(top ? { top } : {}), names };
 }
@@ -107,6 +107,3 @@ export function composeAnswer(model: ConciergeModel, input: AnswerInput): Answer
   }
   return answer;
 }
-
-export type { AgentContext, AgentStanding, Answer, AnswerInput, LiveProgram, Source } from './answer-types.ts';
-export { AGREEMENT_TITLE, AGREEMENT_VERSION, PROFESSIONAL_LINE } from './answer-format.ts';

@@ -12,7 +12,7 @@ import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import type { AgentContext, LiveProgram, ProgramAgent } from './answer-types.ts';
 import { intents, type Intent, type Lexicon } from './intents.ts';
 import type { Understood } from './query-understanding.ts';
-import { knowledgeDocId, type ConciergeIndex, type DocKind, type SearchHit } from './search-index.ts';
+import type { ConciergeIndex, DocKind, SearchHit } from './search-index.ts';
 import { STOP_WORDS, stem, words as wordsOf, type Vocabulary } from './vocabulary.ts';
 
 export interface Ranking {
@@ -42,6 +42,9 @@ const CAPABILITY = /^ ((what|how) (can|do) you (do|help)( me)?( with)?|who are y
 const THANKS = /^ (thanks|thank you|thx|cheers|great|perfect|ok|okay|cool|awesome|nice)( \w+){0,4} $/;
 
 /** Whole-word mentions of knowledge entries (by name, alias or id), longest match first. */
+/** Words that make a plain unknown word worth looking up as an agent's name ("how many points does lumen have"). */
+export const AGENT_CUES = / (agent|agents|profile|tier|points|rank|ranked|named|called|standing|reputation|who is|bronze|silver|gold|platinum|legend) /;
+
 const entryNames = new WeakMap<Catalog, Array<{ entry: KnowledgeEntry; names: string[] }>>();
 
 function namesOf(catalog: Catalog) {
@@ -59,7 +62,7 @@ function namesOf(catalog: Catalog) {
   return names;
 }
 
-export function mentionedEntries(catalog: Catalog, understood: Understood): KnowledgeEntry[] {
+function mentionedEntries(catalog: Catalog, understood: Understood): KnowledgeEntry[] {
   const text = understood.text;
   const found: Array<{ entry: KnowledgeEntry; length: number }> = [];
   for (const { entry, names } of namesOf(catalog)) {
@@ -148,9 +151,8 @@ export function rankIntents(
     if (found) agents.push(found);
     else if (candidate.handleLike && (found === null || !context.live)) unknownHandles.push(candidate.name);
   }
-  const asksAboutAgent = / (agent|agents|profile|tier|tiers|points|rank|named|called|is|does|has) /.test(text);
   if (agents.length) add(scores, 'agent_profile', 6);
-  else if (unknownHandles.length && asksAboutAgent) add(scores, 'agent_profile', 4);
+  else if (unknownHandles.length && AGENT_CUES.test(text)) add(scores, 'agent_profile', 4);
 
   // Words the service knows nothing about make an answer less likely to be the right one.
   const strangers = understood.words.filter(
@@ -188,8 +190,4 @@ export function rankIntents(
     unknownHandles,
     healthRelated: health >= 2 || intent === 'health' || intent === 'dosing',
   };
-}
-
-export function entryOfHit(catalog: Catalog, hit: SearchHit): KnowledgeEntry | undefined {
-  return catalog.knowledge.entries.find((e) => knowledgeDocId(e) === hit.id);
 }

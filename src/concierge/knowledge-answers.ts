@@ -8,12 +8,16 @@ import type { KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { topics } from '../schemas/content.ts';
 import type { Answer, Source } from './answer-types.ts';
 import { PROFESSIONAL_LINE, type AnswerContext } from './answer-format.ts';
-import { entryOfHit } from './intent-ranking.ts';
+import { knowledgeDocId, type SearchHit } from './search-index.ts';
 import { stem } from './vocabulary.ts';
 
 export const NOT_ADVICE_LINE = 'This is not medical advice.';
 
 const entrySource = (e: KnowledgeEntry): Source => ({ title: e.name, url: e.permalink });
+
+function entryOfHit(catalog: AnswerContext['catalog'], hit: SearchHit): KnowledgeEntry | undefined {
+  return catalog.knowledge.entries.find((e) => knowledgeDocId(e) === hit.id);
+}
 
 /**
  * Entries to offer for a health or dosing question: the compounds and methods it names, the

@@ -16,10 +16,6 @@ const DOWN = / (before|below|under|lower than|beneath|precedes|previous|prior to
 const TOP = / (highest|top|best|last|max|maximum|final|biggest) (tier|level|rank)? /;
 const BOTTOM = / (lowest|first|bottom|entry|starting|start|begin|beginning|new agents?) /;
 
-export function perkLine(t: Tier): string {
-  return `${t.name} (${t.minPoints} points): ${t.perks.join('; ')}`;
-}
-
 function standingOf(ctx: AnswerContext) {
   return typeof ctx.input.agent === 'object' ? ctx.input.agent : undefined;
 }
