@@ -99,7 +99,11 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   let picks = relevant(ranking.hits.product).map((h) => body.items.find((p) => `product:${p.id}` === h.id)!).filter(Boolean);
   let label = 'Matching';
   const byPrice = [...body.items].sort((a, b) => Number(a.price.amount) - Number(b.price.amount));
-  if (/ (cheapest|least expensive|lowest price) /.test(understood.text)) {
+  const availability = Object.entries(AVAILABILITY).find(([, words]) => understood.text.includes(` ${words.replace(/^on /, '')} `));
+  if (availability && !picks.length) {
+    picks = body.items.filter((p) => p.availability === availability[0]);
+    label = picks.length ? `${AVAILABILITY[availability[0]][0].toUpperCase()}${AVAILABILITY[availability[0]].slice(1)}` : `Nothing is ${AVAILABILITY[availability[0]]}`;
+  } else if (/ (cheapest|least expensive|lowest price) /.test(understood.text)) {
     picks = byPrice.slice(0, 1);
     label = 'The cheapest';
   } else if (/ (most expensive|priciest|highest price) /.test(understood.text)) {

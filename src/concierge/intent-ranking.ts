@@ -37,6 +37,8 @@ const DOSING_PHRASE =
   / how (much|many) (\w+ ){0,3}(should|can|do|to|would|could|must) (i|we|you|one|a beginner|beginners|someone|my \w+) (take|use|eat|smoke|vape|consume|give|start with) | how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume) | how often should i (take|use) | (right|safe|good|best|ideal|normal|typical) (amount|dose|dosage) /;
 const STANDING =
   / my (points|tier|status|standing|rank|score|balance|progress|account|profile|level) | how many points (do|have|did) i (have|got|earned)? | how many points have i | what tier am i | what level am i | am i (bronze|silver|gold|platinum|legend) | how (far|close) am i | how many more points | points do i (have|need) | points (would|will) i need | where do i stand | my own /;
+/** "Who has the most points?" asks for agents, not for the biggest award. */
+const WHO_LEADS = /^ who (\w+ ){0,3}(most|top|highest|best|leading|first|number one|winning|ahead) /;
 const GREETING_WORDS = /^ (hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|yo|hallo|hola)( there| concierge| team| friend| all| everyone)? /;
 const CAPABILITY = /^ ((what|how) (can|do) you (do|help)( me)?( with)?|who are you|what are you|help) $/;
 const THANKS = /^ (thanks|thank you|thx|cheers|great|perfect|ok|okay|cool|awesome|nice)( \w+){0,4} $/;
@@ -103,12 +105,19 @@ export function rankIntents(
   const named = { video: (scores.get('videos') ?? 0) >= 2, episode: (scores.get('podcast') ?? 0) >= 2, product: (scores.get('shop') ?? 0) >= 2 };
   const anyKindNamed = named.video || named.episode || named.product;
   const damp = (own: boolean) => (anyKindNamed && !own ? 0.4 : 1);
-  add(scores, 'knowledge', damp(false) * ((mentioned.length ? 3 : 0) + 2 * best('knowledge')));
+  // An entry named for the subject is strong evidence; one that only mentions its words in passing is weak.
+  const knowledgeHit = hits.knowledge?.[0];
+  add(scores, 'knowledge', damp(false) * ((mentioned.length ? 3 : 0) + (knowledgeHit ? 2 * knowledgeHit.nameCoverage + 0.75 * (knowledgeHit.coverage - knowledgeHit.nameCoverage) : 0)));
   add(scores, 'videos', damp(named.video) * 2.5 * Math.max(best('video'), best('clip')));
   add(scores, 'podcast', damp(named.episode) * 2.5 * best('episode'));
   add(scores, 'shop', damp(named.product) * 2.5 * best('product'));
   const slotCoverage = Math.max(best('slot'), best('special'));
   if (slotCoverage >= 0.5 && !anyKindNamed) add(scores, 'schedule', 3 * slotCoverage);
+
+  // An endpoint named for a subject no intent's cue explains ("rotate my key") points to the API's documentation.
+  const uncued = topicTerms.filter((t) => !lexicon.all.has(t));
+  const endpoint = uncued.length ? index.search(uncued, { kinds: ['endpoint'], limit: 1 })[0] : undefined;
+  if (endpoint) add(scores, 'api', 2.5 * endpoint.nameCoverage);
 
   // Structure.
   const compound = mentioned.length > 0 || stems.has('cannabi') || hits.knowledge?.some((h) => h.topic === 'medical' && h.coverage >= 0.5);
@@ -134,6 +143,7 @@ export function rankIntents(
   } else if (typeof context.agent === 'object' && understood.self && !actions && / (points|tier|rank|standing) /.test(text) && !understood.tiers.length) {
     add(scores, 'my_status', 3);
   }
+  if (WHO_LEADS.test(text)) add(scores, 'leaderboard', 3);
   if (understood.tiers.length >= 2) add(scores, 'tiers', 2);
   if (understood.tiers.length && / (after|above|before|below|next|beyond|under|higher than|lower than|between) /.test(text)) add(scores, 'tiers', 1.5);
 

@@ -69,7 +69,7 @@ const CUES: Partial<Record<Intent, Cues>> = {
   },
   schedule: {
     schedule: 3, tonight: 3, today: 2, tomorrow: 1.5, special: 2.5, specials: 2.5, live: 1.5, 'time zone': 3, timezone: 3,
-    'on now': 3, 'is on': 2, 'coming up': 2, 'what is next': 3, 'after this': 2.5, 'comes on': 2.5, 'next show': 3, 'on next': 3,
+    'on now': 3, 'is on': 2, 'opening hours': 3, 'open hours': 3, 'coming up': 2, 'what is next': 3, 'after this': 2.5, 'comes on': 2.5, 'next show': 3, 'on next': 3,
     monday: 2, tuesday: 2, wednesday: 2, thursday: 2, friday: 2, saturday: 2, sunday: 2, now: 1, next: 1, programme: 1.5, program: 1,
   },
   feeds: { feed: 3, feeds: 3, rss: 3, 'json feed': 3, subscribe: 2, 'llms.txt': 3, llms: 3, atom: 2 },

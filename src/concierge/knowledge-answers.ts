@@ -85,8 +85,10 @@ export function knowledgeAnswer(ctx: AnswerContext): Answer | undefined {
   const aboutDataset = stems.has('knowledg') || stems.has('dataset') || stems.has('licens') || stems.has('licenc') || stems.has('cite') || stems.has('citat') || stems.has('glossari');
   if (!ranking.mentioned.length && aboutDataset) return datasetAnswer(ctx);
   const topic = topics.find((t) => stems.has(stem(t)) || stems.has(stem(t.replace(/s$/, ''))));
+  // "What terpenes are in cannabis?" asks for the topic's members, whatever else it mentions.
+  const asksMembers = topic !== undefined && new RegExp(` (what|which|list|name|all|any|kinds? of|types? of) (the |are the |are )?(kinds? of |types? of )?${topic.replace(/s$/, '')}s? `).test(understood.text);
   const retrieved = (ranking.hits.knowledge ?? []).filter((h) => h.coverage >= 0.5).slice(0, 3).map((h) => entryOfHit(catalog, h)).filter((e): e is KnowledgeEntry => !!e);
-  if (!ranking.mentioned.length && topic && (!retrieved.length || ranking.topicTerms.length <= 1)) return topicAnswer(ctx, topic);
+  if (!ranking.mentioned.length && topic && (asksMembers || !retrieved.length || ranking.topicTerms.length <= 1)) return topicAnswer(ctx, topic);
   const entries = ranking.mentioned.length ? ranking.mentioned.slice(0, 3) : retrieved;
   if (!entries.length) return aboutDataset || topic ? datasetAnswer(ctx) : undefined;
   const [first, ...rest] = entries;

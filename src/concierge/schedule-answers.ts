@@ -33,13 +33,14 @@ export function scheduleAnswer(ctx: AnswerContext): Answer {
   }
 
   const slotHit = ranking.hits.slot?.[0];
-  const specialHit = ranking.hits.special?.find((h) => h.coverage >= 0.5 && specials.some((s) => `special:${s.id}` === h.id));
-  if (specialHit && specialHit.coverage >= (slotHit?.coverage ?? 0)) {
+  // A show or special is meant when the question uses its name, not a word of its description.
+  const specialHit = ranking.hits.special?.find((h) => h.nameCoverage >= 0.5 && specials.some((s) => `special:${s.id}` === h.id));
+  if (specialHit && specialHit.nameCoverage >= (slotHit?.nameCoverage ?? 0)) {
     const s = specials.find((x) => `special:${x.id}` === specialHit.id)!;
     return ctx.answer(`${specialLine(s)}.`, [scheduleSource], suggestions);
   }
 
-  if (slotHit && slotHit.coverage >= 0.6 && !understood.days.length) {
+  if (slotHit && slotHit.nameCoverage >= 0.6 && !understood.days.length) {
     const airings = grid.filter((s) => s.title === slotHit.title);
     return ctx.answer(
       `${slotHit.title} airs ${airings.map((s) => `${capitalise(s.day)} ${s.start}-${s.end}`).join(', ')} (${timeZone} time)${airings[0].description ? `: ${sentence(airings[0].description)}` : ''}.`,
@@ -73,6 +74,6 @@ export function scheduleAnswer(ctx: AnswerContext): Answer {
   const sources: Source[] = [scheduleSource];
   if (cur.videoUrl) sources.push({ title: `Now: ${cur.title}`, url: cur.videoUrl });
   if (nxt.videoUrl) sources.push({ title: `Next: ${nxt.title}`, url: nxt.videoUrl });
-  const nowLine = `On ${catalog.site.name} now (${capitalise(onAir.localDay)} ${onAir.localTime}, ${onAir.timeZone} time): ${cur.title}, ${cur.start}-${cur.end}${cur.description ? ` (${sentence(cur.description)})` : ''}.${special} Next: ${nxt.title} at ${nxt.start} on ${capitalise(nxt.day)}${nxt.description ? ` (${sentence(nxt.description)})` : ''}.`;
+  const nowLine = `${catalog.site.name} is on air 24/7. Now (${capitalise(onAir.localDay)} ${onAir.localTime}, ${onAir.timeZone} time): ${cur.title}, ${cur.start}-${cur.end}${cur.description ? ` (${sentence(cur.description)})` : ''}.${special} Next: ${nxt.title} at ${nxt.start} on ${capitalise(nxt.day)}${nxt.description ? ` (${sentence(nxt.description)})` : ''}.`;
   return ctx.answer(wantsSpecials ? `${upcoming.trim()} ${nowLine}` : `${nowLine}${upcoming}`, sources, ['Where are the feeds?', 'What videos are featured?']);
 }
