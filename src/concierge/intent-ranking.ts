@@ -5,8 +5,9 @@
  * entries named or retrieved, videos, episodes, products, schedule slots, agents the live program
  * knows). Ranking them together, instead of trying rules in a fixed order, is what lets "how many
  * points do I get for a promote?" be about the promote and "is there a video on decarboxylation?"
- * be about a video although decarboxylation is also a glossary entry. Safety keeps one rule:
- * health and dosing evidence is never outranked by a plain lookup of the same compound.
+ * be about a video although decarboxylation is also a glossary entry. Safety keeps two rules
+ * above the scores: a dosing question is always answered as one, and a question with clear
+ * health evidence is never answered as a plain knowledge lookup.
  */
 import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import type { AgentContext, LiveProgram, ProgramAgent } from './answer-types.ts';
@@ -74,28 +75,36 @@ function mentionedEntries(catalog: Catalog, understood: Understood): KnowledgeEn
   return found.sort((a, b) => b.length - a.length).map((f) => f.entry);
 }
 
-function add(scores: Map<Intent, number>, intent: Intent, value: number): void {
+type Scores = Map<Intent, number>;
+
+function add(scores: Scores, intent: Intent, value: number): void {
   scores.set(intent, (scores.get(intent) ?? 0) + value);
 }
 
-export function rankIntents(
-  understood: Understood,
-  context: { catalog: Catalog; index: ConciergeIndex; lexicon: Lexicon; vocabulary: Vocabulary; agent?: AgentContext; live?: LiveProgram },
-): Ranking {
-  const { catalog, index, lexicon, vocabulary } = context;
-  const { text, stems } = understood;
-  const scores = new Map<Intent, number>();
+interface RankContext {
+  catalog: Catalog;
+  index: ConciergeIndex;
+  lexicon: Lexicon;
+  vocabulary: Vocabulary;
+  agent?: AgentContext;
+  live?: LiveProgram;
+}
 
+/** The cue words and phrases each intent finds in the question. */
+function cueScores(understood: Understood, lexicon: Lexicon): Scores {
+  const scores: Scores = new Map();
   for (const intent of intents) {
-    const words = lexicon.words.get(intent);
-    const phrases = lexicon.phrases.get(intent);
     let score = 0;
-    if (words) for (const [s, w] of words) if (stems.has(s)) score += w;
-    if (phrases) for (const [p, w] of phrases) if (text.includes(p)) score += w;
+    for (const [s, w] of lexicon.words.get(intent) ?? []) if (understood.stems.has(s)) score += w;
+    for (const [p, w] of lexicon.phrases.get(intent) ?? []) if (understood.text.includes(p)) score += w;
     if (score > 0) scores.set(intent, score);
   }
+  return scores;
+}
 
-  // The subject, and what of the service's own things matches it.
+/** How well the service's own things match the subject, added to the intents that answer with them. */
+function subjectEvidence(understood: Understood, context: RankContext, scores: Scores) {
+  const { catalog, index, lexicon } = context;
   const topicTerms = understood.terms.filter((t) => !lexicon.generic.has(t));
   const hits = index.searchByKind(topicTerms, 8);
   const best = (kind: DocKind) => hits[kind]?.[0]?.coverage ?? 0;
@@ -106,8 +115,9 @@ export function rankIntents(
   const anyKindNamed = named.video || named.episode || named.product;
   const damp = (own: boolean) => (anyKindNamed && !own ? 0.4 : 1);
   // An entry named for the subject is strong evidence; one that only mentions its words in passing is weak.
-  const knowledgeHit = hits.knowledge?.[0];
-  add(scores, 'knowledge', damp(false) * ((mentioned.length ? 3 : 0) + (knowledgeHit ? 2 * knowledgeHit.nameCoverage + 0.75 * (knowledgeHit.coverage - knowledgeHit.nameCoverage) : 0)));
+  const entry = hits.knowledge?.[0];
+  const retrieved = entry ? 2 * entry.nameCoverage + 0.75 * (entry.coverage - entry.nameCoverage) : 0;
+  add(scores, 'knowledge', damp(false) * ((mentioned.length ? 3 : 0) + retrieved));
   add(scores, 'videos', damp(named.video) * 2.5 * Math.max(best('video'), best('clip')));
   add(scores, 'podcast', damp(named.episode) * 2.5 * best('episode'));
   add(scores, 'shop', damp(named.product) * 2.5 * best('product'));
@@ -118,9 +128,13 @@ export function rankIntents(
   const uncued = topicTerms.filter((t) => !lexicon.all.has(t));
   const endpoint = uncued.length ? index.search(uncued, { kinds: ['endpoint'], limit: 1 })[0] : undefined;
   if (endpoint) add(scores, 'api', 2.5 * endpoint.nameCoverage);
+  return { topicTerms, hits, mentioned };
+}
 
-  // Structure.
-  const compound = mentioned.length > 0 || stems.has('cannabi') || hits.knowledge?.some((h) => h.topic === 'medical' && h.coverage >= 0.5);
+/** What the question's shape says: health and dosing, an action's worth, one's own standing, tier relations, greetings. */
+function structureEvidence(understood: Understood, context: RankContext, subject: ReturnType<typeof subjectEvidence>, scores: Scores): void {
+  const { text, stems } = understood;
+  const compound = subject.mentioned.length > 0 || stems.has('cannabi') || subject.hits.knowledge?.some((h) => h.topic === 'medical' && h.coverage >= 0.5);
   if (stems.has('api') || stems.has('endpoint') || stems.has('server') || stems.has('uptime') || stems.has('healthz')) {
     // "Does the API have a health check?" is about the service's health, not a person's.
     if (scores.has('health')) add(scores, 'health', -Math.min(scores.get('health')!, 2));
@@ -152,20 +166,26 @@ export function rankIntents(
     if (rest.trim() === '' || CAPABILITY.test(rest)) add(scores, 'greeting', 10);
   } else if (CAPABILITY.test(text)) add(scores, 'greeting', 10);
   if (THANKS.test(text) && !/\?/.test(understood.raw)) add(scores, 'thanks', 8);
+}
 
-  // Agents the live program knows by a name the question uses.
+/** Agents the live program knows by a name the question uses, and handle-shaped names it does not know. */
+function agentEvidence(understood: Understood, live: LiveProgram | undefined, scores: Scores) {
   const agents: ProgramAgent[] = [];
   const unknownHandles: string[] = [];
   for (const candidate of understood.names) {
-    const found = context.live?.agents.get(candidate.name.toLowerCase());
+    const found = live?.agents.get(candidate.name.toLowerCase());
     if (found) agents.push(found);
-    else if (candidate.handleLike && (found === null || !context.live)) unknownHandles.push(candidate.name);
+    else if (candidate.handleLike && (found === null || !live)) unknownHandles.push(candidate.name);
   }
   if (agents.length) add(scores, 'agent_profile', 6);
-  else if (unknownHandles.length && AGENT_CUES.test(text)) add(scores, 'agent_profile', 4);
+  else if (unknownHandles.length && AGENT_CUES.test(understood.text)) add(scores, 'agent_profile', 4);
+  return { agents, unknownHandles };
+}
 
-  // Words the service knows nothing about make an answer less likely to be the right one.
-  const strangers = understood.words.filter(
+/** Words the service knows nothing about ("france", "bitcoin"): each makes any answer less likely to be right. */
+function strangerCount(understood: Understood, context: RankContext, agents: ProgramAgent[]): number {
+  const { vocabulary, lexicon } = context;
+  return understood.words.filter(
     (w) =>
       /^\p{L}{3,}$/u.test(w) &&
       !STOP_WORDS.has(w) &&
@@ -175,6 +195,14 @@ export function rankIntents(
       !lexicon.generic.has(stem(w)) &&
       !agents.some((a) => a.name.toLowerCase() === w),
   ).length;
+}
+
+export function rankIntents(understood: Understood, context: RankContext): Ranking {
+  const scores = cueScores(understood, context.lexicon);
+  const subject = subjectEvidence(understood, context, scores);
+  structureEvidence(understood, context, subject, scores);
+  const { agents, unknownHandles } = agentEvidence(understood, context.live, scores);
+  const strangers = strangerCount(understood, context, agents);
   const penalty = Math.min(1.5, 0.75 * strangers);
 
   const ranked = [...scores.entries()]
@@ -186,16 +214,18 @@ export function rankIntents(
   if (intent === 'unknown' && strangers <= 1) {
     // Nothing asked in so many words, but one of the service's things is named for the subject ("anything on soil?"): answer with it.
     const kinds: Array<[DocKind, Intent]> = [['video', 'videos'], ['clip', 'videos'], ['episode', 'podcast'], ['product', 'shop'], ['knowledge', 'knowledge'], ['slot', 'schedule']];
-    const named = (kind: DocKind) => Math.max(0, ...(hits[kind] ?? []).map((h) => h.nameCoverage));
+    const named = (kind: DocKind) => Math.max(0, ...(subject.hits[kind] ?? []).map((h) => h.nameCoverage));
     const bestKind = kinds.map(([kind, i]) => ({ i, coverage: named(kind) })).sort((a, b) => b.coverage - a.coverage)[0];
     if (bestKind.coverage >= 0.5) intent = bestKind.i;
   }
+  // Safety: a dosing question is never answered as anything else, nor a health question as a plain lookup.
+  const health = scores.get('health') ?? 0;
+  if ((scores.get('dosing') ?? 0) >= 6) intent = 'dosing';
+  else if (intent === 'knowledge' && health >= 3.5) intent = 'health';
   return {
     intent,
     scores: ranked,
-    mentioned,
-    topicTerms,
-    hits,
+    ...subject,
     agents,
     unknownHandles,
     healthRelated: health >= 2 || intent === 'health' || intent === 'dosing',
