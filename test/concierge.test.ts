@@ -95,6 +95,20 @@ const cases: Case[] = [
   { q: 'How much CBD should I take for sleep?', intent: 'dosing', cites: [K('cannabinoids/cannabidiol'), K('medical/sleep')], has: ["can't give dosing advice", 'qualified health professional'], hasNot: NO_ADVICE },
   { q: "What's the right THC dose for pain?", intent: 'dosing', cites: [K('cannabinoids/thc'), K('medical/chronic-pain')], has: ["can't give dosing advice"], hasNot: NO_ADVICE },
   { q: 'How many mg of edibles should a beginner eat?', intent: 'dosing', cites: [K('methods/oral-edibles')], has: ["can't give dosing advice"], hasNot: ['you should take', 'recommended dose', 'start with'] },
+  // Issue #24: free phrasings, tier relations, everyday words, the live catalog (no live program data through ask)
+  { q: 'What comes after Gold?', intent: 'tiers', cites: ['/api/public'], has: ['After Gold (300 points) comes Platinum, at 750'] },
+  { q: "What does Platinum get that Gold doesn't?", intent: 'tiers', cites: ['/api/public'], has: ['Access to AI-only exclusive content', 'Recurring on-air mentions'], hasNot: ['Featured promoter strip'] },
+  { q: 'how many points between silver and legend', intent: 'tiers', cites: ['/api/public'], has: ['is 1400 points'] },
+  { q: 'Do you sell merchandise?', intent: 'shop', cites: ['/api/public/shop/products'], has: ['nothing here is for sale'] },
+  { q: 'how much is the mug', intent: 'shop', cites: ['/api/public/shop/products'], has: ['Canopy Cove Logo Mug, 14.00 USD, in stock'] },
+  { q: "what's on tonight?", intent: 'schedule', cites: ['/api/public/schedule'], has: ['Prime Time Culture', 'Late Night Listening Room'] },
+  { q: 'any specials coming up', intent: 'schedule', cites: ['/api/public/schedule'], has: ['Harvest Live 2026, Saturday 2026-12-05 19:00'], hasNot: ['Solstice'] },
+  { q: 'any vids on growing indoors?', intent: 'videos', cites: ['/api/public/videos', '/api/public/videos/cc-013'], has: ['Light Cycles and Flowering'] },
+  { q: 'which podcast episode is about terpenes', intent: 'podcast', cites: ['/api/public/podcast'], has: ['The Chemistry of Aroma'] },
+  { q: 'what is myrcine', intent: 'knowledge', cites: [K('terpenes/myrcene')], has: ['Myrcene'] },
+  { q: 'Who is at the top of the leaderboard?', intent: 'leaderboard', cites: ['/api/public/ai/leaderboard'], has: ['sort=promo'] },
+  { q: 'What tier is scout-7?', intent: 'agent_profile', cites: ['/api/public/ai/agent/scout-7', '/api/public/ai/leaderboard'], has: ['scout-7'] },
+  { q: 'cbd oil for my dog?', cites: [K('cannabinoids/cannabidiol')], has: ['not medical advice'], hasNot: NO_ADVICE },
   // Honest "I don't know"
   { q: 'What is the capital of France?', intent: 'unknown', cites: UNKNOWN_CITES, has: ["I don't know"], hasNot: ['Paris'] },
   { q: 'Who won the football match yesterday?', intent: 'unknown', cites: UNKNOWN_CITES, has: ["I don't know"] },
@@ -200,6 +214,13 @@ describe('POST /api/concierge-chat with an apiKey: the agent\'s own standing', (
     expect(legend.body.intent).toBe('tiers');
     expect(legend.body.reply).toContain('Legend needs 1500 total points. You have 135 points, so you need 1365 more.');
     expect(legend.text).not.toContain(agent.apiKey);
+  });
+
+  it('what an action is worth, asked about oneself with a key, is about the action, not the asker\'s points', async () => {
+    const res = await ask({ message: 'how many points do I get for a promote?' }, { Authorization: `Bearer ${agent.apiKey}` });
+    expect(res.body.intent).toBe('points');
+    expect(res.body.reply).toContain('A promote earns 25 points.');
+    expect(res.body.reply).not.toContain('you have');
   });
 
   it('without a key the same question explains how to send one and names no agent', async () => {

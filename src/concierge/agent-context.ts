@@ -6,7 +6,7 @@
  */
 import type { Services } from '../server/services.ts';
 import { findAgentById } from '../store/agent-repository.ts';
-import type { AgentContext } from './compose-answer.ts';
+import type { AgentContext } from './answer-types.ts';
 
 export async function agentContext(services: Pick<Services, 'db' | 'identify'>, apiKey: string | undefined): Promise<AgentContext> {
   if (apiKey === undefined) return undefined;

@@ -1,15 +1,28 @@
 /**
- * The concierge as the endpoint uses it: one search index per process, built lazily from the
- * build-time catalog and the endpoint list, so a cold start that never chats pays nothing.
+ * The concierge as the endpoint uses it: one model (search index, vocabulary, intent cues) per
+ * process, built lazily from the build-time catalog and the endpoint list, so a cold start that
+ * never chats pays nothing. `askWithProgram` adds live program data through the caller's
+ * ProgramSnapshot, reading only what the question needs.
  */
 import { catalog } from '../catalog/data.ts';
-import { composeAnswer, type AgentContext, type Answer } from './compose-answer.ts';
+import type { AgentContext, Answer, ProgramSnapshot } from './answer-types.ts';
+import { buildModel, composeAnswer, type ConciergeModel } from './compose-answer.ts';
 import { knownEndpoints } from './known-endpoints.ts';
-import { buildIndex, type ConciergeIndex } from './search-index.ts';
+import { readLive } from './live-program.ts';
 
-let index: ConciergeIndex | undefined;
+let model: ConciergeModel | undefined;
 
+function conciergeModel(): ConciergeModel {
+  model ??= buildModel(catalog, knownEndpoints());
+  return model;
+}
+
+/** An answer without live program data: questions about the leaderboard or an agent point to the endpoints that have it. */
 export function ask(message: string, now: Date, agent?: AgentContext): Answer {
-  index ??= buildIndex(catalog, knownEndpoints());
-  return composeAnswer(catalog, index, { message, now, agent });
+  return composeAnswer(conciergeModel(), { message, now, agent });
+}
+
+export async function askWithProgram(message: string, now: Date, agent: AgentContext, program: ProgramSnapshot): Promise<Answer> {
+  const m = conciergeModel();
+  return composeAnswer(m, { message, now, agent, live: await readLive(m, message, agent, program) });
 }

@@ -1,14 +1,17 @@
 /**
- * What a question is about, decided by ordered rules over its words. Safety rules come first so
- * that a question about dosing or health is never answered as a plain glossary lookup, however
- * it is phrased. Pure: no catalog, no I/O.
+ * What a question can be about, and the words that say so. Each intent has weighted cues: single
+ * words (compared by stem, after synonyms, so "merch" counts as "shop") and short phrases
+ * (compared on the corrected text). The weights are evidence, not rules: intent-ranking.ts adds
+ * them up together with how well knowledge entries and catalog items match, and the best total
+ * wins. The list of intents is also the reply schema's `intent` enum.
  */
-import { earnableActions, tiers, type TierName } from '../domain/tiers.ts';
+import { stem } from './vocabulary.ts';
 
 export const intents = [
   'dosing',
   'health',
   'my_status',
+  'agent_profile',
   'greeting',
   'thanks',
   'partnership',
@@ -32,91 +35,110 @@ export const intents = [
 ] as const;
 export type Intent = (typeof intents)[number];
 
-export interface DetectedIntent {
-  intent: Intent;
-  /** A tier the question names ("how do I reach Gold?"). */
-  tier?: TierName;
-  /** An actionType the question names ("how many points for a mention?"). */
-  action?: (typeof earnableActions)[number] | 'task_post' | 'task_claim';
-}
+type Cues = Record<string, number>;
 
-const DOSING = /\b(dose|doses|dosage|dosages|dosing|micro-?dos\w*|milligrams?|mgs?|how (much|many) (\w+ ){0,3}(should|can|do|to) (i|we|you|one) (take|use|eat|smoke|vape|consume|give)|how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume)|how often should i (take|use))\b/;
-const HEALTH = /\b(health|medical|medicine|medicinal|medication|medications|treat|treats|treating|treatment|cure|cures|heal|therapy|therapeutic|symptoms?|disease|illness|condition|diagnos\w*|doctor|patient|pain|ache|arthritis|migraine|anxiety|anxious|depression|depressed|ptsd|insomnia|sleep|epilepsy|seizures?|nausea|vomiting|cancer|chemo\w*|inflammation|appetite|pregnan\w*|breastfeeding|side effects?|interactions?|overdose|addict\w*|withdrawal|safe to|is it safe|help with|good for)\b/;
-const MY_STATUS = /\b(my (points|tier|status|standing|rank|score|balance|progress|account|profile)|how many points (do i|have i)|what tier am i|am i (bronze|silver|gold|platinum|legend)|how (far|close) am i|how many more points|points do i (need|have))\b/;
-const GREETING = /^(hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|yo|hallo|hola)\b[\s\p{P}]*(there|concierge|team|friend|all|everyone)?[\s\p{P}]*$/u;
-const THANKS = /^(thanks|thank you|thx|cheers|great|perfect|ok|okay|cool)\b[\s\p{P}\w]{0,20}$/u;
-const PARTNERSHIP = /\b(partner|partners|partnership|agreement|welcome bonus|distribution)\b/;
-const REFERRAL = /\b(refer|referral|referrals|referring|referrer|invite|invit\w+|referral code)\b/;
-const REGISTER = /\b(register|registration|sign ?up|signup|join|joining|enrol\w*|onboard\w*|get (an? )?api ?key|get (a )?key|new agent|create (an? )?(agent|account)|apikey|api key)\b/;
-const TIERS = /\b(tiers?|bronze|silver|gold|platinum|legend|perks?|level up|next level|promot\w+ to|reach|climb)\b/;
-const POINTS = /\b(points?|earn|earning|earns|reward|rewards|action ?types?|actiontype|share|shares|sharing|mention\w*|promot(e|es|ing)|what do i get for|content_submit|api_use|task_post|task_claim|daily cap|duplicate)\b/;
-const RATE_LIMITS = /\b(rate ?limits?|ratelimit\w*|throttl\w*|429|requests? per|how many requests|quota|burst|concurrency|too many requests|limits?)\b/;
-const SCHEDULE = /\b(on (now|next|air|tonight|tv|today)|on right now|what'?s on|whats on|schedule|playing|airing|broadcast\w*|next (show|programme|program)|coming up|tonight|specials?|programming|time ?table)\b/;
-const FEEDS = /\b(feeds?|rss|json ?feed|subscribe|subscription|llms\.?txt|atom|podcast xml)\b/;
-const MESSAGE_TEAM = /\b(message (the |your )?(team|operators?|humans?|staff)|contact|talk to (a |the )?(human|person|team|operator)|reach (you|the team|a human)|send (a )?message|feedback|report (a )?(bug|problem|issue)|get in touch|speak to|email)\b/;
-const REPUTATION = /\b(reputation|badge|trust score)\b/;
-const LEADERBOARD = /\b(leaderboard|hall of fame|ranking|rankings|top agents|who is (first|winning|top))\b/;
-const EXCLUSIVE = /\b(exclusive|ai-only|ai only|vault)\b/;
-const API = /\b(api|endpoints?|openapi|discovery|documentation|docs|swagger|http|json)\b/;
-const VIDEOS = /\b(videos?|watch|episode about|shows?|clips?|channel)\b/;
-const PODCAST = /\b(podcasts?|episodes?|listen|audio|radio)\b/;
-const SHOP = /\b(shop|store|buy|merch|products?|mug|pins?|bundles?|price|prices)\b/;
-const KNOWLEDGE = /\b(what (is|are|does|do)|what'?s|whats|define|definition|meaning|mean|means|explain|tell me about|difference between|knowledge( base)?|terpenes?|cannabinoids?|glossary|compounds?)\b/;
-
-export function normalise(message: string): string {
-  return message.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim();
-}
-
-function namedTier(text: string): TierName | undefined {
-  return tiers.find((t) => new RegExp(`\\b${t.name.toLowerCase()}\\b`).test(text))?.name;
-}
-
-function namedAction(text: string): DetectedIntent['action'] {
-  if (/\bcontent[ _]submit\w*|\bsubmit\w* content\b/.test(text)) return 'content_submit';
-  if (/\bapi[ _]use\b|\busing the api\b/.test(text)) return 'api_use';
-  if (/\btask[ _]post\b|\bpost(ing)? (a )?task\b/.test(text)) return 'task_post';
-  if (/\btask[ _]claim\b|\bclaim(ing)? (a )?task\b/.test(text)) return 'task_claim';
-  if (/\bshar(e|es|ing)\b/.test(text)) return 'share';
-  if (/\bmention\w*\b/.test(text)) return 'mention';
-  if (/\bpromot(e|es|ing)\b/.test(text)) return 'promote';
-  if (/\brefer\w*\b/.test(text)) return 'referral';
-  return undefined;
-}
+/** Cue words and phrases per intent; a phrase (with a space) is matched on whole words. */
+const CUES: Partial<Record<Intent, Cues>> = {
+  dosing: { dose: 3, doses: 3, dosage: 3, dosing: 3, microdose: 3, microdosing: 3, mg: 2, milligram: 2, milligrams: 2, amount: 1.5 },
+  health: {
+    health: 2, healthy: 1.5, medical: 2, medicine: 2, medicinal: 2, medication: 3, medications: 3, treat: 2, treatment: 2, cure: 2, heal: 2,
+    therapy: 2, therapeutic: 2, symptom: 2, disease: 2, illness: 2, ill: 1.5, sick: 2, condition: 1.5, diagnosis: 2, doctor: 2, patient: 2,
+    pain: 3, ache: 2.5, arthritis: 3, migraine: 3, headache: 3, anxiety: 3, anxious: 3, stress: 2, depression: 3, depressed: 3, ptsd: 3,
+    sleep: 2.5, epilepsy: 3, seizure: 3, nausea: 3, vomiting: 3, cancer: 3, chemotherapy: 3, inflammation: 3, appetite: 2.5,
+    pregnant: 3, pregnancy: 3, breastfeeding: 3, interaction: 2, addiction: 3, addictive: 3, withdrawal: 3, overdose: 3, sclerosis: 3,
+    spasticity: 3, lung: 2, lungs: 2, relax: 1.5, calming: 1, dog: 1.5, pet: 1.5, safe: 2, harmful: 2, dangerous: 2, risk: 1.5, risks: 1.5,
+    'side effect': 3, 'side effects': 3, 'good for': 2, 'bad for': 2, 'help with': 2, 'help me': 1.5, 'help you': 1.5, 'make you': 1,
+  },
+  my_status: {},
+  partnership: { partnership: 3, agreement: 3, 'welcome bonus': 3, bonus: 2, distribution: 1 },
+  referral: { referral: 3, refer: 3, invite: 2.5, 'referral code': 2, code: 1 },
+  register: { register: 3, registration: 3, join: 2.5, apikey: 2, 'new agent': 2, account: 2, create: 1, start: 0.5, onboard: 2 },
+  tiers: {
+    tier: 2.5, tiers: 2.5, bronze: 2, silver: 2, gold: 2, platinum: 2, legend: 2, perk: 3, perks: 3, unlock: 2, unlocks: 2, climb: 2,
+    reach: 1.5, highest: 1, lowest: 1, top: 0.5, after: 1, above: 1, below: 1, before: 1, shoutout: 2, shoutouts: 2, 'on-air': 2,
+    demote: 3, demotion: 3, 'go down': 2, 'level up': 3, start: 1, benefit: 2, benefits: 2, privilege: 2,
+  },
+  points: {
+    point: 2.5, points: 2.5, earn: 2.5, worth: 2.5, reward: 1.5, action: 2, actiontype: 2, share: 1.5, mention: 1.5, promote: 1.5,
+    promotion: 1.5, api_use: 3, content_submit: 3, task_post: 3, task_claim: 3, 'daily cap': 3, cap: 2, duplicate: 2, same: 1, link: 1,
+    url: 1, twice: 1.5, 'for a': 0.5,
+  },
+  rate_limits: {
+    rate: 2, limit: 2.5, limits: 2.5, throttle: 3, '429': 3, request: 1.5, requests: 1.5, burst: 3, concurrency: 3, 'per minute': 2,
+    'per hour': 2, 'per day': 2, 'too many': 2, 'go over': 1.5, exceed: 2, 'slow down': 2,
+  },
+  schedule: {
+    schedule: 3, tonight: 3, today: 2, tomorrow: 1.5, special: 2.5, specials: 2.5, live: 1.5, 'time zone': 3, timezone: 3,
+    'on now': 3, 'is on': 2, 'opening hours': 3, 'open hours': 3, 'coming up': 2, 'what is next': 3, 'after this': 2.5, 'comes on': 2.5, 'next show': 3, 'on next': 3,
+    monday: 2, tuesday: 2, wednesday: 2, thursday: 2, friday: 2, saturday: 2, sunday: 2, now: 1, next: 1, programme: 1.5, program: 1,
+  },
+  feeds: { feed: 3, feeds: 3, rss: 3, 'json feed': 3, subscribe: 2, 'llms.txt': 3, llms: 3, atom: 2 },
+  message_team: {
+    message: 3, human: 2.5, person: 1.5, 'talk to': 2, team: 2, feedback: 3, report: 2, bug: 3, 'get in touch': 3, 'reach you': 3,
+    support: 2, complaint: 2, complain: 2, operator: 1,
+  },
+  reputation: { reputation: 3, badge: 2.5, trust: 2, score: 1.5 },
+  leaderboard: { leaderboard: 3, top: 2, best: 1.5, first: 1, leading: 2, lead: 1.5, promo: 1.5, winning: 2, 'who is': 0.5 },
+  exclusive: { exclusive: 3, 'ai-only': 3, vault: 2 },
+  api: {
+    api: 2, endpoint: 3, endpoints: 3, openapi: 3, discovery: 3, documentation: 2, docs: 2, http: 1, json: 1, cors: 3, read: 1.5,
+    reads: 1.5, apikey: 1, authentication: 2, auth: 2,
+  },
+  videos: { video: 3, videos: 3, clip: 3, clips: 3, watch: 2, featured: 1.5, channel: 0.5 },
+  podcast: { podcast: 3, episode: 3, episodes: 3, listen: 2, season: 2, audio: 2 },
+  shop: { shop: 3, purchase: 1.5, price: 2, bundle: 2.5, availability: 2, available: 1, 'for sale': 2, stock: 1.5 },
+  knowledge: {
+    'what is': 1, 'what are': 1, define: 1.5, definition: 1.5, 'tell me about': 1, explain: 1, knowledge: 2.5, terpene: 2, terpenes: 2,
+    cannabinoid: 2, cannabinoids: 2, glossary: 3, compound: 1.5, license: 2, licence: 2, cite: 2, citation: 2, topic: 1.5, topics: 1.5,
+  },
+};
 
 /**
- * `mentionsCompound` tells the rules that the question names a knowledge entry (CBD, myrcene...),
- * so "how much CBD" reads as dosing and "is CBD good for sleep" as health.
+ * Words that name a kind of thing (a video, an episode, a tier) rather than a subject: they pick
+ * the intent, so they do not count against how well a document covers the question's subject.
  */
-export function detectIntent(message: string, context: { hasApiKey?: boolean; mentionsCompound?: boolean } = {}): DetectedIntent {
-  const text = normalise(message);
-  const tier = namedTier(text);
-  const action = namedAction(text);
-  const rule = (intent: Intent): DetectedIntent => ({ intent, ...(tier ? { tier } : {}), ...(action ? { action } : {}) });
+export const GENERIC_WORDS = new Set(
+  (
+    'video videos vid vids clip clips short shorts watch episode episodes podcast podcasts listen shop store merchandise merch ' +
+    'product products item items buy sell schedule air airing channel programme program show shows tv now next today tonight ' +
+    'featured feature latest newest new recent recommend available availability point points tier tiers agent agents any anything ' +
+    'something stuff have got find look looking there where which long whole list all the special specials live upcoming coming ' +
+    'bronze silver gold platinum legend'
+  ).split(' '),
+);
 
-  if (DOSING.test(text) || (context.mentionsCompound && /\bhow (much|many)\b/.test(text) && !POINTS.test(text))) return rule('dosing');
-  if (HEALTH.test(text) && !/\b(api|endpoint|rate|server)\b/.test(text)) return rule('health');
-  if (MY_STATUS.test(text) || (context.hasApiKey && /\b(me|my|i)\b/.test(text) && /\b(points?|tier|rank|standing)\b/.test(text))) {
-    // "How many points do I need for Legend?" is about Legend; the tiers answer adds the agent's own gap.
-    return rule(tier && !/\bam i\b/.test(text) ? 'tiers' : 'my_status');
+export interface Lexicon {
+  /** intent -> stem -> weight, for single words. */
+  words: Map<Intent, Map<string, number>>;
+  /** intent -> phrase (padded with spaces) -> weight. */
+  phrases: Map<Intent, Map<string, number>>;
+  /** Every cue word, plain and stemmed: words that are never an agent's name. */
+  all: Set<string>;
+  /** Every cue word as written: known words for spelling correction. */
+  plain: Set<string>;
+  generic: Set<string>;
+}
+
+export function buildLexicon(): Lexicon {
+  const words = new Map<Intent, Map<string, number>>();
+  const phrases = new Map<Intent, Map<string, number>>();
+  const all = new Set<string>();
+  const plain = new Set<string>();
+  for (const [intent, cues] of Object.entries(CUES) as Array<[Intent, Cues]>) {
+    const w = new Map<string, number>();
+    const p = new Map<string, number>();
+    for (const [cue, weight] of Object.entries(cues)) {
+      if (cue.includes(' ')) p.set(` ${cue} `, weight);
+      else {
+        const s = stem(cue);
+        w.set(s, Math.max(weight, w.get(s) ?? 0));
+        all.add(cue);
+        all.add(s);
+        plain.add(cue);
+      }
+    }
+    words.set(intent, w);
+    phrases.set(intent, p);
   }
-  if (GREETING.test(text)) return rule('greeting');
-  if (THANKS.test(text)) return rule('thanks');
-  if (PARTNERSHIP.test(text)) return rule('partnership');
-  if (REFERRAL.test(text) && !/\bhow many points\b/.test(text)) return rule('referral');
-  if (RATE_LIMITS.test(text) && !/\bdaily cap\b/.test(text)) return rule('rate_limits');
-  if (FEEDS.test(text)) return rule('feeds');
-  if (REGISTER.test(text)) return rule('register');
-  if (TIERS.test(text) && (tier || /\btiers?|perks?|level\b/.test(text))) return rule('tiers');
-  if (POINTS.test(text)) return rule('points');
-  if (SCHEDULE.test(text)) return rule('schedule');
-  if (MESSAGE_TEAM.test(text)) return rule('message_team');
-  if (REPUTATION.test(text)) return rule('reputation');
-  if (LEADERBOARD.test(text)) return rule('leaderboard');
-  if (EXCLUSIVE.test(text)) return rule('exclusive');
-  if (context.mentionsCompound || KNOWLEDGE.test(text)) return rule('knowledge');
-  if (PODCAST.test(text)) return rule('podcast');
-  if (SHOP.test(text)) return rule('shop');
-  if (VIDEOS.test(text)) return rule('videos');
-  if (API.test(text)) return rule('api');
-  return rule('unknown');
+  return { words, phrases, all, plain, generic: new Set([...GENERIC_WORDS].map(stem)) };
 }

@@ -1,16 +1,19 @@
 /** The concierge's welcome (GET /api/concierge-chat): the program's constants and where to start. */
 import type { Catalog } from '../catalog/catalog-types.ts';
 import { PARTNERSHIP_BONUS, REFERRAL_REWARD } from '../domain/tiers.ts';
-import { AGREEMENT_TITLE, AGREEMENT_VERSION } from './compose-answer.ts';
+import { AGREEMENT_TITLE, AGREEMENT_VERSION } from './answer-format.ts';
 
 export const suggestedQuestions = [
   'How do I register?',
   'How do I earn points?',
   'How do I reach Gold?',
+  'What comes after Gold?',
   'What does the partnership give me?',
+  'Who is at the top of the leaderboard?',
   "What's on now?",
   'Where are the feeds?',
   'What is CBD?',
+  'Do you sell merchandise?',
   'What are the rate limits?',
   'How can I message the team?',
 ] as const;
@@ -18,7 +21,7 @@ export const suggestedQuestions = [
 export function welcomeBody(catalog: Catalog) {
   const base = catalog.site.baseUrl;
   return {
-    greeting: `Welcome to the ${catalog.site.name} concierge. Ask about the AI rewards program, the schedule, the feeds or the knowledge base; every answer cites its sources.`,
+    greeting: `Welcome to the ${catalog.site.name} concierge. Ask about the AI rewards program and its leaderboard, the schedule, the videos, podcast and shop, the feeds or the knowledge base; every answer cites its sources.`,
     agreement: { title: AGREEMENT_TITLE, version: AGREEMENT_VERSION, url: `${base}/api/public/ai/partnership` },
     // The same two facts flat, for clients that read the welcome payload's top level only.
     agreementTitle: AGREEMENT_TITLE,
