@@ -107,7 +107,8 @@ const cases: Case[] = [
   { q: 'which podcast episode is about terpenes', intent: 'podcast', cites: ['/api/public/podcast'], has: ['The Chemistry of Aroma'] },
   { q: 'what is myrcine', intent: 'knowledge', cites: [K('terpenes/myrcene')], has: ['Myrcene'] },
   { q: 'Who is at the top of the leaderboard?', intent: 'leaderboard', cites: ['/api/public/ai/leaderboard'], has: ['sort=promo'] },
-  { q: 'What tier is scout-7?', intent: 'agent_profile', cites: ['/api/public/ai/agent/scout-7', '/api/public/ai/leaderboard'], has: ['scout-7'] },
+  // No agent has that name: the answer says so and points to the leaderboard, not to a profile that 404s.
+  { q: 'What tier is scout-7?', intent: 'agent_profile', cites: ['/api/public/ai/leaderboard'], has: ['scout-7', 'no agent named'] },
   { q: 'cbd oil for my dog?', cites: [K('cannabinoids/cannabidiol')], has: ['not medical advice'], hasNot: NO_ADVICE },
   // Honest "I don't know"
   { q: 'What is the capital of France?', intent: 'unknown', cites: UNKNOWN_CITES, has: ["I don't know"], hasNot: ['Paris'] },
@@ -184,6 +185,19 @@ describe('POST /api/concierge-chat with an apiKey: the agent\'s own standing', (
     agent = await register(service.url, { name: 'Asker-1' });
     expect((await earn(service.url, agent.apiKey, 'promote', 'https://agents.example/post/1')).status).toBe(200);
     expect((await earn(service.url, agent.apiKey, 'share', 'https://agents.example/post/2')).status).toBe(200);
+  });
+
+  it('answers about a named agent and the top agents from the live program', async () => {
+    const named = conciergeReplySchema.parse((await ask({ message: 'what tier is asker-1?' })).body);
+    expect(named.intent).toBe('agent_profile');
+    expect(named.reply).toContain('Asker-1');
+    expect(named.reply).toContain('Bronze');
+    expect(named.reply).toContain('35');
+    expect(named.sources.map((s) => s.url)).toContain(`${BASE}/api/public/ai/agent/Asker-1`);
+    const top = conciergeReplySchema.parse((await ask({ message: 'who are the top agents right now?' })).body);
+    expect(top.intent).toBe('leaderboard');
+    expect(top.reply).toContain('Asker-1');
+    expect(top.sources.map((s) => s.url)).toContain(`${BASE}/api/public/ai/leaderboard`);
   });
 
   it('"how many points do I have?" with a Bearer key: points, tier and the gap to the next tier', async () => {

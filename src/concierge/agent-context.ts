@@ -4,11 +4,11 @@
  * answer right after an earn is already up to date. An unknown key is not an error here: the
  * concierge still answers, only without personal data, and says the key matched no agent.
  */
-import type { Services } from '../server/services.ts';
 import { findAgentById } from '../store/agent-repository.ts';
+import type { Db } from '../store/database.ts';
 import type { AgentContext } from './answer-types.ts';
 
-export async function agentContext(services: Pick<Services, 'db' | 'identify'>, apiKey: string | undefined): Promise<AgentContext> {
+export async function agentContext(services: { db: Db; identify(apiKey: string): { agentId: number } | undefined }, apiKey: string | undefined): Promise<AgentContext> {
   if (apiKey === undefined) return undefined;
   const identity = services.identify(apiKey);
   const agent = identity && (await findAgentById(services.db, identity.agentId));

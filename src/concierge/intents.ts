@@ -3,37 +3,14 @@
  * words (compared by stem, after synonyms, so "merch" counts as "shop") and short phrases
  * (compared on the corrected text). The weights are evidence, not rules: intent-ranking.ts adds
  * them up together with how well knowledge entries and catalog items match, and the best total
- * wins. The list of intents is also the reply schema's `intent` enum.
+ * wins. The list of intents is the reply schema's `intent` enum (src/schemas/api/concierge.ts).
  */
 import { stem } from './vocabulary.ts';
 
-export const intents = [
-  'dosing',
-  'health',
-  'my_status',
-  'agent_profile',
-  'greeting',
-  'thanks',
-  'partnership',
-  'referral',
-  'register',
-  'tiers',
-  'points',
-  'rate_limits',
-  'schedule',
-  'feeds',
-  'message_team',
-  'reputation',
-  'leaderboard',
-  'exclusive',
-  'api',
-  'videos',
-  'podcast',
-  'shop',
-  'knowledge',
-  'unknown',
-] as const;
-export type Intent = (typeof intents)[number];
+/** The intents are named in the reply schema, whose `intent` enum they are. */
+export { conciergeIntents as intents } from '../schemas/api/concierge.ts';
+import type { conciergeIntents } from '../schemas/api/concierge.ts';
+export type Intent = (typeof conciergeIntents)[number];
 
 type Cues = Record<string, number>;
 

@@ -5,7 +5,10 @@
  */
 import { catalog } from '../../catalog/data.ts';
 import { agentContext } from '../../concierge/agent-context.ts';
-import { ask } from '../../concierge/concierge.ts';
+import { askWithProgram } from '../../concierge/concierge.ts';
+import type { ProgramSnapshot } from '../../concierge/answer-types.ts';
+import { DomainError } from '../../domain/errors.ts';
+import type { ProgramReads } from '../../rewards/program-reads.ts';
 import { welcomeBody } from '../../concierge/welcome.ts';
 import { apiKeyFrom, methodNotAllowed } from '../../http/agent-request.ts';
 import { contentFreshness, handle, json, parseBody } from '../../http/respond.ts';
@@ -15,12 +18,31 @@ export const prerender = false;
 
 const newestContent = () => Object.values(catalog.lastModified).sort().at(-1)!;
 
+/** The live program as the concierge reads it: the leaderboard's top and one listed agent by name. */
+function programSnapshot(reads: ProgramReads): ProgramSnapshot {
+  return {
+    async topAgents(limit, sort) {
+      const { value } = await reads.leaderboard(sort, limit, 0);
+      return value.entries.map((e) => ({ name: e.name, tier: e.tier, points: e.points, promoPoints: e.promoPoints, rank: e.rank }));
+    },
+    async findAgent(name) {
+      try {
+        const { agent } = (await reads.profile(name)).value;
+        return agent.suspended ? undefined : { name: agent.name, tier: agent.tier, points: agent.points, promoPoints: agent.promoPoints, rank: agent.rank ?? undefined };
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'not_found') return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
 export const GET = handle(({ locals: { services } }) => json(welcomeBody(catalog), contentFreshness('live', catalog.builtAt, services.clock.now())));
 
 export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
   const { message, sessionId, apiKey } = await parseBody(request, conciergeRequestSchema, preRead);
   const now = services.clock.now();
-  const answer = ask(message, now, await agentContext(services, apiKeyFrom(request, apiKey)));
+  const answer = await askWithProgram(message, now, await agentContext(services, apiKeyFrom(request, apiKey)), programSnapshot(services.reads));
   return json({ ...answer, sessionId: sessionId ?? null }, contentFreshness('live', newestContent(), now));
 });
 

@@ -1,8 +1,35 @@
 /** Request and response schemas of the concierge chat, and its self-description. */
 import { z } from 'zod';
-import { intents } from '../../concierge/intents.ts';
 import { withFreshness } from './common.ts';
 import type { EndpointDoc } from './endpoint-doc.ts';
+
+/** What a concierge answer can be about (src/concierge/intents.ts gives each its cue words). */
+export const conciergeIntents = [
+  'dosing',
+  'health',
+  'my_status',
+  'agent_profile',
+  'greeting',
+  'thanks',
+  'partnership',
+  'referral',
+  'register',
+  'tiers',
+  'points',
+  'rate_limits',
+  'schedule',
+  'feeds',
+  'message_team',
+  'reputation',
+  'leaderboard',
+  'exclusive',
+  'api',
+  'videos',
+  'podcast',
+  'shop',
+  'knowledge',
+  'unknown',
+] as const;
 
 export const conciergeRequestSchema = z.object({
   message: z
@@ -21,7 +48,7 @@ export const conciergeReplySchema = withFreshness({
   reply: z.string(),
   sources: z.array(sourceSchema),
   suggestions: z.array(z.string()),
-  intent: z.enum(intents),
+  intent: z.enum(conciergeIntents),
   sessionId: z.string().nullable(),
 }).meta({ id: 'ConciergeReply' });
 
