@@ -93,7 +93,9 @@ describe('the published OpenAPI document', () => {
     }
     for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
-        expect(op.responses['405']?.headers?.Allow, `${method} ${path}`).toBeDefined();
+        const ref: string | undefined = op.responses['405']?.$ref;
+        const response = ref ? document.components.responses[ref.split('/').at(-1)!] : op.responses['405'];
+        expect(response?.headers?.Allow, `${method} ${path}`).toBeDefined();
       }
     }
   });

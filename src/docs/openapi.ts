@@ -82,6 +82,13 @@ function parametersOf(ep: EndpointDoc, schemas: SchemaCollector): JsonSchema[] {
       description: 'The ETag of a copy you hold: 304 while it is current (pre-rendered bodies, requested without a query).',
       schema: { type: 'string' },
     });
+    parameters.push({
+      name: 'If-Modified-Since',
+      in: 'header',
+      required: false,
+      description: 'An HTTP-date: 304 when the pre-rendered body is no newer (ignored when If-None-Match is sent).',
+      schema: { type: 'string' },
+    });
   }
   if (ep.idempotent) {
     parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Replays the first response of a retried write for 24 h.', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } });
@@ -102,7 +109,19 @@ function problemResponse(status: number, codes: ProblemCode[], problemRef: JsonS
   };
 }
 
-function responsesOf(ep: EndpointDoc, schemas: SchemaCollector, problemRef: JsonSchema): Record<string, unknown> {
+/** Response Objects that are the same wherever they appear, kept once in components.responses. */
+class SharedResponses {
+  readonly components: Record<string, unknown> = {};
+
+  ref(name: string, response: () => unknown): { $ref: string } {
+    this.components[name] ??= response();
+    return { $ref: `#/components/responses/${name}` };
+  }
+}
+
+const pascal = (code: string) => code.replace(/(^|_)([a-z])/g, (_, _sep: string, c: string) => c.toUpperCase());
+
+function responsesOf(ep: EndpointDoc, schemas: SchemaCollector, problemRef: JsonSchema, shared: SharedResponses): Record<string, unknown> {
   const successHeaders: ResponseHeaderName[] = [...COMMON_HEADERS];
   if (ep.prerendered) successHeaders.push('ETag', 'Last-Modified');
   if (ep.cached) successHeaders.push('X-Cache');
@@ -116,10 +135,10 @@ function responsesOf(ep: EndpointDoc, schemas: SchemaCollector, problemRef: Json
 
   const responses: Record<string, unknown> = { [ep.status]: success };
   if (ep.prerendered) {
-    responses['304'] = {
+    responses['304'] = shared.ref('NotModified', () => ({
       description: 'Not Modified: the If-None-Match (or If-Modified-Since) of the request matches the pre-rendered body.',
       headers: headersFor([...COMMON_HEADERS, 'ETag', 'Last-Modified'], ['ETag', 'Last-Modified']),
-    };
+    }));
   }
   for (const other of ep.otherResponses ?? []) {
     responses[other.status] = { description: other.description, headers: headersFor(COMMON_HEADERS), content: { 'application/json': { schema: schemas.convert(other.schema, 'output') } } };
@@ -132,7 +151,9 @@ function responsesOf(ep: EndpointDoc, schemas: SchemaCollector, problemRef: Json
   }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     if (responses[status]) throw new Error(`${ep.method} ${ep.path}: status ${status} is both a problem and another answer`);
-    responses[status] = problemResponse(status, codes, problemRef, status === 405 ? ['Allow'] : status === 429 ? ['Retry-After'] : []);
+    const problem = () => problemResponse(status, codes, problemRef, status === 405 ? ['Allow'] : status === 429 ? ['Retry-After'] : []);
+    // A status with one code reads the same in every operation (405, 429, 500, 413...).
+    responses[status] = codes.length === 1 ? shared.ref(pascal(codes[0]), problem) : problem();
   }
   return responses;
 }
@@ -140,6 +161,7 @@ function responsesOf(ep: EndpointDoc, schemas: SchemaCollector, problemRef: Json
 export function buildOpenApi(endpoints: EndpointDoc[], info: ApiInfo) {
   const schemas = new SchemaCollector();
   const problemRef = schemas.convert(problemSchema, 'output');
+  const shared = new SharedResponses();
   const paths: Record<string, Record<string, unknown>> = {};
 
   for (const ep of endpoints) {
@@ -153,7 +175,7 @@ export function buildOpenApi(endpoints: EndpointDoc[], info: ApiInfo) {
       parameters: parametersOf(ep, schemas),
     };
     if (ep.body) operation.requestBody = { required: true, content: { 'application/json': { schema: schemas.convert(ep.body, 'input') } } };
-    operation.responses = responsesOf(ep, schemas, problemRef);
+    operation.responses = responsesOf(ep, schemas, problemRef, shared);
     if (ep.minTier) operation['x-min-tier'] = ep.minTier;
     (paths[ep.path] ??= {})[ep.method.toLowerCase()] = operation;
   }
@@ -172,6 +194,7 @@ export function buildOpenApi(endpoints: EndpointDoc[], info: ApiInfo) {
     paths,
     components: {
       schemas: schemas.components,
+      responses: shared.components,
       headers: responseHeaders,
       securitySchemes,
     },

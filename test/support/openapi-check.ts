@@ -157,6 +157,7 @@ export class OpenApiCheck {
     };
     visit(this.document.paths, '#/paths');
     visit(this.document.components?.headers, '#/components/headers');
+    visit(this.document.components?.responses, '#/components/responses');
     for (const [name, schema] of Object.entries<Json>(this.document.components?.schemas ?? {})) {
       try {
         this.compile(schema);
