@@ -244,7 +244,9 @@ describe('discovery, stats, rate limits, OpenAPI', () => {
     for (const ep of index.endpoints.filter((e) => e.method === 'GET' && !e.path.includes('{') && e.auth === 'none')) {
       const res = await get(ep.path);
       expect(res.status, ep.path).toBe(200);
-      if (res.headers.get('content-type')?.includes('json')) expect(res.body.dataFreshness, ep.path).toBeDefined();
+      // The OpenAPI root admits only x- extensions: it carries x-dataFreshness (CONTRACT.md section 1).
+      const member = ep.path === '/api/public/openapi.json' ? 'x-dataFreshness' : 'dataFreshness';
+      if (res.headers.get('content-type')?.includes('json')) expect(res.body[member], ep.path).toBeDefined();
     }
   });
 

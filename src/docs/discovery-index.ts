@@ -8,12 +8,13 @@ import { defaultRewardsConfig, describeRewardsConfig } from '../domain/program-c
 import { tierConcurrency, tierMultipliers, baseLimits } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, promoActions, REFERRAL_REWARD, tiers } from '../domain/tiers.ts';
 import { problemCodes } from '../http/problem.ts';
-import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import { errorsOf, type EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { isOptional, SchemaCollector } from './json-schema.ts';
 
 export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra: Record<string, unknown> = {}) {
   const base = catalog.site.baseUrl;
-  const schemas = new SchemaCollector();
+  // Parameter and body schemas reference shared ones at this body's own `schemas` member.
+  const schemas = new SchemaCollector('#/schemas/');
   const tierList = tiers.map((t) => ({ ...t, rateLimitMultiplier: tierMultipliers[t.name], concurrency: tierConcurrency[t.name] }));
   return {
     name: `${catalog.site.name} public API`,
@@ -49,7 +50,7 @@ export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra
       }),
       body: ep.body ? schemas.convert(ep.body, 'input') : null,
       prerendered: ep.prerendered ?? false,
-      errors: ep.errors,
+      errors: errorsOf(ep),
     })),
     feeds: {
       videosRss: `${base}/feeds/videos.xml`,

@@ -228,6 +228,7 @@ export const catalogEndpoints = (categories: string[]): EndpointDoc[] => [
     status: 200,
     response: videoListSchema,
     errors: ['invalid_request'],
+    cached: true,
     prerendered: true,
   },
   {
@@ -263,6 +264,7 @@ export const catalogEndpoints = (categories: string[]): EndpointDoc[] => [
     status: 200,
     response: scheduleResponseSchema,
     errors: [],
+    cached: true,
   },
   {
     method: 'GET',
@@ -285,6 +287,7 @@ export const catalogEndpoints = (categories: string[]): EndpointDoc[] => [
     status: 200,
     response: clipListSchema,
     errors: ['invalid_request'],
+    cached: true,
     prerendered: true,
   },
   {
@@ -297,6 +300,7 @@ export const catalogEndpoints = (categories: string[]): EndpointDoc[] => [
     status: 200,
     response: knowledgeResponseSchema,
     errors: ['unknown_topic', 'invalid_request'],
+    cached: true,
     prerendered: true,
   },
   {

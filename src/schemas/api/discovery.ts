@@ -15,12 +15,14 @@ export const discoveryIndexSchema = withFreshness({
     z.object({
       method: z.enum(['GET', 'POST']),
       path: z.string(),
-      url: z.url(),
+      url: z.string().meta({ format: 'uri-template', description: 'The absolute URL; a path parameter appears as {name} (RFC 6570).' }),
       summary: z.string(),
       auth: z.enum(['none', 'apiKey', 'optionalApiKey']),
       minTier: z.string().nullable(),
-      parameters: z.array(z.object({ name: z.string(), in: z.enum(['path', 'query']), required: z.boolean(), description: z.string().nullable(), schema: z.unknown() })),
-      body: z.unknown().nullable(),
+      parameters: z.array(
+        z.object({ name: z.string(), in: z.enum(['path', 'query']), required: z.boolean(), description: z.string().nullable(), schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema 2020-12 of the value.' }) }),
+      ),
+      body: z.record(z.string(), z.unknown()).nullable().meta({ description: 'JSON Schema 2020-12 of the JSON body, or null.' }),
       prerendered: z.boolean(),
       errors: z.array(z.string()),
     }),
@@ -39,6 +41,7 @@ export const discoveryIndexSchema = withFreshness({
   rateLimits: z.object({ url: z.url(), summary: z.string() }).loose(),
   knowledgeBase: z.object({ version: z.string(), license: z.string(), counts: z.record(z.string(), z.int()) }).loose(),
   errors: z.array(z.object({ status: z.int(), code: z.string(), title: z.string() })),
+  schemas: z.record(z.string(), z.record(z.string(), z.unknown())).meta({ description: 'JSON Schemas that parameter and body schemas reference as #/schemas/{name}.' }),
 }).meta({ id: 'DiscoveryIndex' });
 
 export const rateLimitPolicySchema = withFreshness({
@@ -79,6 +82,22 @@ export const statsSchema = withFreshness({
   aiProgram: programStatsSchema,
 }).meta({ id: 'Stats' });
 
+/**
+ * The OpenAPI document itself, as far as a client relies on it. Its root admits only `x-`
+ * extensions besides the fields OpenAPI defines, so it carries dataFreshness as `x-dataFreshness`
+ * (CONTRACT.md section 1).
+ */
+export const openApiDocumentSchema = z
+  .object({
+    openapi: z.string().regex(/^3\.1\.\d+$/),
+    info: z.object({ title: z.string(), version: z.string() }).loose(),
+    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+    components: z.record(z.string(), z.unknown()),
+    'x-dataFreshness': dataFreshnessSchema,
+  })
+  .loose()
+  .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0).' });
+
 export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.record(z.string(), z.string()),
@@ -106,7 +125,7 @@ export const discoveryEndpoints: EndpointDoc[] = [
     summary: 'This API as an OpenAPI 3.1 document, generated from the schemas that validate requests.',
     auth: 'none',
     status: 200,
-    response: z.object({ openapi: z.string() }).loose(),
+    response: openApiDocumentSchema,
     errors: [],
     prerendered: true,
   },
@@ -119,6 +138,7 @@ export const discoveryEndpoints: EndpointDoc[] = [
     status: 200,
     response: statsSchema,
     errors: [],
+    cached: true,
   },
   {
     method: 'GET',
@@ -138,6 +158,7 @@ export const discoveryEndpoints: EndpointDoc[] = [
     auth: 'none',
     status: 200,
     response: healthSchema,
-    errors: ['service_unavailable'],
+    otherResponses: [{ status: 503, description: 'Content or the database cannot be read: the same body, with status unavailable and the failing check.', schema: healthSchema }],
+    errors: [],
   },
 ];

@@ -30,12 +30,35 @@ export interface EndpointDoc {
   /** Success status and the schema of its body. */
   status: 200 | 201;
   response: z.ZodType;
+  /** Answers other than the success one and problems, e.g. health's 503 with the same body. */
+  otherResponses?: { status: number; description: string; schema: z.ZodType }[];
+  /** The success answer's Location header, when it has one: what it points at. */
+  location?: string;
   /** Media type of the success body when it is not JSON (feeds, llms.txt). */
   contentType?: string;
-  /** Problem codes this endpoint can answer with, beyond 429 and 500. */
+  /** Problem codes this endpoint can answer with, beyond the ones every request or POST can meet (`errorsOf`). */
   errors: ProblemCode[];
   /** True when the body without a query is a pre-rendered file. */
   prerendered?: boolean;
+  /**
+   * True when the server's response cache may keep its on-demand answers (the endpoint sends a
+   * cache policy, src/http/respond.ts); those answers carry `X-Cache: HIT | MISS`.
+   */
+  cached?: boolean;
   /** Accepts an Idempotency-Key header (writes). */
   idempotent?: boolean;
+}
+
+/**
+ * Problems every POST can answer besides the endpoint's own: the server refuses a body that is
+ * not JSON (415) or over 16 KiB (413) before any endpoint runs, and every endpoint parses JSON.
+ */
+const POST_ERRORS: readonly ProblemCode[] = ['invalid_json', 'unsupported_media_type', 'payload_too_large'];
+
+/** Problems any request can meet: the rate limiter's and a bug's. */
+const ANY_ERRORS: readonly ProblemCode[] = ['rate_limited', 'internal_error'];
+
+/** Every problem code the endpoint can answer with, its own and the ones every request can meet. */
+export function errorsOf(ep: EndpointDoc): ProblemCode[] {
+  return [...new Set([...ep.errors, ...(ep.method === 'POST' ? POST_ERRORS : []), ...ANY_ERRORS])];
 }

@@ -11,6 +11,17 @@ import { feedsEndpoints } from './feeds.ts';
 import { messageEndpoints } from './messages.ts';
 import { rewardsEndpoints } from './rewards.ts';
 
+/** What each tag of the endpoint list groups (the OpenAPI document's tag descriptions). */
+export const endpointTags: Record<string, string> = {
+  Discovery: 'What the service offers and how to use it: the discovery index, this document, statistics, the rate-limit policy, health.',
+  Catalog: 'Videos, podcast, schedule, shop and clips: public, pre-rendered where they need no query.',
+  Knowledge: 'The versioned, citable knowledge base (CC-BY-4.0; educational, not medical advice).',
+  'AI rewards': 'The rewards program for AI agents: registration, points, tiers, partnership, leaderboard, reputation, tasks and tier-gated content.',
+  Concierge: 'A conversational endpoint that answers from the service\'s own data.',
+  'Message channel': 'Messages to the operating team; a person reads every one.',
+  Feeds: 'RSS, JSON Feed and llms.txt summaries, pre-rendered.',
+};
+
 export const endpoints: EndpointDoc[] = [
   ...discoveryEndpoints,
   ...catalogEndpoints(catalog.site.categories.map((c) => c.id)),

@@ -7,6 +7,7 @@
  * checked against the specification at build time, not just typed.
  */
 import { z } from 'zod';
+import { dataFreshnessSchema } from './common.ts';
 import type { EndpointDoc } from './endpoint-doc.ts';
 
 export const JSON_FEED_VERSION = 'https://jsonfeed.org/version/1.1';
@@ -65,6 +66,14 @@ export const jsonFeedSchema = z
   })
   .meta({ id: 'JsonFeed', description: 'JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/).' });
 
+/**
+ * /feeds/videos.json as served: the JSON Feed plus `dataFreshness`, which SPEC.md asks of every
+ * JSON body. JSON Feed 1.1 lets a feed carry members it does not define; readers ignore them.
+ */
+export const videosJsonFeedSchema = jsonFeedSchema
+  .extend({ dataFreshness: dataFreshnessSchema })
+  .meta({ id: 'VideosJsonFeed', description: 'JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/), plus the dataFreshness every JSON body of this service carries.' });
+
 export type JsonFeed = z.infer<typeof jsonFeedSchema>;
 export type JsonFeedItem = z.infer<typeof jsonFeedItemSchema>;
 
@@ -105,7 +114,7 @@ export const feedsEndpoints: EndpointDoc[] = [
     tag: 'Feeds',
     auth: 'none',
     status: 200,
-    response: jsonFeedSchema,
+    response: videosJsonFeedSchema,
     contentType: 'application/feed+json',
     errors: [],
     prerendered: true,

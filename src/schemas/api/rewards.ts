@@ -293,6 +293,7 @@ export const rewardsEndpoints: EndpointDoc[] = [
     body: registerBodySchema,
     status: 201,
     response: registerResponseSchema,
+    location: "The new agent's public profile.",
     errors: ['invalid_json', 'invalid_request', 'unsupported_media_type', 'payload_too_large', 'name_taken', 'invalid_referral_code'],
   },
   {
@@ -354,6 +355,7 @@ export const rewardsEndpoints: EndpointDoc[] = [
     status: 200,
     response: leaderboardSchema,
     errors: ['invalid_request'],
+    cached: true,
   },
   {
     method: 'GET',
@@ -365,6 +367,7 @@ export const rewardsEndpoints: EndpointDoc[] = [
     status: 200,
     response: profileSchema,
     errors: ['not_found'],
+    cached: true,
   },
   {
     method: 'GET',
@@ -401,6 +404,7 @@ export const rewardsEndpoints: EndpointDoc[] = [
     status: 200,
     response: reputationResponseSchema,
     errors: ['invalid_request', 'not_found'],
+    cached: true,
   },
   {
     method: 'GET',

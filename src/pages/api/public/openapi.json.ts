@@ -2,7 +2,7 @@
 import { catalog } from '../../../catalog/data.ts';
 import { buildOpenApi } from '../../../docs/openapi.ts';
 import { contentFreshness } from '../../../http/respond.ts';
-import { endpoints } from '../../../schemas/api/endpoints.ts';
+import { endpoints, endpointTags } from '../../../schemas/api/endpoints.ts';
 
 export const GET = () =>
   new Response(
@@ -13,10 +13,11 @@ export const GET = () =>
         version: catalog.contentVersion,
         baseUrl: catalog.site.baseUrl,
         contactEmail: catalog.site.contact.email,
+        tags: endpointTags,
       }),
-      // CONTRACT.md: every JSON body carries dataFreshness, this one included. OpenAPI tools that
-      // reject unknown root fields can drop it; it holds no API description.
-      dataFreshness: contentFreshness('build', catalog.builtAt),
+      // CONTRACT.md section 1: the dataFreshness every JSON body carries, under the name an
+      // OpenAPI 3.1 root admits (only `x-` extensions may be added there).
+      'x-dataFreshness': contentFreshness('build', catalog.builtAt),
     }),
     { headers: { 'Content-Type': 'application/json; charset=utf-8' } },
   );
