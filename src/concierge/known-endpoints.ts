@@ -1,9 +1,9 @@
 /**
- * The endpoints the concierge can point to. The discovery index's list (src/schemas/api/endpoints.ts)
+ * The endpoints the concierge can point to. The discovery index's list (src/docs/endpoints.ts)
  * is the source of truth; the paths SPEC.md fixes fill in features whose list has not been
  * gathered there yet, so the concierge never invents a path and never misses a documented one.
  */
-import { endpoints } from '../schemas/api/endpoints.ts';
+import { endpoints } from '../docs/endpoints.ts';
 
 export interface EndpointSummary {
   method: 'GET' | 'POST';

@@ -2,7 +2,7 @@
 import { catalog } from '../../../catalog/data.ts';
 import { buildOpenApi } from '../../../docs/openapi.ts';
 import { contentFreshness } from '../../../http/respond.ts';
-import { endpoints, endpointTags } from '../../../schemas/api/endpoints.ts';
+import { endpoints, endpointTags } from '../../../docs/endpoints.ts';
 
 export const GET = () =>
   new Response(

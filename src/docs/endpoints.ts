@@ -2,14 +2,14 @@
  * Every endpoint of the service, in the order the docs list them. Each feature contributes its
  * own list; the discovery index, the OpenAPI document and llms.txt are generated from this one.
  */
-import { catalog } from '../../catalog/data.ts';
-import { catalogEndpoints } from './catalog.ts';
-import { conciergeEndpoints } from './concierge.ts';
-import { discoveryEndpoints } from './discovery.ts';
-import type { EndpointDoc } from './endpoint-doc.ts';
-import { feedsEndpoints } from './feeds.ts';
-import { messageEndpoints } from './messages.ts';
-import { rewardsEndpoints } from './rewards.ts';
+import { catalog } from '../catalog/data.ts';
+import { catalogEndpoints } from '../schemas/api/catalog.ts';
+import { conciergeEndpoints } from '../schemas/api/concierge.ts';
+import { discoveryEndpoints } from '../schemas/api/discovery.ts';
+import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import { feedsEndpoints } from '../schemas/api/feeds.ts';
+import { messageEndpoints } from '../schemas/api/messages.ts';
+import { rewardsEndpoints } from '../schemas/api/rewards.ts';
 
 /** What each tag of the endpoint list groups (the OpenAPI document's tag descriptions). */
 export const endpointTags: Record<string, string> = {
