@@ -12,6 +12,8 @@ export const EXPOSED_HEADERS = [
   'X-Request-Id',
   'Idempotent-Replayed',
   'Location',
+  'Allow',
+  'X-Cache',
 ].join(', ');
 
 export function applyCors(res: ServerResponse): void {
