@@ -10,7 +10,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { LoadResult, LoadSpec, RoundResult } from './lib/load-spec.ts';
-import { pacedLoad, type PacedRequest } from './lib/paced-load.ts';
 import { LatencyRecorder } from './lib/stats.ts';
 
 const spec = JSON.parse(process.argv[2]) as LoadSpec;
@@ -58,30 +57,14 @@ function emit(event: Record<string, unknown>): void {
 /** The running autocannon instance: a background load stops it on SIGTERM. */
 let current: { stop(): void } | undefined;
 let stopped = false;
-let onStop: () => void = () => {};
-const stopSignal = new Promise<void>((resolve) => (onStop = resolve));
 process.once('SIGTERM', () => {
   stopped = true;
   current?.stop();
-  onStop();
 });
 
-/** A load at a fixed rate (`overallRate`), evenly spaced: see bench/lib/paced-load.ts. */
-function runPaced(seconds: number): Promise<RoundResult> {
-  const base: PacedRequest = { method: spec.method, path: spec.path, headers: spec.method === 'POST' ? { 'content-type': 'application/json' } : {}, body: spec.body };
-  return pacedLoad({
-    origin: spec.origin,
-    rate: spec.overallRate!,
-    connections: spec.connections,
-    next: () => (spec.kind === 'fixed' ? base : (setupRequest({ ...base }) as unknown as PacedRequest)),
-    onResponse: spec.kind === 'earn' && spec.ackFile ? onEarnResponse : undefined,
-    until: Promise.race([stopSignal, new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000).unref())]),
-  });
-}
-
-/** One round (or the warm-up): paced when the spec sets a rate, else autocannon's closed loop. */
+/** One round (or the warm-up): autocannon's closed loop. */
 async function run(seconds: number, amount = spec.requestsPerRound): Promise<RoundResult> {
-  const result = spec.overallRate ? await runPaced(seconds) : await runClosed(seconds, amount);
+  const result = await runClosed(seconds, amount);
   for (const [code, count] of Object.entries(result.statuses)) if (code.startsWith('2')) total2xx += count;
   totalRequests += result.requests;
   return result;
@@ -123,18 +106,12 @@ async function runClosed(seconds: number, amount: number | undefined): Promise<R
 }
 
 const rounds: RoundResult[] = [];
-if (spec.untilStopped) {
-  emit({ event: 'round-start', round: 0 });
-  rounds.push(await run(24 * 3600));
-  emit({ event: 'round-end', round: 0 });
-} else {
-  if (spec.warmupRequests) await run(0, spec.warmupRequests);
-  else if (spec.warmupSeconds > 0) await run(spec.warmupSeconds);
-  for (let i = 0; i < spec.rounds; i++) {
-    emit({ event: 'round-start', round: i });
-    rounds.push(await run(spec.roundSeconds));
-    emit({ event: 'round-end', round: i });
-  }
+if (spec.warmupRequests) await run(0, spec.warmupRequests);
+else if (spec.warmupSeconds > 0) await run(spec.warmupSeconds);
+for (let i = 0; i < spec.rounds; i++) {
+  emit({ event: 'round-start', round: i });
+  rounds.push(await run(spec.roundSeconds));
+  emit({ event: 'round-end', round: i });
 }
 // Appends: a paired measurement runs one worker per round against the same file.
 if (spec.ackFile) writeFileSync(spec.ackFile, JSON.stringify([...(existsSync(spec.ackFile) ? (JSON.parse(readFileSync(spec.ackFile, 'utf8')) as string[]) : []), ...acknowledged]));

@@ -39,17 +39,6 @@ export interface LoadSpec {
   warmupRequests?: number;
   /** Earn only: where to write the url of every award the server acknowledged with a 2xx. */
   ackFile?: string;
-  /**
-   * This many requests a second, evenly spaced over at most `connections` connections, as an open
-   * loop (bench/lib/paced-load.ts) instead of autocannon's closed one; `requestsPerRound` and
-   * `warmupRequests` do not apply.
-   */
-  overallRate?: number;
-  /**
-   * A background load: no warm-up, one round that lasts until the worker gets SIGTERM (then it
-   * writes its ackFile and reports as usual).
-   */
-  untilStopped?: boolean;
 }
 
 export interface RoundResult {

@@ -124,13 +124,7 @@ export interface Sampler {
 
 /** Runs one workload in the load worker process; `sampler` hears when measured rounds start and end. */
 export function runLoad(spec: LoadSpec, sampler?: Sampler): Promise<LoadResult> {
-  return startLoad(spec, sampler).result;
-}
-
-/** `runLoad`, with the worker at hand: a background load (`untilStopped`) ends with `stop()`. */
-export function startLoad(spec: LoadSpec, sampler?: Sampler): { stop(): void; result: Promise<LoadResult> } {
-  const child = spawnTs('bench/load-worker.ts', [JSON.stringify(spec)]);
-  return { stop: () => child.kill('SIGTERM'), result: loadResult(child, spec, sampler) };
+  return loadResult(spawnTs('bench/load-worker.ts', [JSON.stringify(spec)]), spec, sampler);
 }
 
 function loadResult(child: ChildProcess, spec: LoadSpec, sampler?: Sampler): Promise<LoadResult> {

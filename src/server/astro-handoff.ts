@@ -31,6 +31,7 @@ class CollectedResponse extends EventEmitter {
   constructor(
     readonly req: IncomingMessage,
     private readonly done: (answer: AppAnswer) => void,
+    private readonly failed: (error: unknown) => void,
   ) {
     super();
   }
@@ -57,9 +58,9 @@ class CollectedResponse extends EventEmitter {
     return this;
   }
 
-  /** A stream that failed mid-way: answered as a 500 by the caller. */
-  destroy(): this {
-    this.done({ status: 500, headers: {}, body: Buffer.alloc(0) });
+  /** A body stream that failed mid-way: the server answers its own 500 problem, as for any error. */
+  destroy(error?: unknown): this {
+    this.failed(error ?? new Error('the endpoint\'s body stream failed'));
     return this;
   }
 }
@@ -71,7 +72,7 @@ class CollectedResponse extends EventEmitter {
  */
 export function renderWithAstro(handler: AstroHandler, req: IncomingMessage, res: ServerResponse, locals: App.Locals): Promise<AppAnswer | undefined> {
   return new Promise((resolve, reject) => {
-    const collected = new CollectedResponse(req, resolve);
+    const collected = new CollectedResponse(req, resolve, reject);
     res.once('close', () => collected.emit('close'));
     handler(req, collected as unknown as ServerResponse, () => resolve(undefined), locals).catch(reject);
   });
