@@ -213,16 +213,16 @@ export function createAppServer(deps: ServerDeps): Server {
     const file = staticFiles.lookup(url.pathname);
 
     if (method === 'GET' || method === 'HEAD') {
+      // A pre-rendered file answers its exact path. A query string on an API path means "compute
+      // this for me": the on-demand twin answers (`/api/public/videos?limit=5`). Pages, feeds and
+      // files named exactly (`/agents?name=x`) have no twin: the file answers and the page reads
+      // the query itself. Only an on-demand answer is cached by its URL.
+      const mayHaveTwin = file === undefined || (url.search !== '' && file.path !== url.pathname && file.path.endsWith('.json'));
+      if (file && !mayHaveTwin) return sendFile(req, res, file);
       const key = url.pathname + url.search;
       deps.changes.sync();
       const cached = cache.get(key);
       if (cached) return sendCached(req, res, cached, { state: 'HIT' });
-      // A pre-rendered file answers its exact path. A query string on an API path means "compute
-      // this for me": the on-demand twin answers (`/api/public/videos?limit=5`). Pages, feeds and
-      // files named exactly (`/agents?name=x`) have no twin: the file answers and the page reads
-      // the query itself.
-      const mayHaveTwin = file === undefined || (url.search !== '' && file.path !== url.pathname && file.path.endsWith('.json'));
-      if (file && !mayHaveTwin) return sendFile(req, res, file);
       const mark = cache.mark();
       // Astro routes HEAD to GET; the body is left out when the answer is written.
       if (method === 'HEAD') req.method = 'GET';
