@@ -46,7 +46,7 @@ export function knowledgeBody(catalog: Catalog, topic?: Topic) {
   if (topic) {
     return { dataset, topic, items: entries.filter((e) => e.topic === topic).map(entryBody) };
   }
-  const byTopic = Object.fromEntries(topics.map((t) => [t, entries.filter((e) => e.topic === t).map(entryBody)]));
+  const byTopic = Object.fromEntries(topics.map((t) => [t, entries.filter((e) => e.topic === t).map(entryBody)])) as Record<Topic, ReturnType<typeof entryBody>[]>;
   return { dataset, topics: byTopic };
 }
 

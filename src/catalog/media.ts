@@ -79,7 +79,7 @@ export function listClips(catalog: Catalog, query: ClipQuery) {
       durationSeconds: c.durationSeconds,
       width: c.width,
       height: c.height,
-      aspectRatio: '9:16',
+      aspectRatio: '9:16' as const,
       publishedAt: new Date(c.publishedAt).toISOString(),
       thumbnailUrl: absoluteUrl(base, c.thumbnail),
       playbackUrl: absoluteUrl(base, c.playbackUrl),

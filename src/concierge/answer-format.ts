@@ -11,8 +11,6 @@ import type { Ranking } from './intent-ranking.ts';
 import type { Understood } from './query-understanding.ts';
 import type { ConciergeIndex } from './search-index.ts';
 
-export const AGREEMENT_TITLE = 'AI Distribution Partnership Agreement';
-export const AGREEMENT_VERSION = '1.0';
 export const PROFESSIONAL_LINE = 'For anything about your own health, talk to a qualified health professional.';
 
 /** Everything a builder may read to answer one question. */

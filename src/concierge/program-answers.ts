@@ -8,7 +8,8 @@
 import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, nextTier, PARTNERSHIP_BONUS, REFERRAL_REWARD, tierFor, tierIndex, tiers, type ActivityType } from '../domain/tiers.ts';
 import type { Answer, ProgramAgent } from './answer-types.ts';
-import { AGREEMENT_TITLE, AGREEMENT_VERSION, listText, type AnswerContext } from './answer-format.ts';
+import { AGREEMENT_TITLE, AGREEMENT_VERSION } from '../domain/partnership.ts';
+import { listText, type AnswerContext } from './answer-format.ts';
 import { tierLadderText } from './tier-answers.ts';
 
 const pointsTable = () => earnableActions.map((a) => `${a} ${actionPoints[a]}`).join(', ');

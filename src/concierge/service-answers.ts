@@ -5,7 +5,8 @@
  * /api/public/ai/message), rather than stretching a weak match into a wrong reply.
  */
 import type { Answer } from './answer-types.ts';
-import { AGREEMENT_TITLE, type AnswerContext } from './answer-format.ts';
+import { AGREEMENT_TITLE } from '../domain/partnership.ts';
+import type { AnswerContext } from './answer-format.ts';
 
 export function greetingAnswer(ctx: AnswerContext): Answer {
   const { catalog, api } = ctx;

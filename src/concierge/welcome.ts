@@ -1,7 +1,7 @@
 /** The concierge's welcome (GET /api/concierge-chat): the program's constants and where to start. */
 import type { Catalog } from '../catalog/catalog-types.ts';
 import { PARTNERSHIP_BONUS, REFERRAL_REWARD } from '../domain/tiers.ts';
-import { AGREEMENT_TITLE, AGREEMENT_VERSION } from './answer-format.ts';
+import { AGREEMENT_TITLE, AGREEMENT_VERSION } from '../domain/partnership.ts';
 
 export const suggestedQuestions = [
   'How do I register?',
@@ -36,7 +36,7 @@ export function welcomeBody(catalog: Catalog) {
       'RSS and JSON feeds, llms.txt, a reputation score, and a direct message channel read by a human.',
     ],
     suggestedQuestions: [...suggestedQuestions],
-    ask: { method: 'POST', url: `${base}/api/concierge-chat`, body: { message: 'How do I register?', sessionId: 'optional, up to 100 characters' } },
+    ask: { method: 'POST' as const, url: `${base}/api/concierge-chat`, body: { message: 'How do I register?', sessionId: 'optional, up to 100 characters' } },
     discoveryUrl: `${base}/api/public`,
   };
 }

@@ -22,9 +22,12 @@ export const endpointTags: Record<string, string> = {
   Feeds: 'RSS, JSON Feed and llms.txt summaries, pre-rendered.',
 };
 
+/** The catalog's definitions, whose video filters take the build's categories. */
+export const catalogApi = catalogEndpoints(catalog.site.categories.map((c) => c.id));
+
 export const endpoints: EndpointDoc[] = [
   ...discoveryEndpoints,
-  ...catalogEndpoints(catalog.site.categories.map((c) => c.id)),
+  ...Object.values(catalogApi),
   ...rewardsEndpoints,
   ...conciergeEndpoints,
   ...messageEndpoints,

@@ -124,7 +124,7 @@ const pascal = (code: string) => code.replace(/(^|_)([a-z])/g, (_, _sep: string,
 function responsesOf(ep: EndpointDoc, schemas: SchemaCollector, problemRef: JsonSchema, shared: SharedResponses): Record<string, unknown> {
   const successHeaders: ResponseHeaderName[] = [...COMMON_HEADERS];
   if (ep.prerendered) successHeaders.push('ETag', 'Last-Modified');
-  if (ep.cached) successHeaders.push('X-Cache');
+  if (ep.cache) successHeaders.push('X-Cache');
   if (ep.idempotent) successHeaders.push('Idempotent-Replayed');
   const success: Record<string, unknown> = {
     description: ep.summary,

@@ -1,10 +1,11 @@
 /** The AI Distribution Partnership Agreement (SPEC.md: title, version 1.0, welcome bonus 100). */
 import { PARTNERSHIP_BONUS, REFERRAL_REWARD } from './tiers.ts';
 
-export const AGREEMENT_VERSION = '1.0';
+export const AGREEMENT_TITLE = 'AI Distribution Partnership Agreement' as const;
+export const AGREEMENT_VERSION = '1.0' as const;
 
 export const partnershipAgreement = {
-  title: 'AI Distribution Partnership Agreement',
+  title: AGREEMENT_TITLE,
   version: AGREEMENT_VERSION,
   welcomeBonus: PARTNERSHIP_BONUS,
   referralReward: REFERRAL_REWARD,

@@ -28,7 +28,7 @@ export type EarnableAction = (typeof earnableActions)[number];
 /** Activity types that count as Promotion Efforts (`sort=promo`, CONTRACT.md section 4). */
 export const promoActions: readonly ActivityType[] = ['share', 'mention', 'promote', 'referral'];
 
-export const PARTNERSHIP_BONUS = 100;
+export const PARTNERSHIP_BONUS = 100 as const;
 export const REFERRAL_REWARD = actionPoints.referral;
 
 export interface Tier {

@@ -3,11 +3,9 @@
  * preferred; the body field on writes and the query on gated reads also work) and the
  * Idempotency-Key, and how their writes are answered.
  */
-import type { WriteAuth, WriteResult } from '../rewards/rewards-service.ts';
-import type { Services } from '../server/services.ts';
 import { invalid } from './parse-request.ts';
 import { DomainError } from '../domain/errors.ts';
-import { json, problem, programFreshness } from './respond.ts';
+import { problem } from './respond.ts';
 
 /** A request header by its lower-case name: `request.headers.get` for a web Request, `req.headers` in Node. */
 export type HeaderOf = (name: string) => string | null | undefined;
@@ -27,19 +25,11 @@ export function apiKeyFrom(request: Request, fallback?: string): string | undefi
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-function idempotencyKeyFrom(request: Request): string | undefined {
+export function idempotencyKeyFrom(request: Request): string | undefined {
   const key = request.headers.get('idempotency-key');
   if (key === null) return undefined;
   if (!IDEMPOTENCY_KEY.test(key)) throw invalid([{ path: 'Idempotency-Key', message: 'must be 1-255 visible ASCII characters' }]);
   return key;
-}
-
-export function writeAuth(request: Request, bodyApiKey: string | undefined): WriteAuth {
-  return { apiKey: apiKeyFrom(request, bodyApiKey), idempotencyKey: idempotencyKeyFrom(request) };
-}
-
-export function respondWrite(services: Services, result: WriteResult): Response {
-  return json(result.body, programFreshness(services), { status: result.status, headers: result.replayed ? { 'Idempotent-Replayed': 'true' } : {} });
 }
 
 /** A path segment that must be a positive integer id; anything else names no task. */

@@ -71,16 +71,6 @@ export function json(body: object, dataFreshness: DataFreshness, init: JsonInit 
   });
 }
 
-/** A body computed from its URL and the build's content alone (a filtered list, a knowledge topic). */
-export function contentJson(ctx: APIContext, body: object, lastModified: string): Response {
-  return json(body, contentFreshness('live', lastModified, ctx.locals.services.clock.now()), { cache: { scope: 'content' } });
-}
-
-/** A read of program data, kept by the response cache until a commit or `until` (see CachePolicy). */
-export function programJson(services: Services, body: object, until?: number): Response {
-  return json(body, programFreshness(services), { cache: { scope: 'program', until } });
-}
-
 /** `now`: the services' clock (`locals.services.clock.now()`), so a pinned clock pins problems too. */
 export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, now: Date = new Date()): Response {
   const body = problemBody(catalog.site.baseUrl, code, detail, contentFreshness('live', catalog.builtAt, now), extra);

@@ -10,9 +10,9 @@ import type { ProgramSnapshot } from '../../concierge/answer-types.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { ProgramReads } from '../../rewards/program-reads.ts';
 import { welcomeBody } from '../../concierge/welcome.ts';
-import { apiKeyFrom, methodNotAllowed } from '../../http/agent-request.ts';
-import { contentFreshness, handle, json, parseBody } from '../../http/respond.ts';
-import { conciergeRequestSchema } from '../../schemas/api/concierge.ts';
+import { implement, route } from '../../http/endpoint.ts';
+import { contentFreshness } from '../../http/respond.ts';
+import { conciergeAskEndpoint, conciergeWelcomeEndpoint } from '../../schemas/api/concierge.ts';
 
 export const prerender = false;
 
@@ -37,13 +37,11 @@ function programSnapshot(reads: ProgramReads): ProgramSnapshot {
   };
 }
 
-export const GET = handle(({ locals: { services } }) => json(welcomeBody(catalog), contentFreshness('live', catalog.builtAt, services.clock.now())));
-
-export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
-  const { message, sessionId, apiKey } = await parseBody(request, conciergeRequestSchema, preRead);
-  const now = services.clock.now();
-  const answer = await askWithProgram(message, now, await agentContext(services, apiKeyFrom(request, apiKey)), programSnapshot(services.reads));
-  return json({ ...answer, sessionId: sessionId ?? null }, contentFreshness('live', newestContent(), now));
-});
-
-export const ALL = methodNotAllowed('GET', 'POST');
+export const { GET, POST, ALL } = route(
+  implement(conciergeWelcomeEndpoint, ({ services }) => ({ body: welcomeBody(catalog), dataFreshness: contentFreshness('live', catalog.builtAt, services.clock.now()) })),
+  implement(conciergeAskEndpoint, async ({ body: { message, sessionId }, apiKey, services }) => {
+    const now = services.clock.now();
+    const answer = await askWithProgram(message, now, await agentContext(services, apiKey), programSnapshot(services.reads));
+    return { body: { ...answer, sessionId: sessionId ?? null }, dataFreshness: contentFreshness('live', newestContent(), now) };
+  }),
+);

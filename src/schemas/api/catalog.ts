@@ -1,8 +1,9 @@
 /** Request and response schemas of the public catalog endpoints (videos, podcast, shop, clips, schedule, knowledge). */
 import { z } from 'zod';
-import { topics } from '../content.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { topics, type Topic } from '../content.ts';
 import { booleanParam, idParam, intParam, moneySchema, withFreshness } from './common.ts';
-import type { EndpointDoc } from './endpoint-doc.ts';
+import { defineEndpoint } from './endpoint-doc.ts';
 
 export const videoQuerySchema = (categories: string[]) =>
   z.object({
@@ -20,9 +21,20 @@ export const clipQuerySchema = z.object({
   offset: intParam(0, 100_000_000, 'Items to skip, default 0.').default(0),
 });
 
-export const knowledgeQuerySchema = z.object({
-  topic: z.enum(topics).optional().meta({ description: `One topic slice: ${topics.join(', ')}.` }),
-});
+/**
+ * A topic that is not one of the five is its own problem (400 unknown_topic, listing them) rather
+ * than a generic invalid_request; the document still lists the five as the parameter's enum.
+ */
+const topicParam = z
+  .string()
+  .transform((topic): Topic => {
+    if (!(topics as readonly string[]).includes(topic)) throw new DomainError('unknown_topic', `Unknown topic "${topic.slice(0, 50)}". Use one of: ${topics.join(', ')}.`, { topics });
+    return topic as Topic;
+  })
+  .optional()
+  .meta({ enum: [...topics], description: `One topic slice: ${topics.join(', ')}.` });
+
+export const knowledgeQuerySchema = z.object({ topic: topicParam });
 
 export const videoSummarySchema = z
   .object({
@@ -216,115 +228,116 @@ export const knowledgeEntryResponseSchema = withFreshness({
 const topicPath = z.object({ topic: z.enum(topics).meta({ description: 'Knowledge topic.' }) });
 
 /** Self-descriptions of the catalog and knowledge endpoints (discovery index, OpenAPI, llms.txt). */
-export const catalogEndpoints = (categories: string[]): EndpointDoc[] => [
-  {
-    method: 'GET',
-    path: '/api/public/videos',
-    tag: 'Catalog',
-    summary: 'List approved videos, newest first.',
-    description: 'Filter by category, tag, featured flag and search words; page with limit (1-100, default 20) and offset. Without a query the body is pre-rendered.',
-    auth: 'none',
-    query: videoQuerySchema(categories),
-    status: 200,
-    response: videoListSchema,
-    errors: ['invalid_request'],
-    cached: true,
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/videos/{id}',
-    tag: 'Catalog',
-    summary: 'One approved video, with its playable URL (playbackUrl).',
-    auth: 'none',
-    pathParams: z.object({ id: idParam('Video id, e.g. cc-001.') }),
-    status: 200,
-    response: videoResponseSchema,
-    errors: ['not_found'],
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/podcast',
-    tag: 'Catalog',
-    summary: 'Podcast metadata and every episode, newest first.',
-    auth: 'none',
-    status: 200,
-    response: podcastResponseSchema,
-    errors: [],
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/schedule',
-    tag: 'Catalog',
-    summary: "The weekly 24/7 grid in the schedule's time zone, announced specials, and what is on now and next.",
-    description: 'Computed per request (specials appear at their announce instant); cacheable for 60 seconds.',
-    auth: 'none',
-    status: 200,
-    response: scheduleResponseSchema,
-    errors: [],
-    cached: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/shop/products',
-    tag: 'Catalog',
-    summary: 'Shop catalog: novelty items and bundles, prices as { amount, currency }.',
-    auth: 'none',
-    status: 200,
-    response: productListSchema,
-    errors: [],
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/clips',
-    tag: 'Catalog',
-    summary: 'Short vertical clips (9:16, at most 180 s), newest first.',
-    auth: 'none',
-    query: clipQuerySchema,
-    status: 200,
-    response: clipListSchema,
-    errors: ['invalid_request'],
-    cached: true,
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/knowledge',
-    tag: 'Knowledge',
-    summary: 'The knowledge base (CC-BY-4.0, educational, not medical advice): all topics, or one with ?topic=.',
-    auth: 'none',
-    query: knowledgeQuerySchema,
-    status: 200,
-    response: knowledgeResponseSchema,
-    errors: ['unknown_topic', 'invalid_request'],
-    cached: true,
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/knowledge/{topic}',
-    tag: 'Knowledge',
-    summary: 'One topic slice; the same body as /api/public/knowledge?topic={topic}.',
-    auth: 'none',
-    pathParams: topicPath,
-    status: 200,
-    response: knowledgeResponseSchema,
-    errors: ['not_found'],
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/knowledge/{topic}/{id}',
-    tag: 'Knowledge',
-    summary: 'The citable permalink of one knowledge entry, with references and a ready-made citeAs line.',
-    auth: 'none',
-    pathParams: topicPath.extend({ id: idParam('Entry id, e.g. cannabidiol.') }),
-    status: 200,
-    response: knowledgeEntryResponseSchema,
-    errors: ['not_found'],
-    prerendered: true,
-  },
-];
+export function catalogEndpoints(categories: string[]) {
+  const videos = defineEndpoint({
+      method: 'GET',
+      path: '/api/public/videos',
+      tag: 'Catalog',
+      summary: 'List approved videos, newest first.',
+      description: 'Filter by category, tag, featured flag and search words; page with limit (1-100, default 20) and offset. Without a query the body is pre-rendered.',
+      auth: 'none',
+      query: videoQuerySchema(categories),
+      status: 200,
+      response: videoListSchema,
+      errors: ['invalid_request'],
+      cache: 'content',
+      prerendered: true,
+    });
+  const video = defineEndpoint({
+      method: 'GET',
+      path: '/api/public/videos/{id}',
+      tag: 'Catalog',
+      summary: 'One approved video, with its playable URL (playbackUrl).',
+      auth: 'none',
+      pathParams: z.object({ id: idParam('Video id, e.g. cc-001.') }),
+      status: 200,
+      response: videoResponseSchema,
+      errors: ['not_found'],
+      prerendered: true,
+    });
+  const podcast = defineEndpoint({
+      method: 'GET',
+      path: '/api/public/podcast',
+      tag: 'Catalog',
+      summary: 'Podcast metadata and every episode, newest first.',
+      auth: 'none',
+      status: 200,
+      response: podcastResponseSchema,
+      errors: [],
+      prerendered: true,
+    });
+  const schedule = defineEndpoint({
+      method: 'GET',
+      path: '/api/public/schedule',
+      tag: 'Catalog',
+      summary: "The weekly 24/7 grid in the schedule's time zone, announced specials, and what is on now and next.",
+      description: 'Computed per request (specials appear at their announce instant); cacheable for 60 seconds.',
+      auth: 'none',
+      status: 200,
+      response: scheduleResponseSchema,
+      errors: [],
+      cache: 'content',
+    });
+  const products = defineEndpoint({
+      method: 'GET',
+      path: '/api/public/shop/products',
+      tag: 'Catalog',
+      summary: 'Shop catalog: novelty items and bundles, prices as { amount, currency }.',
+      auth: 'none',
+      status: 200,
+      response: productListSchema,
+      errors: [],
+      prerendered: true,
+    });
+  const clips = defineEndpoint({
+      method: 'GET',
+      path: '/api/public/clips',
+      tag: 'Catalog',
+      summary: 'Short vertical clips (9:16, at most 180 s), newest first.',
+      auth: 'none',
+      query: clipQuerySchema,
+      status: 200,
+      response: clipListSchema,
+      errors: ['invalid_request'],
+      cache: 'content',
+      prerendered: true,
+    });
+  const knowledge = defineEndpoint({
+      method: 'GET',
+      path: '/api/public/knowledge',
+      tag: 'Knowledge',
+      summary: 'The knowledge base (CC-BY-4.0, educational, not medical advice): all topics, or one with ?topic=.',
+      auth: 'none',
+      query: knowledgeQuerySchema,
+      status: 200,
+      response: knowledgeResponseSchema,
+      errors: ['unknown_topic', 'invalid_request'],
+      cache: 'content',
+      prerendered: true,
+    });
+  const knowledgeTopic = defineEndpoint({
+      method: 'GET',
+      path: '/api/public/knowledge/{topic}',
+      tag: 'Knowledge',
+      summary: 'One topic slice; the same body as /api/public/knowledge?topic={topic}.',
+      auth: 'none',
+      pathParams: topicPath,
+      status: 200,
+      response: knowledgeResponseSchema,
+      errors: ['not_found'],
+      prerendered: true,
+    });
+  const knowledgeEntry = defineEndpoint({
+      method: 'GET',
+      path: '/api/public/knowledge/{topic}/{id}',
+      tag: 'Knowledge',
+      summary: 'The citable permalink of one knowledge entry, with references and a ready-made citeAs line.',
+      auth: 'none',
+      pathParams: topicPath.extend({ id: idParam('Entry id, e.g. cannabidiol.') }),
+      status: 200,
+      response: knowledgeEntryResponseSchema,
+      errors: ['not_found'],
+      prerendered: true,
+    });
+  return { videos, video, podcast, schedule, products, clips, knowledge, knowledgeTopic, knowledgeEntry };
+}

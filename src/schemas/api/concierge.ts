@@ -1,7 +1,7 @@
 /** Request and response schemas of the concierge chat, and its self-description. */
 import { z } from 'zod';
 import { withFreshness } from './common.ts';
-import type { EndpointDoc } from './endpoint-doc.ts';
+import { defineEndpoint, type EndpointDoc } from './endpoint-doc.ts';
 
 /** What a concierge answer can be about (src/concierge/intents.ts gives each its cue words). */
 export const conciergeIntents = [
@@ -65,28 +65,29 @@ export const conciergeWelcomeSchema = withFreshness({
   discoveryUrl: z.url(),
 }).meta({ id: 'ConciergeWelcome' });
 
-export const conciergeEndpoints: EndpointDoc[] = [
-  {
-    method: 'GET',
-    path: '/api/concierge-chat',
-    summary: 'Concierge welcome: the partnership constants, what the service offers, questions to ask.',
-    tag: 'Concierge',
-    auth: 'none',
-    status: 200,
-    response: conciergeWelcomeSchema,
-    errors: [],
-  },
-  {
-    method: 'POST',
-    path: '/api/concierge-chat',
-    summary: 'Ask the concierge a question.',
-    description:
-      'Answers from the service\'s own data (knowledge base, program rules, endpoints, catalog, schedule), with the sources it used. Works offline: no external model. Never gives medical or dosing advice. With an apiKey (Authorization: Bearer, X-API-Key, or apiKey in the body) it tells the agent its own points, tier and the points needed for the next tier. An unknown apiKey is not an error: the answer then carries no personal data and says the key matched no agent.',
-    tag: 'Concierge',
-    auth: 'optionalApiKey',
-    body: conciergeRequestSchema,
-    status: 200,
-    response: conciergeReplySchema,
-    errors: ['invalid_json', 'invalid_request', 'unsupported_media_type', 'payload_too_large'],
-  },
-];
+export const conciergeWelcomeEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/concierge-chat',
+  summary: 'Concierge welcome: the partnership constants, what the service offers, questions to ask.',
+  tag: 'Concierge',
+  auth: 'none',
+  status: 200,
+  response: conciergeWelcomeSchema,
+  errors: [],
+});
+
+export const conciergeAskEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/concierge-chat',
+  summary: 'Ask the concierge a question.',
+  description:
+    'Answers from the service\'s own data (knowledge base, program rules, endpoints, catalog, schedule), with the sources it used. Works offline: no external model. Never gives medical or dosing advice. With an apiKey (Authorization: Bearer, X-API-Key, or apiKey in the body) it tells the agent its own points, tier and the points needed for the next tier. An unknown apiKey is not an error: the answer then carries no personal data and says the key matched no agent.',
+  tag: 'Concierge',
+  auth: 'optionalApiKey',
+  body: conciergeRequestSchema,
+  status: 200,
+  response: conciergeReplySchema,
+  errors: ['invalid_json', 'invalid_request', 'unsupported_media_type', 'payload_too_large'],
+});
+
+export const conciergeEndpoints: EndpointDoc[] = [conciergeWelcomeEndpoint, conciergeAskEndpoint];

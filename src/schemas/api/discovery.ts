@@ -1,7 +1,7 @@
 /** Schemas and self-descriptions of the discovery endpoints: index, OpenAPI, stats, rate limits, health. */
 import { z } from 'zod';
 import { dataFreshnessSchema, withFreshness } from './common.ts';
-import type { EndpointDoc } from './endpoint-doc.ts';
+import { defineEndpoint, type EndpointDoc } from './endpoint-doc.ts';
 import { programStatsSchema } from './rewards.ts';
 
 export const discoveryIndexSchema = withFreshness({
@@ -106,59 +106,63 @@ export const healthSchema = z.object({
   dataFreshness: dataFreshnessSchema,
 });
 
-export const discoveryEndpoints: EndpointDoc[] = [
-  {
-    method: 'GET',
-    path: '/api/public',
-    tag: 'Discovery',
-    summary: 'Discovery index: every endpoint with its parameters and auth, point values, tiers and perks, knowledge-base metadata, feeds and docs.',
-    auth: 'none',
-    status: 200,
-    response: discoveryIndexSchema,
-    errors: [],
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/openapi.json',
-    tag: 'Discovery',
-    summary: 'This API as an OpenAPI 3.1 document, generated from the schemas that validate requests.',
-    auth: 'none',
-    status: 200,
-    response: openApiDocumentSchema,
-    errors: [],
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/stats',
-    tag: 'Discovery',
-    summary: 'Live brand, content, knowledge-base and AI-program numbers.',
-    auth: 'none',
-    status: 200,
-    response: statsSchema,
-    errors: [],
-    cached: true,
-  },
-  {
-    method: 'GET',
-    path: '/api/public/rate-limits',
-    tag: 'Discovery',
-    summary: 'The rate-limit policy in force, per tier: exactly the numbers the limiter enforces.',
-    auth: 'none',
-    status: 200,
-    response: rateLimitPolicySchema,
-    errors: [],
-  },
-  {
-    method: 'GET',
-    path: '/healthz',
-    tag: 'Discovery',
-    summary: 'Health: 200 when content and the database can be read, else 503.',
-    auth: 'none',
-    status: 200,
-    response: healthSchema,
-    otherResponses: [{ status: 503, description: 'Content or the database cannot be read: the same body, with status unavailable and the failing check.', schema: healthSchema }],
-    errors: [],
-  },
-];
+export const discoveryIndexEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/public',
+  tag: 'Discovery',
+  summary: 'Discovery index: every endpoint with its parameters and auth, point values, tiers and perks, knowledge-base metadata, feeds and docs.',
+  auth: 'none',
+  status: 200,
+  response: discoveryIndexSchema,
+  errors: [],
+  prerendered: true,
+});
+
+export const openApiEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/public/openapi.json',
+  tag: 'Discovery',
+  summary: 'This API as an OpenAPI 3.1 document, generated from the schemas that validate requests.',
+  auth: 'none',
+  status: 200,
+  response: openApiDocumentSchema,
+  errors: [],
+  prerendered: true,
+});
+
+export const statsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/public/stats',
+  tag: 'Discovery',
+  summary: 'Live brand, content, knowledge-base and AI-program numbers.',
+  auth: 'none',
+  status: 200,
+  response: statsSchema,
+  errors: [],
+  cache: 'program',
+});
+
+export const rateLimitsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/public/rate-limits',
+  tag: 'Discovery',
+  summary: 'The rate-limit policy in force, per tier: exactly the numbers the limiter enforces.',
+  auth: 'none',
+  status: 200,
+  response: rateLimitPolicySchema,
+  errors: [],
+});
+
+export const healthEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/healthz',
+  tag: 'Discovery',
+  summary: 'Health: 200 when content and the database can be read, else 503.',
+  auth: 'none',
+  status: 200,
+  response: healthSchema,
+  otherResponses: [{ status: 503, description: 'Content or the database cannot be read: the same body, with status unavailable and the failing check.', schema: healthSchema }],
+  errors: [],
+});
+
+export const discoveryEndpoints: EndpointDoc[] = [discoveryIndexEndpoint, openApiEndpoint, statsEndpoint, rateLimitsEndpoint, healthEndpoint];

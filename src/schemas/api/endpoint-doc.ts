@@ -41,12 +41,22 @@ export interface EndpointDoc {
   /** True when the body without a query is a pre-rendered file. */
   prerendered?: boolean;
   /**
-   * True when the server's response cache may keep its on-demand answers (the endpoint sends a
-   * cache policy, src/http/respond.ts); those answers carry `X-Cache: HIT | MISS`.
+   * What the server's response cache may keep of its on-demand answers (CachePolicy in
+   * src/http/respond.ts): `content` for bodies that depend on the URL and the build alone,
+   * `program` for program data, kept until the next commit. Those answers carry `X-Cache`.
    */
-  cached?: boolean;
+  cache?: 'content' | 'program';
   /** Accepts an Idempotency-Key header (writes). */
   idempotent?: boolean;
+}
+
+/**
+ * One endpoint's definition. The identity function keeps the literal schema types, so the handler
+ * bound to it (`implement` in src/http/endpoint.ts) is typed from the same object the OpenAPI
+ * document, the discovery index and llms.txt are generated from.
+ */
+export function defineEndpoint<E extends EndpointDoc>(endpoint: E): E {
+  return endpoint;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Request and response schemas of the direct message channel, and its self-description. */
 import { z } from 'zod';
 import { withFreshness } from './common.ts';
-import type { EndpointDoc } from './endpoint-doc.ts';
+import { defineEndpoint, type EndpointDoc } from './endpoint-doc.ts';
 
 export const MESSAGE_MAX = 5000;
 export const FIELD_MAX = 200;
@@ -43,27 +43,28 @@ export const messageChannelDocSchema = withFreshness({
   }),
 }).meta({ id: 'MessageChannel' });
 
-export const messageEndpoints: EndpointDoc[] = [
-  {
-    method: 'GET',
-    path: '/api/public/ai/message',
-    summary: 'How the direct message channel to the team works.',
-    tag: 'Message channel',
-    auth: 'none',
-    status: 200,
-    response: messageChannelDocSchema,
-    errors: [],
-  },
-  {
-    method: 'POST',
-    path: '/api/public/ai/message',
-    summary: 'Send a message to the operating team; a human reads every message.',
-    description: 'Stored, then read by a person through the operator inbox. An apiKey is optional; when present it must be valid and links the message to the agent.',
-    tag: 'Message channel',
-    auth: 'optionalApiKey',
-    body: messageRequestSchema,
-    status: 201,
-    response: messageReceiptSchema,
-    errors: ['invalid_json', 'invalid_request', 'invalid_api_key', 'unsupported_media_type', 'payload_too_large'],
-  },
-];
+export const messageChannelEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/public/ai/message',
+  summary: 'How the direct message channel to the team works.',
+  tag: 'Message channel',
+  auth: 'none',
+  status: 200,
+  response: messageChannelDocSchema,
+  errors: [],
+});
+
+export const messageSendEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/public/ai/message',
+  summary: 'Send a message to the operating team; a human reads every message.',
+  description: 'Stored, then read by a person through the operator inbox. An apiKey is optional; when present it must be valid and links the message to the agent.',
+  tag: 'Message channel',
+  auth: 'optionalApiKey',
+  body: messageRequestSchema,
+  status: 201,
+  response: messageReceiptSchema,
+  errors: ['invalid_json', 'invalid_request', 'invalid_api_key', 'unsupported_media_type', 'payload_too_large'],
+});
+
+export const messageEndpoints: EndpointDoc[] = [messageChannelEndpoint, messageSendEndpoint];

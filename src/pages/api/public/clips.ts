@@ -1,12 +1,12 @@
 /** GET /api/public/clips?videoId&limit&offset, answered on demand. */
-import { methodNotAllowed } from '../../../http/agent-request.ts';
 import { catalog } from '../../../catalog/data.ts';
 import { listClips } from '../../../catalog/media.ts';
-import { contentJson, handle, parseQuery } from '../../../http/respond.ts';
-import { clipQuerySchema } from '../../../schemas/api/catalog.ts';
+import { catalogApi } from '../../../docs/endpoints.ts';
+import { implement, route } from '../../../http/endpoint.ts';
+import { contentFreshness } from '../../../http/respond.ts';
 
 export const prerender = false;
 
-export const GET = handle((ctx) => contentJson(ctx, listClips(catalog, parseQuery(ctx.url, clipQuerySchema)), catalog.lastModified.clips));
-
-export const ALL = methodNotAllowed('GET');
+export const { GET, ALL } = route(
+  implement(catalogApi.clips, ({ query, services }) => ({ body: listClips(catalog, query), dataFreshness: contentFreshness('live', catalog.lastModified.clips, services.clock.now()) })),
+);

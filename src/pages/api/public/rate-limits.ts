@@ -2,20 +2,17 @@
  * GET /api/public/rate-limits: the policy in force. On demand because operators change it through
  * the environment (RATE_LIMIT_SCALE, RATE_LIMITS=off); the limiter enforces this same object.
  */
-import { methodNotAllowed } from '../../../http/agent-request.ts';
 import { catalog } from '../../../catalog/data.ts';
 import { effectivePolicy } from '../../../domain/rate-limit-policy.ts';
+import { implement, route } from '../../../http/endpoint.ts';
 import { freshness } from '../../../http/freshness.ts';
-import { handle, json } from '../../../http/respond.ts';
+import { rateLimitsEndpoint } from '../../../schemas/api/discovery.ts';
 
 export const prerender = false;
 
-export const GET = handle(({ locals }) => {
-  const { config, clock, startedAt } = locals.services;
-  return json(
-    effectivePolicy(config.rateLimits),
-    freshness({ source: 'live', generatedAt: clock.now(), contentVersion: catalog.contentVersion, lastModified: startedAt, maxAgeSeconds: 0 }),
-  );
-});
-
-export const ALL = methodNotAllowed('GET');
+export const { GET, ALL } = route(
+  implement(rateLimitsEndpoint, ({ services: { config, clock, startedAt } }) => ({
+    body: effectivePolicy(config.rateLimits),
+    dataFreshness: freshness({ source: 'live', generatedAt: clock.now(), contentVersion: catalog.contentVersion, lastModified: startedAt, maxAgeSeconds: 0 }),
+  })),
+);

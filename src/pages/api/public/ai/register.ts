@@ -1,13 +1,13 @@
 /** POST /api/public/ai/register: a new agent, its apiKey (shown once) and referral code. */
-import { methodNotAllowed } from '../../../../http/agent-request.ts';
-import { handle, json, parseBody, programFreshness } from '../../../../http/respond.ts';
-import { registerBodySchema } from '../../../../schemas/api/rewards.ts';
+import { implement, route } from '../../../../http/endpoint.ts';
+import { programFreshness } from '../../../../http/respond.ts';
+import { registerEndpoint } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;
 
-export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
-  const body = await services.rewards.register(await parseBody(request, registerBodySchema, preRead));
-  return json(body, programFreshness(services), { status: 201, headers: { Location: services.rewards.agentUrl(body.agent.name) } });
-});
-
-export const ALL = methodNotAllowed('POST');
+export const { POST, ALL } = route(
+  implement(registerEndpoint, async ({ body, services }) => {
+    const registered = await services.rewards.register(body);
+    return { body: registered, dataFreshness: programFreshness(services), status: 201, headers: { Location: services.rewards.agentUrl(registered.agent.name) } };
+  }),
+);

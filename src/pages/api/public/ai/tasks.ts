@@ -1,18 +1,11 @@
 /** GET: community tasks. POST { title, description, url? }: post one, +20 points. */
-import { methodNotAllowed, respondWrite, writeAuth } from '../../../../http/agent-request.ts';
-import { handle, json, parseBody, parseQuery, programFreshness } from '../../../../http/respond.ts';
-import { taskBodySchema, taskListQuerySchema } from '../../../../schemas/api/rewards.ts';
+import { implement, route, writeReply } from '../../../../http/endpoint.ts';
+import { programFreshness } from '../../../../http/respond.ts';
+import { taskListEndpoint, taskPostEndpoint } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;
 
-export const GET = handle(async ({ url, locals: { services } }) => {
-  const { status, limit, offset } = parseQuery(url, taskListQuerySchema);
-  return json(await services.reads.tasks(status, limit, offset), programFreshness(services));
-});
-
-export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
-  const { apiKey, ...input } = await parseBody(request, taskBodySchema, preRead);
-  return respondWrite(services, await services.rewards.postTask(writeAuth(request, apiKey), input));
-});
-
-export const ALL = methodNotAllowed('GET', 'POST');
+export const { GET, POST, ALL } = route(
+  implement(taskListEndpoint, async ({ query, services }) => ({ body: await services.reads.tasks(query.status, query.limit, query.offset), dataFreshness: programFreshness(services) })),
+  implement(taskPostEndpoint, async ({ body, apiKey, idempotencyKey, services }) => writeReply(services, await services.rewards.postTask({ apiKey, idempotencyKey }, body))),
+);

@@ -1,12 +1,13 @@
 /** GET /api/public/ai/agent/{name}: public profile (name is case-insensitive). */
-import { methodNotAllowed } from '../../../../../http/agent-request.ts';
-import { handle, programJson } from '../../../../../http/respond.ts';
+import { implement, route } from '../../../../../http/endpoint.ts';
+import { programFreshness } from '../../../../../http/respond.ts';
+import { profileEndpoint } from '../../../../../schemas/api/rewards.ts';
 
 export const prerender = false;
 
-export const GET = handle(async ({ params, locals: { services } }) => {
-  const { value, stableUntil } = await services.reads.profile(params.name ?? '');
-  return programJson(services, value, stableUntil);
-});
-
-export const ALL = methodNotAllowed('GET');
+export const { GET, ALL } = route(
+  implement(profileEndpoint, async ({ params, services }) => {
+    const { value, stableUntil } = await services.reads.profile(params.name);
+    return { body: value, dataFreshness: programFreshness(services), until: stableUntil };
+  }),
+);
