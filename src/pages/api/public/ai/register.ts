@@ -5,8 +5,9 @@ import { registerBodySchema } from '../../../../schemas/api/rewards.ts';
 
 export const prerender = false;
 
-export const POST = handle(async ({ request, locals: { services, body: preRead } }) => {
-  const body = await services.rewards.register(await parseBody(request, registerBodySchema, preRead));
+export const POST = handle(async ({ request, locals }) => {
+  const { services, body: preRead } = locals;
+  const body = await services.rewards.register(await parseBody(request, registerBodySchema, preRead), locals.clientAddress);
   return json(body, programFreshness(services), { status: 201, headers: { Location: services.rewards.agentUrl(body.agent.name) } });
 });
 
