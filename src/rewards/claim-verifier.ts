@@ -147,7 +147,7 @@ export class ClaimVerifier {
       verdict = { result: `fetch failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300) };
     }
     const now = this.options.clock.now();
-    await writeTransaction(this.options.db, async (trx) => {
+    await writeTransaction(this.options.db, async (trx, scope) => {
       if (verdict.link) {
         if (!(await markVerified(trx, item.activityId, `links to ${verdict.link}`, now, true))) return;
         const check = await findCheck(trx, item.activityId);
@@ -155,6 +155,8 @@ export class ClaimVerifier {
         for (const waiting of await pendingChecksStandingOn(trx, check!.agent_id)) await markVerified(trx, waiting.activity_id, `stands on verified promotion #${item.activityId}`, now, false);
         return;
       }
+      // A miss changes only the check's schedule, which no public read shows: cached reads stay.
+      scope.nothingShown();
       const retries = this.options.config.retryAfterMinutes;
       const delay = retries[Math.min(item.attempts, retries.length - 1)] * MINUTE_MS;
       await recordMiss(trx, item.activityId, verdict.result, new Date(now.getTime() + delay));
