@@ -33,7 +33,7 @@ export interface FetchedPage {
 }
 
 /** Why a page could not be read: shown to operators as the check's last result. */
-export class FetchRefused extends Error {}
+class FetchRefused extends Error {}
 
 /** DNS lookup that only ever hands out public addresses. */
 const publicLookup: LookupFunction = (hostname, options, callback) => {

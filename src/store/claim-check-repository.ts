@@ -4,7 +4,6 @@
  * Points never change here: a reversal is a ledger row written by AwardStatements.reverse in the
  * same transaction as the verdict that asks for it.
  */
-import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import type { ClaimCheckRow } from './schema.ts';
 
@@ -68,20 +67,4 @@ export function pendingChecksStandingOn(db: Db, subjectAgentId: number): Promise
 /** The referral check whose subject is this referred agent (its referrer's reward), if the reward was paid. */
 export function referralCheckOf(db: Db, referredAgentId: number): Promise<ClaimCheckRow | undefined> {
   return db.selectFrom('claim_checks').selectAll().where('subject_agent_id', '=', referredAgentId).where('kind', '=', 'referral').executeTakeFirst();
-}
-
-export interface CheckCounts {
-  pending: number;
-  verified: number;
-  reversed: number;
-}
-
-/** Per agent: its checks by state (all kinds), for operators. */
-export async function checkCountsByAgent(db: Db): Promise<Map<number, CheckCounts>> {
-  const rows = await db
-    .selectFrom('claim_checks')
-    .select(['agent_id', sql<number>`sum(case when state = 'pending' then 1 else 0 end)`.as('pending'), sql<number>`sum(case when state = 'verified' then 1 else 0 end)`.as('verified'), sql<number>`sum(case when state = 'reversed' then 1 else 0 end)`.as('reversed')])
-    .groupBy('agent_id')
-    .execute();
-  return new Map(rows.map((r) => [r.agent_id, { pending: Number(r.pending), verified: Number(r.verified), reversed: Number(r.reversed) }]));
 }
