@@ -172,14 +172,16 @@ describe('ProfileStatements', () => {
       seed: 7,
       limit: 20,
     });
-    expect(statements.reputationFacts(agent.id, windowStart)).toEqual({ activeDaysInWindow: 2, distinctActivityTypes: 2, oldestInWindow: windowStart.toISOString() });
+    expect(statements.reputationFacts(agent.id, windowStart)).toEqual({ activeDaysInWindow: 2, distinctActivityTypes: 2, oldestInWindow: windowStart.toISOString(), claims: 0, verifiedClaims: 0 });
   });
 
   it('reads through the indexes the ledger has, the facts from the covering one alone', () => {
     const plan = (statement: { source: string }, ...params: unknown[]) =>
       (store.raw.prepare(`explain query plan ${statement.source}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
     expect(plan(statements['byName'], 'x')).toMatch(/^SEARCH agents USING INDEX \S+ \(name_lower=\?\)$/);
-    expect(plan(statements['recent'], 1, 20)).toBe('SEARCH activities USING INDEX activities_agent_recent (agent_id=?)');
+    // Each row's claim check is one primary-key probe.
+    expect(plan(statements['recent'], 1, 20)).toBe('SEARCH a USING INDEX activities_agent_recent (agent_id=?) | SEARCH c USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN');
+    expect(plan(statements['claimCounts'], 1)).toBe('SEARCH claim_checks USING COVERING INDEX claim_checks_agent (agent_id=? AND kind=?)');
     expect(plan(statements['activeDays'], 1, '2026-01-01')).toContain('SEARCH activities USING COVERING INDEX activities_agent_type_time (agent_id=?)');
     const types = plan(statements['typesUsed'], 1);
     expect(types).toMatch(/SEARCH activities (EXISTS )?USING COVERING INDEX activities_agent_type_time \(agent_id=\? AND type=\?\)/);
