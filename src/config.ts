@@ -30,6 +30,16 @@ export interface AppConfig {
    * time (src/clock.ts). Unset in production.
    */
   clockStart?: Date;
+  /** The background claim verifier (src/rewards/claim-verifier.ts). */
+  verifier: {
+    /** CLAIM_VERIFIER=off: fetch no page (claims then stand or fall at their deadline on what was verified before). */
+    fetching: boolean;
+    /**
+     * VERIFY_LOCAL_ORIGIN=http://127.0.0.1:<port> (tests only): claims on exactly this origin are
+     * accepted and fetched although it is a loopback address. Unset in production.
+     */
+    localOrigins: string[];
+  };
 }
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -47,6 +57,18 @@ function number(value: string | undefined, fallback: number, name: string, min =
   const n = Number(value);
   if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of at least ${min} (got "${value}")`);
   return n;
+}
+
+function origin(value: string | undefined, name: string): string[] {
+  if (value === undefined || value === '') return [];
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http origin such as http://127.0.0.1:8080 (got "${value}")`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`${name} must be an http(s) origin (got "${value}")`);
+  return [parsed.origin];
 }
 
 function instant(value: string | undefined, name: string): Date | undefined {
@@ -72,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: logLevel(env.LOG_LEVEL),
     responseCacheBytes: number(env.RESPONSE_CACHE_MB, 64, 'RESPONSE_CACHE_MB', 1) * 1024 * 1024,
     clockStart: instant(env.CLOCK_START, 'CLOCK_START'),
+    verifier: { fetching: env.CLAIM_VERIFIER !== 'off', localOrigins: origin(env.VERIFY_LOCAL_ORIGIN, 'VERIFY_LOCAL_ORIGIN') },
   };
 }

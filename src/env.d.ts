@@ -5,6 +5,8 @@ declare namespace App {
   interface Locals {
     services: import('./server/services.ts').Services;
     requestId: string;
+    /** The client address as the rate limiter sees it (TRUST_PROXY aware): kept as evidence at registration, never a rule. */
+    clientAddress?: string;
     /** The POST body as the server read it (at most 16 KiB of JSON), so endpoints need not read it again. */
     body?: string;
   }

@@ -134,7 +134,11 @@ describe('live parts read the public API', () => {
   it('enshrines a Legend in the Hall of Fame and repeats its shoutout on the ticker', async () => {
     const legend = await register('legend-one');
     await request(service.url, '/api/public/ai/partnership', { method: 'POST', json: { apiKey: legend.apiKey, agree: true } });
-    for (let i = 1; i <= 28; i++) await register(`legend-fan-${i}`, { referralCode: legend.referralCode });
+    // Referrals pay within the daily referral cap (5), so the rest comes from the earn caps: 100 + 250 + 1,150 = 1,500.
+    for (let i = 1; i <= 5; i++) await register(`legend-fan-${i}`, { referralCode: legend.referralCode });
+    for (const [type, n] of [['promote', 10], ['mention', 20], ['share', 20], ['content_submit', 5], ['api_use', 50]] as const) {
+      for (let i = 1; i <= n; i++) await earn(legend.apiKey, type, `https://legend.example/${type}/${i}`);
+    }
     const profile = await request(service.url, '/api/public/ai/agent/legend-one');
     expect(profile.body.agent.tier).toBe('Legend');
 

@@ -220,7 +220,10 @@ describe('the rewards program', () => {
     await call(200, 'GET', '/api/public/ai/tasks?status=all&limit=5&offset=0');
     await call(400, 'GET', '/api/public/ai/tasks?status=done');
     await call(403, 'POST', `/api/public/ai/tasks/${taskId}/claim`, { json: {}, headers: bearer(ada.apiKey) });
-    await call(200, 'POST', `/api/public/ai/tasks/${taskId}/claim`, { json: { apiKey: bo.apiKey } });
+    // Ada referred bo: related agents cannot claim each other's tasks. An unrelated agent can.
+    await call(403, 'POST', `/api/public/ai/tasks/${taskId}/claim`, { json: { apiKey: bo.apiKey } });
+    const taker = await registerAgent({ name: 'task-taker', operator: 'Elsewhere' });
+    await call(200, 'POST', `/api/public/ai/tasks/${taskId}/claim`, { json: { apiKey: taker.apiKey } });
     await call(409, 'POST', `/api/public/ai/tasks/${taskId}/claim`, { json: {}, headers: bearer(bo.apiKey) });
     await call(404, 'POST', '/api/public/ai/tasks/99999/claim', { json: {}, headers: bearer(bo.apiKey) });
     await call(404, 'POST', '/api/public/ai/tasks/not-a-number/claim', { json: {}, headers: bearer(bo.apiKey) });

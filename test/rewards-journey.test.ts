@@ -59,7 +59,7 @@ describe('registration and referrals', () => {
   it('credits the referrer +50 per new agent, codes case-insensitive; Silver at 100', async () => {
     const r1 = await request(service.url, '/api/public/ai/register', { method: 'POST', json: { name: 'bo-bot', referralCode: ada.referralCode } });
     expect(r1.status).toBe(201);
-    expect(r1.body.referral).toEqual({ referrer: 'Ada_Agent', pointsAwarded: 50 });
+    expect(r1.body.referral).toMatchObject({ referrer: 'Ada_Agent', pointsAwarded: 50, reason: null, verification: { kind: 'referral', state: 'pending' } });
     bo = { name: 'bo-bot', apiKey: r1.body.apiKey, referralCode: r1.body.referralCode };
     cy = await register(service.url, { name: 'cy_bot', referralCode: ada.referralCode.toLowerCase() });
     const profile = valid(profileSchema, (await get('/api/public/ai/agent/Ada_Agent')).body);
@@ -284,7 +284,8 @@ describe('leaderboard, profile and reputation', () => {
     }
     const ada = valid(reputationResponseSchema, (await get('/api/public/ai/reputation?name=ADA_AGENT')).body);
     expect(ada.agent).toBe('Ada_Agent');
-    expect(ada.reputation!.components).toMatchObject({ contribution: 100, verified: 50, recency: 100 });
+    // verified: the share of Ada's claimed urls verified to link to the brand; none of these made-up pages is.
+    expect(ada.reputation!.components).toMatchObject({ contribution: 100, verified: 0, recency: 100 });
     expect((await get('/api/public/ai/reputation?name=nobody_here')).status).toBe(404);
   });
 
@@ -323,9 +324,13 @@ describe('tasks', () => {
 
     const own = await post(service.url, `/api/public/ai/tasks/${t.task.id}/claim`, {}, bo.apiKey);
     expect(own.status).toBe(403);
-    const claimed = await post(service.url, `/api/public/ai/tasks/${t.task.id}/claim`, {}, cy.apiKey);
+    // cy was referred by the same agent as bo: related agents do not claim each other's tasks.
+    const related = await post(service.url, `/api/public/ai/tasks/${t.task.id}/claim`, {}, cy.apiKey);
+    expect([related.status, related.body.code, related.body.relation]).toEqual([403, 'forbidden', 'the same referrer']);
+    const taker = await register(service.url, { name: 'task_taker', operator: 'Elsewhere' });
+    const claimed = await post(service.url, `/api/public/ai/tasks/${t.task.id}/claim`, {}, taker.apiKey);
     expect(claimed.status).toBe(200);
-    expect(valid(taskAwardSchema, claimed.body)).toMatchObject({ task: { status: 'claimed', claimedBy: 'cy_bot' }, activity: { actionType: 'task_claim', points: 20 } });
+    expect(valid(taskAwardSchema, claimed.body)).toMatchObject({ task: { status: 'claimed', claimedBy: 'task_taker' }, activity: { actionType: 'task_claim', points: 20 } });
     const again = await post(service.url, `/api/public/ai/tasks/${t.task.id}/claim`, {}, ada.apiKey);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('already_claimed');
@@ -375,7 +380,7 @@ describe('idempotency and keys', () => {
 describe('stats and integrity', () => {
   it('stats carry the live aiProgram block', async () => {
     const stats = valid(statsSchema, (await get('/api/public/stats')).body);
-    expect(stats.aiProgram).toMatchObject({ agents: 4, partners: 1 });
+    expect(stats.aiProgram).toMatchObject({ agents: 5, partners: 1 });
     expect(stats.aiProgram.agentsPerTier.Legend).toBe(1);
     expect(stats.aiProgram.actionsLast24h).toBeGreaterThan(0);
     const lb = valid(leaderboardSchema, (await get('/api/public/ai/leaderboard')).body);
@@ -386,6 +391,6 @@ describe('stats and integrity', () => {
     const r = await admin(service.databasePath, 'check');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('ok: all 4 agent totals');
+    expect(r.stdout).toContain('ok: all 5 agent totals');
   });
 });

@@ -3,11 +3,14 @@
  * `adjustment` carrying the operator's reason, written with the agent's total in one
  * transaction: there is no silent edit of a total.
  */
+import { defaultRewardsConfig, type SuspicionConfig } from '../../src/domain/program-config.ts';
 import { tierFor } from '../../src/domain/tiers.ts';
 import { allAgents, findAgentByName, setAgentFlag } from '../../src/store/agent-repository.ts';
 import { AwardStatements } from '../../src/store/award-statements.ts';
 import { writeTransaction, type OpenDatabase } from '../../src/store/database.ts';
+import { markReversed, referralCheckOf } from '../../src/store/claim-check-repository.ts';
 import { ledgerMismatches, recentActivity } from '../../src/store/ledger-repository.ts';
+import { agentsByAddress, highReversalRates, referralClusters, referralRewardFor, taskRings } from '../../src/store/suspicion-repository.ts';
 
 export interface CommandResult {
   exitCode: number;
@@ -19,6 +22,8 @@ const usage = [
   '  list                                   every agent with tier, points and flags',
   '  show <name>                            one agent and its latest ledger rows',
   '  suspend <name> | unsuspend <name>      stop / allow writes and leaderboard listing',
+  '  suspend <name> --puppet                also reverse the referral reward it paid its referrer (a ledger row)',
+  '  suspicious                             clusters worth a look: agents per address, referral chains, task rings, reversal rates',
   '  verify <name> | unverify <name>        operator verification (reputation component)',
   '  adjust <name> <points> --reason "..."  add (or with a minus sign remove) points via a ledger row',
   '  check                                  every total equals the sum of its ledger (exit 1 if not)',
@@ -29,7 +34,12 @@ const fail = (...lines: string[]): CommandResult => ({ exitCode: 1, lines });
 const flags = (a: { suspended: number; verified: number; partner: number }) =>
   [a.partner ? 'partner' : '', a.verified ? 'verified' : '', a.suspended ? 'SUSPENDED' : ''].filter(Boolean).join(',') || '-';
 
-export async function runAdminCommand(store: Pick<OpenDatabase, 'db' | 'raw'>, argv: string[], now: () => Date = () => new Date()): Promise<CommandResult> {
+export async function runAdminCommand(
+  store: Pick<OpenDatabase, 'db' | 'raw'>,
+  argv: string[],
+  now: () => Date = () => new Date(),
+  suspicion: SuspicionConfig = defaultRewardsConfig.suspicion,
+): Promise<CommandResult> {
   const { db } = store;
   const [command, ...rest] = argv;
   switch (command) {
@@ -53,10 +63,13 @@ export async function runAdminCommand(store: Pick<OpenDatabase, 'db' | 'raw'>, a
         `registered:  ${agent.created_at}`,
         `referral:    ${agent.referral_code}`,
         'ledger (newest first):',
+        `registered from: ${agent.registered_from ?? '-'}`,
         ...rows.map((r) => `  #${r.id} ${r.created_at} ${r.type.padEnd(14)} ${String(r.points).padStart(5)}  ${r.url ?? ''} ${r.description ?? ''}`.trimEnd()),
       );
     }
     case 'suspend':
+      if (rest.includes('--puppet')) return suspendPuppet(store, rest.filter((a) => a !== '--puppet')[0], now());
+    // falls through
     case 'unsuspend':
     case 'verify':
     case 'unverify': {
@@ -90,7 +103,64 @@ export async function runAdminCommand(store: Pick<OpenDatabase, 'db' | 'raw'>, a
         ...bad.map((m) => `  ${m.name}: points ${m.points} vs ledger ${m.ledgerPoints}; promo ${m.promoPoints} vs ledger ${m.ledgerPromoPoints}`),
       );
     }
+    case 'suspicious':
+      return ok(...(await suspiciousReport(store.db, suspicion)));
     default:
       return fail(...usage);
   }
+}
+
+/**
+ * Suspends an agent found to be a sock puppet, and reverses the referral reward its registration
+ * paid (a `reversal` ledger row; the referral's check shows it reversed), in one transaction.
+ */
+async function suspendPuppet(store: Pick<OpenDatabase, 'db' | 'raw'>, name: string | undefined, at: Date): Promise<CommandResult> {
+  if (!name) return fail('suspend --puppet needs <name>');
+  return writeTransaction(store.db, async (trx) => {
+    const agent = await findAgentByName(trx, name);
+    if (!agent) return fail(`no agent named "${name}"`);
+    await setAgentFlag(trx, agent.id, 'suspended', true);
+    const lines = [`${agent.name}: suspended = true (puppet)`];
+    const reward = await referralRewardFor(trx, agent);
+    if (reward) {
+      const reversal = new AwardStatements(store.raw).reverse(reward.id, `Reversed: referred agent ${agent.name} was suspended as a puppet`, at);
+      if ((await referralCheckOf(trx, agent.id))?.activity_id === reward.id) await markReversed(trx, reward.id, `${agent.name} suspended as a puppet`, at, reversal?.activity.id ?? null);
+      lines.push(reversal ? `referral reward #${reward.id} reversed by ledger row #${reversal.activity.id} (${reversal.activity.points}), ${reversal.agent.name} now ${reversal.agent.points} points` : `referral reward #${reward.id} was already reversed`);
+    } else lines.push('its registration paid no referral reward');
+    return ok(...lines);
+  });
+}
+
+async function suspiciousReport(db: OpenDatabase['db'], s: SuspicionConfig): Promise<string[]> {
+  const [addresses, referrals, rings, reversals] = await Promise.all([
+    agentsByAddress(db, s.agentsPerAddress),
+    referralClusters(db, s.referralsPerReferrer),
+    taskRings(db),
+    highReversalRates(db, s.minDecidedChecks, s.reversalRate),
+  ]);
+  const lines: string[] = [];
+  for (const c of addresses) {
+    const operators = new Set(c.agents.map((a) => a.operator?.trim().toLowerCase() || '(none)'));
+    const referrers = new Set(c.agents.map((a) => a.referrer).filter(Boolean));
+    lines.push(
+      `[address] ${c.address}: ${c.agents.length} agents registered (listed from ${s.agentsPerAddress}; an address may be a shared egress, so this is evidence, not proof)`,
+      `  agents: ${c.agents.map((a) => `${a.name}${a.suspended ? ' (suspended)' : ''}`).join(', ')}`,
+      `  evidence: ${operators.size} operator(s); referred by ${referrers.size ? [...referrers].join(', ') : 'nobody'}; ${c.agents.reduce((n, a) => n + a.points, 0)} points in total`,
+    );
+  }
+  for (const r of referrals) {
+    lines.push(
+      `[referrals] ${r.referrer} referred ${r.referred} agents (listed from ${s.referralsPerReferrer}) from ${r.addresses} address(es)`,
+      `  evidence: ${r.paid} referral rewards paid, ${r.reversed} reversed; ${r.referredVerified} referred agent(s) with a verified promotion; ${r.referringOn} referred agent(s) referring on (a chain)`,
+    );
+  }
+  for (const t of rings) {
+    const ties = [t.sameAddress ? 'same address' : '', t.sameOperator ? 'same operator' : ''].filter(Boolean).join(', ');
+    lines.push(`[task-ring] ${t.a} <-> ${t.b}: ${t.a} claimed ${t.aClaimedB} task(s) of ${t.b}, ${t.b} claimed ${t.bClaimedA} of ${t.a}${ties ? `; ${ties}` : ''}`);
+  }
+  for (const r of reversals) {
+    lines.push(`[reversals] ${r.name}: ${r.reversed} of ${r.decided} decided checks reversed (${Math.round((100 * r.reversed) / r.decided)}%, listed from ${Math.round(s.reversalRate * 100)}%), ${r.pending} pending`);
+  }
+  const clusters = addresses.length + referrals.length + rings.length + reversals.length;
+  return [clusters ? `${clusters} suspicious cluster(s):` : 'no suspicious clusters', ...lines];
 }

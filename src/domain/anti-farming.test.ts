@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capDay, capReached, capStatus, dedupeWindowStart, isDuplicate, normaliseUrl } from './anti-farming.ts';
+import { capDay, capReached, capStatus, dedupeWindowStart, isDuplicate } from './anti-farming.ts';
 import { defaultRewardsConfig as config } from './program-config.ts';
 import { actionPoints, earnableActions } from './tiers.ts';
 
@@ -21,11 +21,6 @@ describe('dedupe window (24 h)', () => {
   it('follows the configured window', () => {
     expect(isDuplicate(at(-2 * H), now, { dedupeWindowHours: 1 })).toBe(false);
     expect(isDuplicate(at(-0.5 * H), now, { dedupeWindowHours: 1 })).toBe(true);
-  });
-  it('normalises urls so trivially different spellings dedupe together', () => {
-    expect(normaliseUrl('HTTPS://Example.COM:443/a?b=1#frag')).toBe('https://example.com/a?b=1');
-    expect(normaliseUrl('https://example.com')).toBe('https://example.com/');
-    expect(normaliseUrl('https://example.com/A')).not.toBe(normaliseUrl('https://example.com/a'));
   });
 });
 

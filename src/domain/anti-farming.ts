@@ -8,17 +8,6 @@ import type { ActivityType } from './tiers.ts';
 
 const HOUR_MS = 3_600_000;
 
-/**
- * The form of a url that dedupe compares: WHATWG-normalised (lower-case scheme and host,
- * default port dropped, path escapes normalised) and without the #fragment, which never reaches
- * a server and so cannot make two shares of one page different.
- */
-export function normaliseUrl(url: string): string {
-  const parsed = new URL(url);
-  parsed.hash = '';
-  return parsed.href;
-}
-
 /** Awards made at or after this instant count as duplicates of a new one. */
 export function dedupeWindowStart(now: Date, config: Pick<RewardsConfig, 'dedupeWindowHours'>): Date {
   return new Date(now.getTime() - config.dedupeWindowHours * HOUR_MS);

@@ -3,7 +3,50 @@
  * object (CONTRACT.md section 4). src/config.ts carries it in AppConfig; the services enforce it
  * and the discovery index publishes the same object, so what is documented is what is enforced.
  */
+import { TRACKING_PARAMS } from './claim-url.ts';
 import type { ActivityType } from './tiers.ts';
+
+/**
+ * How claims are checked (src/rewards/claim-verifier.ts). Points are paid when claimed, as SPEC.md
+ * asks, and taken back by a ledger row of their own when what they stand on is not verified in
+ * time: the way affiliate programs hold a commission open until the sale is confirmed.
+ */
+export interface VerificationConfig {
+  /** A claimed url must show a link to the brand's site or content within this window, or its award is reversed. */
+  claimWindowHours: number;
+  /**
+   * Awards nothing can check on their own (an earn without a url, task_post, task_claim, the
+   * partnership welcome bonus) stand when the agent has a verified promotion by the end of this
+   * window (or the operator verified it), and are reversed otherwise.
+   */
+  standingWindowHours: number;
+  /** A referral reward stands when the referred agent has a verified promotion of its own within this window. */
+  referralWindowHours: number;
+  /** One page fetch: connect, headers and body together. */
+  fetchTimeoutMs: number;
+  /** The most of a page the verifier reads; a link past it is not seen. */
+  maxPageBytes: number;
+  /** Redirects followed, each to a public address only. */
+  maxRedirects: number;
+  /** Pages fetched at once. */
+  concurrency: number;
+  /** Claims held in memory for fetching at once; the rest wait in the database (the queue is the table). */
+  queueLimit: number;
+  /** After a fetch that found no link, the next tries come this many minutes later (the last repeats). */
+  retryAfterMinutes: number[];
+}
+
+/** Operator evidence thresholds of `npm run admin -- suspicious`; none of them is a rule an agent meets. */
+export interface SuspicionConfig {
+  /** Agents registered from one address at or above which the address is listed. */
+  agentsPerAddress: number;
+  /** Agents referred by one agent at or above which the referrer is listed. */
+  referralsPerReferrer: number;
+  /** Decided checks an agent needs before its reversal rate is judged. */
+  minDecidedChecks: number;
+  /** Share of decided checks reversed at or above which the agent is listed. */
+  reversalRate: number;
+}
 
 export interface RewardsConfig {
   /** The same (agent, actionType, url) earns once within this window. */
@@ -18,6 +61,8 @@ export interface RewardsConfig {
   idempotencyTtlHours: number;
   /** Entries in a profile's recentActivity. */
   recentActivityLimit: number;
+  verification: VerificationConfig;
+  suspicion: SuspicionConfig;
 }
 
 export const defaultRewardsConfig: RewardsConfig = {
@@ -34,14 +79,44 @@ export const defaultRewardsConfig: RewardsConfig = {
   },
   idempotencyTtlHours: 24,
   recentActivityLimit: 20,
+  verification: {
+    claimWindowHours: 72,
+    standingWindowHours: 72,
+    referralWindowHours: 168,
+    fetchTimeoutMs: 5_000,
+    maxPageBytes: 512 * 1024,
+    maxRedirects: 3,
+    concurrency: 2,
+    queueLimit: 200,
+    retryAfterMinutes: [10, 60, 360, 1440],
+  },
+  suspicion: { agentsPerAddress: 5, referralsPerReferrer: 10, minDecidedChecks: 4, reversalRate: 0.5 },
 };
+
+/**
+ * The rules that keep points meaningful, in words, for the discovery index, the rate-limit
+ * policy and the partnership terms: one text, so the three never disagree.
+ */
+export function programRules(config: RewardsConfig) {
+  const v = config.verification;
+  return {
+    referralCap: `Referral rewards count against the referrer's daily referral cap (${config.dailyCaps.referral} a UTC day, shared with earn actionType referral). Past it a registration with the code still succeeds and pays the referrer nothing; its response says so (referral.pointsAwarded 0, referral.reason daily_cap_reached).`,
+    referralStanding: `A referral reward is reversed by a ledger row of its own when the referred agent is suspended as a puppet, or has no verified promotion of its own within ${v.referralWindowHours} h of registering.`,
+    claimedUrls: 'A claimed url must be a public http(s) URL without credentials: private, loopback, link-local and reserved addresses (IPv4 in any spelling, IPv6) and local-network names are refused with 400 invalid_request.',
+    claimVerification: `The service fetches each claimed page in the background and looks for a link to the brand's site or content (a link whose host is the brand's, e.g. a video or knowledge page). A claim not verified within ${v.claimWindowHours} h is reversed by a ledger row of its own (type reversal); the ledger is never edited.`,
+    standing: `Awards nothing can check on their own (an earn without a url, task_post, task_claim, the partnership welcome bonus) stand when the agent has a verified promotion (or operator verification) within ${v.standingWindowHours} h, and are reversed otherwise.`,
+    relatedAgents: 'An agent cannot claim a task posted by an agent of its referral chain (referrer, referred, or the same referrer): 403 forbidden, the task stays open for others. Agents of one operator may claim each other\'s tasks; operators see such clusters.',
+    addresses: 'No rule depends on the client address: many honest agents share one. Addresses are kept as evidence for the operators only.',
+  };
+}
 
 /** What the discovery index shows agents about these rules, in words as well as numbers. */
 export function describeRewardsConfig(config: RewardsConfig) {
   return {
     dedupe: {
       windowHours: config.dedupeWindowHours,
-      key: 'agent + actionType + url (normalised: lower-case scheme and host, no #fragment)',
+      key: 'agent + actionType + url, normalised as RFC 3986 section 6 does: lower-case scheme and host, no default port, no #fragment, unreserved characters decoded from percent-encoding, no trailing slash after a path, no tracking parameters',
+      trackingParameters: ['utm_*', ...TRACKING_PARAMS],
       withoutUrl: 'An earn without a url is not deduplicated; the daily cap of its actionType bounds it. Send an Idempotency-Key to make retries safe.',
       error: '409 duplicate_action with the activityId of the earlier award',
     },
@@ -56,5 +131,14 @@ export function describeRewardsConfig(config: RewardsConfig) {
       replayHeader: 'Idempotent-Replayed: true',
       conflict: '422 idempotency_key_reused when the same key comes with a different body',
     },
+    verification: {
+      claimWindowHours: config.verification.claimWindowHours,
+      standingWindowHours: config.verification.standingWindowHours,
+      referralWindowHours: config.verification.referralWindowHours,
+      fetch: { timeoutMs: config.verification.fetchTimeoutMs, maxPageBytes: config.verification.maxPageBytes, maxRedirects: config.verification.maxRedirects, redirects: 'followed to public addresses only' },
+      states: { pending: 'not yet decided', verified: 'the page links to the brand (or, for awards without a url, the agent has a verified promotion)', reversed: 'not verified in time, or the referred agent was suspended as a puppet: a reversal row took the points back' },
+      reputation: 'The verified reputation component is 100 for an operator-verified agent, otherwise the share of its claimed urls that were verified.',
+    },
+    rules: programRules(config),
   };
 }

@@ -4,7 +4,7 @@ import { levelFor, reputationComponents, reputationComponentsFor, reputationFor,
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
-const base: ReputationInput = { points: 0, registeredAt: now, lastActivityAt: null, activeDaysInWindow: 0, distinctActivityTypes: 0, verified: false, partner: false };
+const base: ReputationInput = { points: 0, registeredAt: now, lastActivityAt: null, activeDaysInWindow: 0, distinctActivityTypes: 0, verified: false, claims: 0, verifiedClaims: 0 };
 const comp = (over: Partial<ReputationInput>) => reputationComponentsFor({ ...base, ...over }, now);
 
 describe('reputation components at their edges', () => {
@@ -46,11 +46,13 @@ describe('reputation components at their edges', () => {
     expect(comp({ registeredAt: daysAgo(90) }).longevity).toBe(100);
     expect(comp({ registeredAt: daysAgo(1000) }).longevity).toBe(100);
   });
-  it('verified: operator verification 100, partner 50, else 0', () => {
+  it('verified: operator verification 100, else the verified share of claimed urls, 0 without claims', () => {
     expect(comp({}).verified).toBe(0);
-    expect(comp({ partner: true }).verified).toBe(50);
+    expect(comp({ claims: 3, verifiedClaims: 0 }).verified).toBe(0);
+    expect(comp({ claims: 3, verifiedClaims: 2 }).verified).toBe(67);
+    expect(comp({ claims: 4, verifiedClaims: 4 }).verified).toBe(100);
     expect(comp({ verified: true }).verified).toBe(100);
-    expect(comp({ verified: true, partner: true }).verified).toBe(100);
+    expect(comp({ verified: true, claims: 5, verifiedClaims: 1 }).verified).toBe(100);
   });
 });
 
@@ -90,7 +92,7 @@ describe('reputationStableUntil', () => {
   const DAY = 86_400_000;
   const origin = Date.parse('2026-11-22T12:00:00.000Z');
   /** What the store derives from an agent's activity times at `t` (see ledger-repository.ts). */
-  function inputAt(registeredAt: number, activity: number[], t: number, rest: Pick<ReputationInput, 'points' | 'distinctActivityTypes' | 'verified' | 'partner'>) {
+  function inputAt(registeredAt: number, activity: number[], t: number, rest: Pick<ReputationInput, 'points' | 'distinctActivityTypes' | 'verified' | 'claims' | 'verifiedClaims'>) {
     const inWindow = activity.filter((a) => a >= t - 30 * DAY);
     return {
       input: {
@@ -108,7 +110,7 @@ describe('reputationStableUntil', () => {
     points: fc.integer({ min: 0, max: 3000 }),
     distinctActivityTypes: fc.integer({ min: 0, max: 8 }),
     verified: fc.boolean(),
-    partner: fc.boolean(),
+    claims: fc.integer({ min: 0, max: 20 }),
     at: fc.double({ min: 0, max: 1, noNaN: true }),
     nearEnd: fc.integer({ min: 0, max: 5_000 }),
   });
@@ -119,7 +121,7 @@ describe('reputationStableUntil', () => {
         const now = origin;
         const registeredAt = now - s.registeredAgo * DAY;
         const activity = s.activityAgo.map((d) => Math.round(now - d * DAY));
-        const rest = { points: s.points, distinctActivityTypes: s.distinctActivityTypes, verified: s.verified, partner: s.partner };
+        const rest = { points: s.points, distinctActivityTypes: s.distinctActivityTypes, verified: s.verified, claims: s.claims, verifiedClaims: Math.floor(s.claims / 2) };
         const { input, oldestInWindow } = inputAt(registeredAt, activity, now, rest);
         const until = reputationStableUntil(input, oldestInWindow, new Date(now));
         expect(until).toBeGreaterThanOrEqual(now);

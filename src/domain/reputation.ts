@@ -31,7 +31,7 @@ export const reputationComponents: readonly ReputationComponentDoc[] = [
   { name: 'diversity', weight: 0.15, description: `Distinct activity types used, out of the ${DIVERSITY_TYPES.length} that earn points (${DIVERSITY_TYPES.join(', ')}): round(100 × used / ${DIVERSITY_TYPES.length}).` },
   { name: 'recency', weight: 0.15, description: `How recently the agent last earned: round(100 × max(0, ${RECENCY_HORIZON_DAYS} − daysSinceLastActivity) / ${RECENCY_HORIZON_DAYS}); 0 with no activity.` },
   { name: 'longevity', weight: 0.1, description: `Days since registration: min(100, round(100 × days / ${LONGEVITY_FULL_DAYS})).` },
-  { name: 'verified', weight: 0.1, description: '100 when the operator has verified the agent, 50 when it is a partner but not verified, otherwise 0.' },
+  { name: 'verified', weight: 0.1, description: "100 when the operator has verified the agent; otherwise the share of its claimed urls whose page was verified to link to the brand: round(100 × verified / claimed); 0 with no claimed url." },
 ];
 
 export interface ReputationLevel {
@@ -59,7 +59,9 @@ export interface ReputationInput {
   /** Distinct activity types from DIVERSITY_TYPES the agent has used. */
   distinctActivityTypes: number;
   verified: boolean;
-  partner: boolean;
+  /** Awards with a claimed url, and how many of them the verifier verified. */
+  claims: number;
+  verifiedClaims: number;
 }
 
 export type ReputationComponents = Record<ComponentName, number>;
@@ -81,7 +83,7 @@ export function reputationComponentsFor(input: ReputationInput, now: Date): Repu
     diversity: clamp((100 * input.distinctActivityTypes) / DIVERSITY_TYPES.length),
     recency: input.lastActivityAt ? clamp((100 * Math.max(0, RECENCY_HORIZON_DAYS - daysBetween(input.lastActivityAt, now))) / RECENCY_HORIZON_DAYS) : 0,
     longevity: clamp((100 * daysBetween(input.registeredAt, now)) / LONGEVITY_FULL_DAYS),
-    verified: input.verified ? 100 : input.partner ? 50 : 0,
+    verified: input.verified ? 100 : input.claims > 0 ? clamp((100 * input.verifiedClaims) / input.claims) : 0,
   };
 }
 

@@ -40,6 +40,8 @@ export interface EndpointInput<E extends EndpointDoc> {
   idempotencyKey: string | undefined;
   services: Services;
   requestId: string | undefined;
+  /** The client's address as the server saw it: evidence for operators, never a rule. */
+  clientAddress: string | undefined;
   context: APIContext;
 }
 
@@ -77,6 +79,7 @@ export function implement<E extends EndpointDoc>(endpoint: E, handler: (input: E
         idempotencyKey: endpoint.idempotent ? idempotencyKeyFrom(request) : undefined,
         services: locals.services,
         requestId: locals.requestId,
+        clientAddress: locals.clientAddress,
         context,
       });
       const cache = endpoint.cache ? { scope: endpoint.cache, until: reply.until } : undefined;

@@ -76,7 +76,7 @@ export class ProgramReads {
     });
     if (!read) throw noAgentNamed(name);
     const { agent, rank, activity, facts } = read;
-    return { value: profileBody(agent, rank, activity.map(activityView), reputationOf(agent, facts, now)), stableUntil: reputationStableUntilOf(agent, facts, now) };
+    return { value: profileBody(agent, rank, activity.map((r) => activityView(r)), reputationOf(agent, facts, now)), stableUntil: reputationStableUntilOf(agent, facts, now) };
   }
 
   async reputation(name: string) {

@@ -10,23 +10,26 @@
  */
 import { createHash } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import { capDay, capReached, capStatus, dedupeWindowStart, normaliseUrl } from '../domain/anti-farming.ts';
+import { capDay, capReached, capStatus, dedupeWindowStart } from '../domain/anti-farming.ts';
+import { claimUrlProblem, normaliseClaimUrl } from '../domain/claim-url.ts';
+import { relation } from '../domain/related-agents.ts';
 import { AGREEMENT_VERSION } from '../domain/partnership.ts';
 import type { RewardsConfig } from '../domain/program-config.ts';
 import { actionPoints, atLeast, nextTier, PARTNERSHIP_BONUS, perksFor, REFERRAL_REWARD, tierFor, type ActivityType, type EarnableAction, type TierName } from '../domain/tiers.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Clock } from '../clock.ts';
-import { findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, markPartner, referralCodeExists, replaceKeyHash } from '../store/agent-repository.ts';
+import { findAgentById, findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, markPartner, referralCodeExists, replaceKeyHash } from '../store/agent-repository.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
 import { writeTransaction, type Db } from '../store/database.ts';
 import { recordEvent } from '../store/event-repository.ts';
 import { findStoredResponse, purgeStoredResponses, storeResponse } from '../store/idempotency-repository.ts';
 import { AwardStatements, type AwardResult } from '../store/award-statements.ts';
 import { LAST_WRITE_SQL } from '../store/ledger-repository.ts';
-import type { AgentRow } from '../store/schema.ts';
+import type { AgentRow, CheckKind } from '../store/schema.ts';
 import { claimTask, findTask, insertTask } from '../store/task-repository.ts';
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
-import { activityView, agentPoints, agentSummary, taskView, unlockedPerks } from './views.ts';
+import { checkDueAt } from './claim-verifier.ts';
+import { activityView, agentPoints, agentSummary, taskView, unlockedPerks, type VerificationView } from './views.ts';
 
 /** Who a valid apiKey belongs to: what the rate limiter needs to pick a tier's limits. */
 export interface Identity {
@@ -60,6 +63,8 @@ export interface RewardsServiceOptions {
   /** The store's change feed: commits by this process and others move `lastModified`. */
   changes: ChangeFeed;
   random?: RandomSource;
+  /** Private origins a claim may name (tests only: VERIFY_LOCAL_ORIGIN); empty in production. */
+  allowedClaimOrigins?: readonly string[];
 }
 
 export class RewardsService {
@@ -69,6 +74,7 @@ export class RewardsService {
   private readonly baseUrl: string;
   private readonly random: RandomSource;
   private readonly changes: ChangeFeed;
+  private readonly allowedClaimOrigins: readonly string[];
   /** See `lastModified`. */
   private lastWrite: string;
   /** The newest write of the open write group, published as lastWrite when a group commits. */
@@ -84,6 +90,7 @@ export class RewardsService {
     this.baseUrl = options.baseUrl;
     this.random = options.random ?? cryptoRandom;
     this.changes = options.changes;
+    this.allowedClaimOrigins = options.allowedClaimOrigins ?? [];
     this.ledger = new AwardStatements(options.raw);
     this.lastWriteStatement = options.raw.prepare<[], string | null>(LAST_WRITE_SQL).pluck();
     this.lastWrite = this.lastWriteStatement.get() ?? new Date(0).toISOString();
@@ -141,7 +148,8 @@ export class RewardsService {
 
   // ---- writes ------------------------------------------------------------------------------
 
-  async register(input: { name: string; operator?: string; avatarUrl?: string; referralCode?: string }) {
+  /** `clientAddress` is kept as evidence for operators (admin suspicious); no rule reads it. */
+  async register(input: { name: string; operator?: string; avatarUrl?: string; referralCode?: string }, clientAddress?: string) {
     const result = await writeTransaction(this.db, async (trx) => {
       const now = this.clock.now();
       if (await findAgentByName(trx, input.name)) {
@@ -164,22 +172,17 @@ export class RewardsService {
         referral_code: referralCode,
         referred_by: referrer?.id ?? null,
         created_at: now.toISOString(),
+        registered_from: clientAddress?.slice(0, 64) ?? null,
       });
       await recordEvent(trx, { kind: 'agent_registered', agentId: agent.id, now });
-      // A suspended referrer keeps the link but earns nothing: suspension stops farming with sock puppets.
-      let referral: { referrer: string; pointsAwarded: number } | null = null;
-      if (referrer) {
-        const awarded = referrer.suspended ? 0 : REFERRAL_REWARD;
-        if (awarded) this.ledger.award(referrer.id, { type: 'referral', points: awarded, description: `Referred ${agent.name}`, ref: String(agent.id), now });
-        referral = { referrer: referrer.name, pointsAwarded: awarded };
-      }
+      const referral = referrer ? this.payReferral(referrer, agent, now) : null;
       this.noteWrite(now);
       return {
         agent: { ...agentSummary(agent), nextTier: nextTier(agent.points), perks: perksFor(agent.points) },
         apiKey,
         referralCode,
         referral,
-        notice: 'Store the apiKey now: it is shown only this once. Send it as Authorization: Bearer <apiKey>. Share your referralCode: each agent that registers with it earns you 50 points.',
+        notice: `Store the apiKey now: it is shown only this once. Send it as Authorization: Bearer <apiKey>. Share your referralCode: each agent that registers with it earns you ${REFERRAL_REWARD} points, up to your daily referral cap of ${this.config.dailyCaps.referral}; a referral stands when the agent you referred has a verified promotion within ${this.config.verification.referralWindowHours} h.`,
       };
     });
     return result;
@@ -188,7 +191,7 @@ export class RewardsService {
   earn(auth: WriteAuth, input: { actionType: EarnableAction; url?: string; description?: string }): Promise<WriteResult> {
     return this.write(auth, 'earn', input, async (trx, agent, now) => {
       const type = input.actionType;
-      const url = input.url === undefined ? null : normaliseUrl(input.url);
+      const url = input.url === undefined ? null : this.claimUrl(input.url);
       if (url !== null) {
         const earlier = this.ledger.findAwardSince(agent.id, type, url, dedupeWindowStart(now, this.config));
         if (earlier) {
@@ -201,7 +204,8 @@ export class RewardsService {
       }
       const used = this.checkCap(agent.id, type, now);
       const result = this.ledger.award(agent.id, { type, points: actionPoints[type], url, description: input.description ?? null, idempotencyKey: auth.idempotencyKey ?? null, now });
-      return { status: 200, body: { ...awardBody(result), dailyCap: { actionType: type, ...capStatus(type, used + 1, now, this.config) } } };
+      const verification = this.check(result.activity.id, agent.id, url === null ? 'standing' : 'url', agent.id, url, now);
+      return { status: 200, body: { ...awardBody(result, verification), dailyCap: { actionType: type, ...capStatus(type, used + 1, now, this.config) } } };
     });
   }
 
@@ -218,6 +222,7 @@ export class RewardsService {
       await markPartner(trx, agent.id, at);
       const result = this.ledger.award(agent.id, { type: 'partnership', points: PARTNERSHIP_BONUS, description: `Accepted the AI Distribution Partnership Agreement ${AGREEMENT_VERSION}`, idempotencyKey: auth.idempotencyKey ?? null, now });
       await recordEvent(trx, { kind: 'partnership', agentId: agent.id, now });
+      this.check(result.activity.id, agent.id, 'standing', agent.id, null, now);
       const body = awardBody(result);
       return { status: 200, body: { partner: true, alreadyPartner: false, pointsAwarded: PARTNERSHIP_BONUS, agreementVersion: AGREEMENT_VERSION, acceptedAt: at, agent: body.agent, tierChanged: body.tierChanged, previousTier: body.previousTier, unlockedPerks: body.unlockedPerks } };
     });
@@ -225,10 +230,12 @@ export class RewardsService {
 
   postTask(auth: WriteAuth, input: { title: string; description: string; url?: string }): Promise<WriteResult> {
     return this.write(auth, 'task_post', input, async (trx, agent, now) => {
+      const url = input.url === undefined ? null : this.claimUrl(input.url);
       const used = this.checkCap(agent.id, 'task_post', now);
-      const task = await insertTask(trx, { posterId: agent.id, title: input.title, description: input.description, url: input.url ?? null, now });
+      const task = await insertTask(trx, { posterId: agent.id, title: input.title, description: input.description, url, now });
       const result = this.ledger.award(agent.id, { type: 'task_post', points: actionPoints.task_post, url: task.url, description: `Posted task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
-      return { status: 201, body: { task: taskView(task), ...awardBody(result), dailyCap: { actionType: 'task_post', ...capStatus('task_post', used + 1, now, this.config) } } };
+      const verification = this.check(result.activity.id, agent.id, 'standing', agent.id, null, now);
+      return { status: 201, body: { task: taskView(task), ...awardBody(result, verification), dailyCap: { actionType: 'task_post', ...capStatus('task_post', used + 1, now, this.config) } } };
     });
   }
 
@@ -238,10 +245,19 @@ export class RewardsService {
       if (!task) throw new DomainError('not_found', `No task has id ${taskId}.`);
       if (task.poster_id === agent.id) throw new DomainError('forbidden', 'An agent cannot claim its own task.');
       if (task.claimed_by !== null) throw new DomainError('already_claimed', `Task ${taskId} was already claimed by ${task.claimer_name} at ${task.claimed_at}.`, { claimedBy: task.claimer_name, claimedAt: task.claimed_at });
+      const poster = await findAgentById(trx, task.poster_id);
+      const tie = poster && relation(agent, poster);
+      if (tie) {
+        throw new DomainError('forbidden', `${agent.name} cannot claim task ${taskId}: it was posted by ${poster.name}, and the two are related (${tie}). Tasks pay for work done for another party; the task stays open for others.`, {
+          reason: 'related_agents',
+          relation: tie,
+        });
+      }
       const used = this.checkCap(agent.id, 'task_claim', now);
       if (!(await claimTask(trx, taskId, agent.id, now))) throw new DomainError('already_claimed', `Task ${taskId} was already claimed.`);
       const result = this.ledger.award(agent.id, { type: 'task_claim', points: actionPoints.task_claim, url: task.url, description: `Claimed task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
-      return { status: 200, body: { task: taskView((await findTask(trx, taskId))!), ...awardBody(result), dailyCap: { actionType: 'task_claim', ...capStatus('task_claim', used + 1, now, this.config) } } };
+      const verification = this.check(result.activity.id, agent.id, 'standing', agent.id, null, now);
+      return { status: 200, body: { task: taskView((await findTask(trx, taskId))!), ...awardBody(result, verification), dailyCap: { actionType: 'task_claim', ...capStatus('task_claim', used + 1, now, this.config) } } };
     });
   }
 
@@ -289,6 +305,46 @@ export class RewardsService {
     return agent;
   }
 
+  /** A claimed url in its normalised form, or 400 invalid_request naming why it cannot be claimed. */
+  private claimUrl(url: string): string {
+    const problem = claimUrlProblem(url, this.allowedClaimOrigins);
+    if (problem) throw new DomainError('invalid_request', `url: ${problem}`, { errors: [{ path: 'url', message: problem }] });
+    return normaliseClaimUrl(url);
+  }
+
+  /** Registers an award for verification (see ClaimVerifier) and says where it stands. */
+  private check(activityId: number, agentId: number, kind: CheckKind, subjectAgentId: number, url: string | null, now: Date): VerificationView {
+    const c = this.ledger.addCheck({ activityId, agentId, kind, subjectAgentId, url, dueAt: checkDueAt(kind, now, this.config.verification), now });
+    return { kind, state: c.state, decideBy: c.dueAt, decidedAt: c.decidedAt };
+  }
+
+  /**
+   * The referral reward of a registration: paid within the referrer's daily referral cap (shared
+   * with earn actionType referral), to a referrer not suspended, and checked: it stands when the
+   * referred agent has a verified promotion in time. Past the cap the registration still succeeds.
+   */
+  private payReferral(referrer: AgentRow, referred: AgentRow, now: Date) {
+    const base = { referrer: referrer.name };
+    if (referrer.suspended) {
+      return { ...base, pointsAwarded: 0, reason: 'referrer_suspended' as const, detail: `${referrer.name} is suspended: its referrals earn nothing.`, dailyCap: null, verification: null };
+    }
+    const used = this.ledger.countAwardsSince(referrer.id, 'referral', capDay(now).start);
+    if (capReached('referral', used, this.config)) {
+      const cap = capStatus('referral', used, now, this.config);
+      return {
+        ...base,
+        pointsAwarded: 0,
+        reason: 'daily_cap_reached' as const,
+        detail: `${referrer.name} has used its daily referral cap of ${cap.limit}; this registration succeeded but pays the referrer nothing. The cap resets at ${cap.resetsAt}.`,
+        dailyCap: { actionType: 'referral', ...cap },
+        verification: null,
+      };
+    }
+    const result = this.ledger.award(referrer.id, { type: 'referral', points: REFERRAL_REWARD, description: `Referred ${referred.name}`, ref: String(referred.id), now });
+    const verification = this.check(result.activity.id, referrer.id, 'referral', referred.id, null, now);
+    return { ...base, pointsAwarded: REFERRAL_REWARD, reason: null, detail: null, dailyCap: { actionType: 'referral', ...capStatus('referral', used + 1, now, this.config) }, verification };
+  }
+
   /** Awards of `type` used today; throws 409 daily_cap_reached when none are left. */
   private checkCap(agentId: number, type: ActivityType, now: Date): number {
     const used = this.ledger.countAwardsSince(agentId, type, capDay(now).start);
@@ -333,9 +389,9 @@ export class RewardsService {
   }
 }
 
-function awardBody(r: AwardResult) {
+function awardBody(r: AwardResult, verification: VerificationView | null = null) {
   return {
-    activity: activityView(r.activity),
+    activity: activityView(r.activity, verification),
     agent: agentPoints(r.agent),
     tierChanged: r.tier !== r.previousTier,
     previousTier: r.previousTier,

@@ -25,8 +25,21 @@ export function agentPoints(a: PublicAgentRow) {
   return { name: a.name, points: a.points, tier: tierFor(a.points).name };
 }
 
-/** Operator adjustments keep their reason in the ledger (admin CLI) but show a neutral text publicly. */
-export function activityView(r: LedgerEntryRow) {
+/** Where an award's verification stands, as a profile and a write's response show it. */
+export interface VerificationView {
+  /** url: its own page must link to the brand; standing: the agent's verified promotion; referral: the referred agent's. */
+  kind: 'url' | 'standing' | 'referral';
+  state: 'pending' | 'verified' | 'reversed';
+  /** When a pending check is decided at the latest. */
+  decideBy: string;
+  decidedAt: string | null;
+}
+
+/**
+ * Operator adjustments keep their reason in the ledger (admin CLI) but show a neutral text
+ * publicly. `verification` is null for rows nothing checks (adjustments, reversals, zero awards).
+ */
+export function activityView(r: LedgerEntryRow, verification: VerificationView | null = checkOf(r)) {
   return {
     id: r.id,
     actionType: r.type,
@@ -34,7 +47,14 @@ export function activityView(r: LedgerEntryRow) {
     url: r.url,
     description: r.type === 'adjustment' ? 'Operator adjustment' : r.description,
     createdAt: r.created_at,
+    verification,
+    reverses: r.reverses ?? null,
   };
+}
+
+function checkOf(r: LedgerEntryRow): VerificationView | null {
+  if (!r.check_kind || !r.check_state || !r.check_due_at) return null;
+  return { kind: r.check_kind, state: r.check_state, decideBy: r.check_due_at, decidedAt: r.check_decided_at ?? null };
 }
 
 function reputationInputOf(a: PublicAgentRow, facts: ReputationFacts): ReputationInput {
@@ -45,7 +65,8 @@ function reputationInputOf(a: PublicAgentRow, facts: ReputationFacts): Reputatio
     activeDaysInWindow: facts.activeDaysInWindow,
     distinctActivityTypes: facts.distinctActivityTypes,
     verified: a.verified === 1,
-    partner: a.partner === 1,
+    verifiedClaims: facts.verifiedClaims,
+    claims: facts.claims,
   };
 }
 

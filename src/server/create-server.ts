@@ -208,7 +208,7 @@ export function createAppServer(deps: ServerDeps): Server {
     // arbitrary local files per request, so it is not exposed.
     if (url.pathname === '/_image') return notFound(req, res, requestId, url.pathname);
 
-    const locals: App.Locals = { services, requestId, body: typeof body === 'string' ? body : undefined };
+    const locals: App.Locals = { services, requestId, clientAddress: ip, body: typeof body === 'string' ? body : undefined };
     const astro = () => renderWithAstro(deps.astro, req, res, locals);
     const file = staticFiles.lookup(url.pathname);
 

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clockFrom } from '../clock.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
+import { ClaimVerifier } from '../rewards/claim-verifier.ts';
 import { ProgramReads } from '../rewards/program-reads.ts';
 import { RewardsService } from '../rewards/rewards-service.ts';
 import { ChangeFeed } from '../store/change-feed.ts';
@@ -42,7 +43,13 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   const store = openDatabase(config.databasePath);
   await migrateOrThrow(store.db);
   const changes = new ChangeFeed(store.db, store.raw);
-  const rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: config.rewards, clock, baseUrl: build.baseUrl, changes });
+  const rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: config.rewards, clock, baseUrl: build.baseUrl, changes, allowedClaimOrigins: config.verifier.localOrigins });
+  const verifier = new ClaimVerifier({
+    db: store.db, raw: store.raw, clock, config: config.rewards.verification, brandHost: new URL(build.baseUrl).hostname,
+    fetching: config.verifier.fetching, allowedOrigins: config.verifier.localOrigins, userAgent: `CanopyCoveClaimVerifier/1.0 (+${build.baseUrl})`, log,
+  });
+  // A commit may hold a new claim: the verifier looks at once rather than at its next tick.
+  changes.subscribe(() => verifier.wake());
   const cache = new ResponseCache({ maxBytes: config.responseCacheBytes, now: () => clock.now().getTime() });
   // Every commit that changes what public reads show ends the cached program reads.
   changes.subscribe(() => cache.purge('program'));
@@ -97,6 +104,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((ok) => {
+      verifier.stop();
       server.close(() => {
         store.close().then(() => log.flush(() => ok()), ok);
       });
@@ -105,6 +113,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
       setTimeout(() => server.closeAllConnections(), 5_000).unref();
     }));
 
+  verifier.start();
   log.info({ url, contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }, 'listening');
   return { server, url, services, close };
 }

@@ -22,7 +22,10 @@ export interface LedgerMismatch {
   ledgerPromoPoints: number;
 }
 
-/** Agents whose stored totals differ from the sum of their ledger rows: should always be empty. */
+/**
+ * Agents whose stored totals differ from the sum of their ledger rows: should always be empty.
+ * A reversal counts toward Promotion Efforts when the row it takes back did.
+ */
 export async function ledgerMismatches(db: Db): Promise<LedgerMismatch[]> {
   const promo = sql.join(promoActions.map((t) => sql.lit(t)));
   const rows = await sql<LedgerMismatch>`
@@ -30,8 +33,10 @@ export async function ledgerMismatches(db: Db): Promise<LedgerMismatch[]> {
       coalesce(l.total, 0) as ledgerPoints, coalesce(l.promo, 0) as ledgerPromoPoints
     from agents a
     left join (
-      select agent_id, sum(points) as total, sum(case when type in (${promo}) then points else 0 end) as promo
-      from activities group by agent_id
+      select x.agent_id, sum(x.points) as total,
+        sum(case when x.type in (${promo}) or (x.type = 'reversal' and o.type in (${promo})) then x.points else 0 end) as promo
+      from activities x left join activities o on o.id = x.reverses
+      group by x.agent_id
     ) l on l.agent_id = a.id
     where a.points != coalesce(l.total, 0) or a.promo_points != coalesce(l.promo, 0)
     order by a.id`.execute(db);

@@ -13,6 +13,7 @@ import * as m4 from '../../db/migrations/2026-11-22T0840-program-events.ts';
 import * as m5 from '../../db/migrations/2026-11-22T0900-messages.ts';
 import * as m6 from '../../db/migrations/2026-11-22T1000-ledger-read-indexes.ts';
 import * as m7 from '../../db/migrations/2026-11-22T1100-drop-unused-ledger-index.ts';
+import * as m8 from '../../db/migrations/2026-11-23T0900-claim-verification.ts';
 
 /** Name (the file name without .ts) -> migration. Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0900-messages': m5,
   '2026-11-22T1000-ledger-read-indexes': m6,
   '2026-11-22T1100-drop-unused-ledger-index': m7,
+  '2026-11-23T0900-claim-verification': m8,
 };

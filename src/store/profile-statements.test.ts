@@ -20,7 +20,7 @@ const LEDGER_TYPES = ['share', 'mention', 'promote', 'referral', 'api_use', 'con
 const DAY_MS = 86_400_000;
 
 /** The grouped query reputation facts came from before ProfileStatements, as it was. */
-async function groupedReputationFacts(db: Db, agentIds: number[], windowStart: Date): Promise<Map<number, ReputationFacts>> {
+async function groupedReputationFacts(db: Db, agentIds: number[], windowStart: Date): Promise<Map<number, Omit<ReputationFacts, 'claims' | 'verifiedClaims'>>> {
   const rows = await db
     .selectFrom('activities')
     .select((eb) => [
@@ -123,8 +123,8 @@ describe('ProfileStatements', () => {
         for (const { id, name } of agents) {
           const asked = name.toUpperCase();
           const expected = (await findAgentByName(store.db, asked))!;
-          const { api_key_hash, referral_code, referred_by, key_rotated_at, name_lower, ...shown } = expected;
-          void [api_key_hash, referral_code, referred_by, key_rotated_at, name_lower];
+          const { api_key_hash, referral_code, referred_by, key_rotated_at, name_lower, registered_from, ...shown } = expected;
+          void [api_key_hash, referral_code, referred_by, key_rotated_at, name_lower, registered_from];
           const read = await readSnapshot(store.db, () => ({
             agent: statements.agentByName(asked),
             activity: statements.recentActivity(id, input.limit),
@@ -132,8 +132,10 @@ describe('ProfileStatements', () => {
           }));
           expect(read.agent).toStrictEqual(shown);
           const rows = await recentActivity(store.db, id, input.limit);
-          expect(read.activity).toStrictEqual(rows.map(({ id, type, points, url, description, created_at }) => ({ id, type, points, url, description, created_at })));
-          expect(read.facts).toStrictEqual(grouped.get(id) ?? { activeDaysInWindow: 0, distinctActivityTypes: 0, oldestInWindow: null });
+          // These ledgers have no claim checks: every row's check is null, and so are the claim counts.
+          const noCheck = { check_kind: null, check_state: null, check_due_at: null, check_decided_at: null };
+          expect(read.activity).toStrictEqual(rows.map(({ id, type, points, url, description, created_at, reverses }) => ({ id, type, points, url, description, created_at, reverses, ...noCheck })));
+          expect(read.facts).toStrictEqual({ ...(grouped.get(id) ?? { activeDaysInWindow: 0, distinctActivityTypes: 0, oldestInWindow: null }), claims: 0, verifiedClaims: 0 });
         }
       }),
       { numRuns: 150 },
@@ -145,7 +147,7 @@ describe('ProfileStatements', () => {
     expect(statements.agentByName('nobody-by-this-name')).toBeUndefined();
     expect(await findAgentByName(store.db, 'nobody-by-this-name')).toBeUndefined();
     expect(statements.recentActivity(agent.id, 20)).toEqual([]);
-    expect(statements.reputationFacts(agent.id, new Date('2026-11-22T12:00:00Z'))).toEqual({ activeDaysInWindow: 0, distinctActivityTypes: 0, oldestInWindow: null });
+    expect(statements.reputationFacts(agent.id, new Date('2026-11-22T12:00:00Z'))).toEqual({ activeDaysInWindow: 0, distinctActivityTypes: 0, oldestInWindow: null, claims: 0, verifiedClaims: 0 });
   });
 
   it('counts a day in the window once, from a row at its start, and leaves out adjustments', () => {
@@ -170,14 +172,16 @@ describe('ProfileStatements', () => {
       seed: 7,
       limit: 20,
     });
-    expect(statements.reputationFacts(agent.id, windowStart)).toEqual({ activeDaysInWindow: 2, distinctActivityTypes: 2, oldestInWindow: windowStart.toISOString() });
+    expect(statements.reputationFacts(agent.id, windowStart)).toEqual({ activeDaysInWindow: 2, distinctActivityTypes: 2, oldestInWindow: windowStart.toISOString(), claims: 0, verifiedClaims: 0 });
   });
 
   it('reads through the indexes the ledger has, the facts from the covering one alone', () => {
     const plan = (statement: { source: string }, ...params: unknown[]) =>
       (store.raw.prepare(`explain query plan ${statement.source}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
     expect(plan(statements['byName'], 'x')).toMatch(/^SEARCH agents USING INDEX \S+ \(name_lower=\?\)$/);
-    expect(plan(statements['recent'], 1, 20)).toBe('SEARCH activities USING INDEX activities_agent_recent (agent_id=?)');
+    // Each row's claim check is one primary-key probe.
+    expect(plan(statements['recent'], 1, 20)).toBe('SEARCH a USING INDEX activities_agent_recent (agent_id=?) | SEARCH c USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN');
+    expect(plan(statements['claimCounts'], 1)).toBe('SEARCH claim_checks USING COVERING INDEX claim_checks_agent (agent_id=? AND kind=?)');
     expect(plan(statements['activeDays'], 1, '2026-01-01')).toContain('SEARCH activities USING COVERING INDEX activities_agent_type_time (agent_id=?)');
     const types = plan(statements['typesUsed'], 1);
     expect(types).toMatch(/SEARCH activities (EXISTS )?USING COVERING INDEX activities_agent_type_time \(agent_id=\? AND type=\?\)/);

@@ -18,7 +18,7 @@
  * raw handle would otherwise see, and makes the reads of one profile one snapshot.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ActivityRow, AgentRow } from './schema.ts';
+import type { ActivityRow, AgentRow, CheckKind, CheckState } from './schema.ts';
 
 /** An agent as public reads show it: no apiKey digest, referral code, referrer or key rotation. */
 export type PublicAgentRow = Pick<
@@ -26,11 +26,17 @@ export type PublicAgentRow = Pick<
   'id' | 'name' | 'operator' | 'avatar_url' | 'points' | 'promo_points' | 'partner' | 'partner_at' | 'verified' | 'suspended' | 'created_at' | 'last_activity_at'
 >;
 
-/** A ledger row as a profile's recentActivity shows it. */
-export type LedgerEntryRow = Pick<ActivityRow, 'id' | 'type' | 'points' | 'url' | 'description' | 'created_at'>;
+/** A ledger row as a profile's recentActivity shows it, with where its verification stands (null when nothing checks it). */
+export type LedgerEntryRow = Pick<ActivityRow, 'id' | 'type' | 'points' | 'url' | 'description' | 'created_at'> & {
+  reverses?: number | null;
+  check_kind?: CheckKind | null;
+  check_state?: CheckState | null;
+  check_due_at?: string | null;
+  check_decided_at?: string | null;
+};
 
 export interface ReputationFacts {
-  /** Distinct UTC days (the first 10 characters of created_at) with a row other than an adjustment since the window start. */
+  /** Distinct UTC days (the first 10 characters of created_at) with a row other than an adjustment or reversal since the window start. */
   activeDaysInWindow: number;
   /** Distinct earning types the agent has ever used. */
   distinctActivityTypes: number;
@@ -39,9 +45,24 @@ export interface ReputationFacts {
    * it leaves the window, engagement may drop with no write (see reputationStableUntil).
    */
   oldestInWindow: string | null;
+  /** The agent's claimed urls (url checks), and how many of them were verified: the verified component. */
+  claims: number;
+  verifiedClaims: number;
 }
 
-type LedgerEntryTuple = [id: number, type: string, points: number, url: string | null, description: string | null, created_at: string];
+type LedgerEntryTuple = [
+  id: number,
+  type: string,
+  points: number,
+  url: string | null,
+  description: string | null,
+  created_at: string,
+  reverses: number | null,
+  kind: CheckKind | null,
+  state: CheckState | null,
+  due_at: string | null,
+  decided_at: string | null,
+];
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -50,6 +71,7 @@ export class ProfileStatements {
   private readonly recent: BetterSqlite3.Statement<[number, number], LedgerEntryTuple>;
   private readonly activeDays: BetterSqlite3.Statement<[number, string], { days: number; oldest: string | null }>;
   private readonly typesUsed: BetterSqlite3.Statement<[number], number>;
+  private readonly claimCounts: BetterSqlite3.Statement<[number], { claims: number; verified: number | null }>;
   private readonly rankByPoints: BetterSqlite3.Statement<[number, number, number], number>;
 
   /** `earningTypes`: the activity types whose variety reputation counts (DIVERSITY_TYPES). */
@@ -58,13 +80,23 @@ export class ProfileStatements {
       'select id, name, operator, avatar_url, points, promo_points, partner, partner_at, verified, suspended, created_at, last_activity_at from agents where name_lower = ?',
     );
     // Newest first through (agent_id, id); the rows themselves are the only table reads.
-    this.recent = raw.prepare<[number, number], LedgerEntryTuple>('select id, type, points, url, description, created_at from activities where agent_id = ? order by id desc limit ?').raw(true);
+    // Each row's check is one primary-key probe of claim_checks.
+    this.recent = raw
+      .prepare<[number, number], LedgerEntryTuple>(
+        `select a.id, a.type, a.points, a.url, a.description, a.created_at, a.reverses, c.kind, c.state, c.due_at, c.decided_at
+         from activities a left join claim_checks c on c.activity_id = a.id where a.agent_id = ? order by a.id desc limit ?`,
+      )
+      .raw(true);
+    // On the (agent_id, kind, state) index alone.
+    this.claimCounts = raw.prepare(
+      "select count(*) as claims, sum(case when state = 'verified' then 1 else 0 end) as verified from claim_checks where agent_id = ? and kind = 'url'",
+    );
     // The agent's entries of (agent_id, type, created_at), read from the index alone. Bounding
     // each type's range by created_at (type in (...every other type)) reads less for an agent
     // with thousands of rows, but it was slower for the typical agent with a few dozen and would
-    // have to list every ledger type; `!= 'adjustment'` stays true to the rule as written.
+    // have to list every ledger type; `not in ('adjustment', 'reversal')` stays true to the rule as written.
     this.activeDays = raw.prepare<[number, string], { days: number; oldest: string | null }>(
-      "select count(distinct substr(created_at, 1, 10)) as days, min(created_at) as oldest from activities where agent_id = ? and created_at >= ? and type != 'adjustment'",
+      "select count(distinct substr(created_at, 1, 10)) as days, min(created_at) as oldest from activities where agent_id = ? and created_at >= ? and type not in ('adjustment', 'reversal')",
     );
     // One index probe per earning type, however long the agent's ledger.
     this.typesUsed = raw
@@ -95,12 +127,15 @@ export class ProfileStatements {
 
   /** The agent's newest `limit` ledger rows, newest first. */
   recentActivity(agentId: number, limit: number): LedgerEntryRow[] {
-    return this.recent.all(agentId, limit).map(([id, type, points, url, description, created_at]) => ({ id, type, points, url, description, created_at }));
+    return this.recent.all(agentId, limit).map(([id, type, points, url, description, created_at, reverses, check_kind, check_state, check_due_at, check_decided_at]) => ({
+      id, type, points, url, description, created_at, reverses, check_kind, check_state, check_due_at, check_decided_at,
+    }));
   }
 
   /** Zero for both when the agent has no ledger rows. */
   reputationFacts(agentId: number, windowStart: Date): ReputationFacts {
     const { days, oldest } = this.activeDays.get(agentId, windowStart.toISOString())!;
-    return { activeDaysInWindow: days, distinctActivityTypes: this.typesUsed.get(agentId)!, oldestInWindow: oldest };
+    const counts = this.claimCounts.get(agentId)!;
+    return { activeDaysInWindow: days, distinctActivityTypes: this.typesUsed.get(agentId)!, oldestInWindow: oldest, claims: counts.claims, verifiedClaims: counts.verified ?? 0 };
   }
 }

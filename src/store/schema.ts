@@ -24,6 +24,8 @@ export interface AgentsTable {
   created_at: string;
   key_rotated_at: string | null;
   last_activity_at: string | null;
+  /** The client address it registered from: evidence for operators (admin suspicious), never a rule or public. */
+  registered_from: Generated<string | null>;
 }
 
 /** The append-only ledger: triggers refuse UPDATE and DELETE. */
@@ -38,6 +40,30 @@ export interface ActivitiesTable {
   idempotency_key: string | null;
   /** What the row refers to: the referred agent's id, a task id. */
   ref: string | null;
+  /** On a `reversal` row: the row whose points it takes back (at most one reversal per row). */
+  reverses: Generated<number | null>;
+}
+
+export type CheckKind = 'url' | 'standing' | 'referral';
+export type CheckState = 'pending' | 'verified' | 'reversed';
+
+/** One award that must be verified, and where its check stands. Not the ledger: this state moves. */
+export interface ClaimChecksTable {
+  activity_id: number;
+  agent_id: number;
+  /** url: the award's page must link to the brand; standing / referral: the subject agent needs a verified promotion. */
+  kind: CheckKind;
+  /** Whose verified promotion decides a standing or referral check (the agent itself, or the referred agent). */
+  subject_agent_id: number;
+  url: string | null;
+  state: Generated<CheckState>;
+  created_at: string;
+  due_at: string;
+  next_fetch_at: string | null;
+  attempts: Generated<number>;
+  last_result: string | null;
+  decided_at: string | null;
+  reversal_id: number | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -76,12 +102,14 @@ export interface Database {
   tasks: TasksTable;
   program_events: ProgramEventsTable;
   messages: MessagesTable;
+  claim_checks: ClaimChecksTable;
 }
 
 export type AgentRow = Selectable<AgentsTable>;
 export type NewAgent = Insertable<AgentsTable>;
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type TaskRow = Selectable<TasksTable>;
+export type ClaimCheckRow = Selectable<ClaimChecksTable>;
 
 export interface MessagesTable {
   /** Public id, `msg_` + 20 hex characters: unguessable, so ids do not reveal message volume. */

@@ -25,7 +25,8 @@ export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
     .executeTakeFirstOrThrow();
   // Every agent's points are the sum of its ledger rows (written in one transaction), so the
   // points awarded are the agents' totals minus the rare adjustments: two index reads instead of
-  // a scan of the whole ledger (70 ms per request at 200,000 rows).
+  // a scan of the whole ledger (70 ms per request at 200,000 rows). Reversals stay in the totals:
+  // points taken back were not, in the end, awarded.
   const totals = await db.selectFrom('agents').select(sql<number>`coalesce(sum(points), 0)`.as('total')).executeTakeFirstOrThrow();
   const adjustments = await db
     .selectFrom('activities')
@@ -36,7 +37,7 @@ export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
   const recent = await db
     .selectFrom('activities')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('type', '!=', 'adjustment')
+    .where('type', 'not in', ['adjustment', 'reversal'])
     .where('created_at', '>', new Date(now.getTime() - 86_400_000).toISOString())
     .executeTakeFirstOrThrow();
   const taskCounts = await db

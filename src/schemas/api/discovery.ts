@@ -61,6 +61,18 @@ export const rateLimitPolicySchema = withFreshness({
       concurrency: z.int(),
     }),
   ),
+  program: z
+    .object({
+      dailyCaps: z.record(z.string(), z.int()),
+      referralCap: z.string(),
+      referralStanding: z.string(),
+      claimedUrls: z.string(),
+      claimVerification: z.string(),
+      standing: z.string(),
+      relatedAgents: z.string(),
+      addresses: z.string(),
+    })
+    .meta({ description: "The rewards program's limits (daily caps per agent, verification windows), which bound what a client gains beyond the request limits." }),
 }).meta({ id: 'RateLimitPolicy' });
 
 export const statsSchema = withFreshness({

@@ -6,8 +6,8 @@ import { registerEndpoint } from '../../../../schemas/api/rewards.ts';
 export const prerender = false;
 
 export const { POST, ALL } = route(
-  implement(registerEndpoint, async ({ body, services }) => {
-    const registered = await services.rewards.register(body);
+  implement(registerEndpoint, async ({ body, services, clientAddress }) => {
+    const registered = await services.rewards.register(body, clientAddress);
     return { body: registered, dataFreshness: programFreshness(services), status: 201, headers: { Location: services.rewards.agentUrl(registered.agent.name) } };
   }),
 );

@@ -1,0 +1,194 @@
+/**
+ * The background verifier: fetches claimed pages, looks for a link to the brand, and when a
+ * window ends decides every award still pending: verified, or reversed by a ledger row of its own.
+ *
+ * The queue is the `claim_checks` table, so a restart loses nothing; in memory the verifier holds
+ * at most `queueLimit` claims and fetches `concurrency` pages at once, however large the backlog.
+ * Every instant (due, retry, decided) comes from the injected clock, so tests move time with
+ * POST /test-clock; the loop itself ticks in real time, about once a second, and is woken at once
+ * by every commit (a new claim is usually fetched within a tick).
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
+import { brandLinkIn } from '../domain/brand-links.ts';
+import type { VerificationConfig } from '../domain/program-config.ts';
+import { AwardStatements } from '../store/award-statements.ts';
+import { dueDecisions, dueFetches, findCheck, markReversed, markVerified, pendingChecksStandingOn, recordMiss } from '../store/claim-check-repository.ts';
+import { writeTransaction, type Db } from '../store/database.ts';
+import type { ClaimCheckRow } from '../store/schema.ts';
+import { fetchPublicPage, type FetchPolicy } from './page-fetcher.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+export interface ClaimVerifierOptions {
+  db: Db;
+  raw: BetterSqlite3.Database;
+  clock: Clock;
+  config: VerificationConfig;
+  /** The brand's host (the build's baseUrl): a claimed page must link to it. */
+  brandHost: string;
+  /** false: no page is fetched (CLAIM_VERIFIER=off); deadlines still decide. */
+  fetching: boolean;
+  /** Private origins the fetcher may read (tests only: VERIFY_LOCAL_ORIGIN). */
+  allowedOrigins: readonly string[];
+  userAgent: string;
+  log: Logger;
+  tickMs?: number;
+}
+
+interface QueuedFetch {
+  activityId: number;
+  url: string;
+  attempts: number;
+}
+
+export class ClaimVerifier {
+  private readonly ledger: AwardStatements;
+  private readonly policy: FetchPolicy;
+  private readonly queue: QueuedFetch[] = [];
+  private readonly inFlight = new Set<number>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: ClaimVerifierOptions) {
+    this.ledger = new AwardStatements(options.raw);
+    this.policy = {
+      timeoutMs: options.config.fetchTimeoutMs,
+      maxBytes: options.config.maxPageBytes,
+      maxRedirects: options.config.maxRedirects,
+      allowedOrigins: options.allowedOrigins,
+      userAgent: options.userAgent,
+    };
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.wake(), this.options.tickMs ?? 1_000);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Stops taking new work; fetches in flight finish on their own (their verdicts are still written). */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Run a pass soon (after a commit: a new claim may be waiting). Passes never overlap. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    this.ticking = true;
+    setImmediate(() => {
+      this.pass()
+        .catch((error: unknown) => this.options.log.error({ err: error }, 'claim verifier pass failed'))
+        .finally(() => {
+          this.ticking = false;
+          if (this.again) {
+            this.again = false;
+            this.wake();
+          }
+        });
+    });
+  }
+
+  private async pass(): Promise<void> {
+    await this.decideDue();
+    if (this.options.fetching) await this.startFetches();
+  }
+
+  /** Every pending check whose window has ended: verified if what it stands on was verified in time, else reversed. */
+  private async decideDue(): Promise<void> {
+    const now = this.options.clock.now();
+    const due = await dueDecisions(this.options.db, now, 100);
+    for (const check of due) {
+      await writeTransaction(this.options.db, async (trx) => {
+        const current = await findCheck(trx, check.activity_id);
+        if (!current || current.state !== 'pending') return;
+        if (current.kind !== 'url' && this.ledger.hasVerifiedPromotion(current.subject_agent_id, new Date(current.due_at))) {
+          await markVerified(trx, current.activity_id, 'stands on a verified promotion', now, false);
+          return;
+        }
+        const reversal = this.ledger.reverse(current.activity_id, reversalReason(current, this.options.config), now);
+        await markReversed(trx, current.activity_id, current.last_result ?? 'not verified in time', now, reversal?.activity.id ?? null);
+      });
+    }
+  }
+
+  private async startFetches(): Promise<void> {
+    const free = this.options.config.concurrency - this.inFlight.size;
+    if (free <= 0) return;
+    if (this.queue.length < free) {
+      const busy = [...this.inFlight, ...this.queue.map((q) => q.activityId)];
+      const rows = await dueFetches(this.options.db, this.options.clock.now(), this.options.config.queueLimit - this.queue.length, busy);
+      for (const r of rows) if (r.url) this.queue.push({ activityId: r.activity_id, url: r.url, attempts: r.attempts });
+    }
+    for (let i = 0; i < free && this.queue.length; i++) {
+      const next = this.queue.shift()!;
+      this.inFlight.add(next.activityId);
+      void this.verify(next).finally(() => {
+        this.inFlight.delete(next.activityId);
+        this.wake();
+      });
+    }
+  }
+
+  private async verify(item: QueuedFetch): Promise<void> {
+    let verdict: { link?: string; result: string };
+    try {
+      verdict = await this.inspect(item.url);
+    } catch (error) {
+      verdict = { result: `fetch failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300) };
+    }
+    const now = this.options.clock.now();
+    await writeTransaction(this.options.db, async (trx, scope) => {
+      if (verdict.link) {
+        if (!(await markVerified(trx, item.activityId, `links to ${verdict.link}`, now, true))) return;
+        const check = await findCheck(trx, item.activityId);
+        // The agent's standing and referral checks stand on this promotion from now on.
+        for (const waiting of await pendingChecksStandingOn(trx, check!.agent_id)) await markVerified(trx, waiting.activity_id, `stands on verified promotion #${item.activityId}`, now, false);
+        return;
+      }
+      // A miss changes only the check's schedule, which no public read shows: cached reads stay.
+      scope.nothingShown();
+      const retries = this.options.config.retryAfterMinutes;
+      const delay = retries[Math.min(item.attempts, retries.length - 1)] * MINUTE_MS;
+      await recordMiss(trx, item.activityId, verdict.result, new Date(now.getTime() + delay));
+    });
+  }
+
+  private async inspect(url: string): Promise<{ link?: string; result: string }> {
+    const brand = this.options.brandHost;
+    const host = new URL(url).hostname;
+    // The brand's own pages are not a promotion elsewhere: they link to the brand by definition.
+    if (host === brand || host.endsWith(`.${brand}`)) return { result: `the claimed page is on ${brand} itself, not a promotion elsewhere` };
+    const page = await fetchPublicPage(url, this.policy);
+    if (page.status < 200 || page.status >= 300) return { result: `HTTP ${page.status} from ${page.url}` };
+    if (!/^(text\/|application\/xhtml\+xml)/i.test(page.contentType)) return { result: `not a page: ${page.contentType.slice(0, 60) || 'no Content-Type'}` };
+    const link = brandLinkIn(page.body, page.url, brand);
+    return link ? { link, result: `links to ${link}` } : { result: `no link to ${brand} in the first ${page.body.length} bytes` };
+  }
+}
+
+function reversalReason(check: ClaimCheckRow, config: VerificationConfig): string {
+  switch (check.kind) {
+    case 'url':
+      return `Reversed: ${check.url} was not verified within ${config.claimWindowHours} h (no link to the brand found)`;
+    case 'standing':
+      return `Reversed: no verified promotion within ${config.standingWindowHours} h for this award to stand on`;
+    case 'referral':
+      return `Reversed: the referred agent had no verified promotion within ${config.referralWindowHours} h`;
+  }
+}
+
+/** The instant a check of `kind` created at `now` is decided, under `config`. */
+export function checkDueAt(kind: ClaimCheckRow['kind'], now: Date, config: VerificationConfig): Date {
+  const hours = kind === 'url' ? config.claimWindowHours : kind === 'standing' ? config.standingWindowHours : config.referralWindowHours;
+  return new Date(now.getTime() + hours * HOUR_MS);
+}
