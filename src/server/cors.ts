@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 
-export const EXPOSED_HEADERS = [
+const EXPOSED_HEADERS = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',

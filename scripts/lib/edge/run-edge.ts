@@ -19,7 +19,7 @@ export interface EdgeOptions {
 }
 
 /** The template with its inputs filled in, as envsubst would (only these two variables). */
-export function fillEdgeTemplate(template: string, listen: string, originAddress: string): string {
+function fillEdgeTemplate(template: string, listen: string, originAddress: string): string {
   return template.replaceAll('${EDGE_LISTEN}', listen).replaceAll('${ORIGIN_ADDRESS}', originAddress);
 }
 
