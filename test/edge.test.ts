@@ -73,6 +73,21 @@ function expectSame(edge: Answer, origin: Answer, label: string, names = COMPARE
   expect(edge.body.equals(origin.body), `${label}: body bytes`).toBe(true);
 }
 
+/** `_headers`: path pattern -> header lines, as Netlify and Cloudflare Pages read it. */
+function parseHeaders(text: string): Array<{ pattern: string; headers: Array<[string, string]> }> {
+  const rules: Array<{ pattern: string; headers: Array<[string, string]> }> = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: [] });
+    else {
+      const at = line.indexOf(':');
+      rules.at(-1)!.headers.push([line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim()]);
+    }
+  }
+  return rules;
+}
+const matches = (pattern: string, path: string) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path);
+
 describe('the nginx edge answers like the origin', () => {
   let origin: TestService;
   let edge: Awaited<ReturnType<typeof startEdge>>;
@@ -198,30 +213,8 @@ describe('the nginx edge answers like the origin', () => {
     expect(logged('edge-write-1')?.ip).toBe('127.0.0.1');
     expect(logged('edge-write-2')?.ip).toBe('127.0.0.1');
   });
-});
 
-describe('the generated _headers and _redirects', () => {
-  /** `_headers`: path pattern -> header lines, as Netlify and Cloudflare Pages read it. */
-  function parseHeaders(text: string): Array<{ pattern: string; headers: Array<[string, string]> }> {
-    const rules: Array<{ pattern: string; headers: Array<[string, string]> }> = [];
-    for (const line of text.split('\n')) {
-      if (line.trim() === '' || line.startsWith('#')) continue;
-      if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: [] });
-      else {
-        const at = line.indexOf(':');
-        rules.at(-1)!.headers.push([line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim()]);
-      }
-    }
-    return rules;
-  }
-  const matches = (pattern: string, path: string) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path);
-
-  let origin: TestService;
-  beforeAll(async () => {
-    origin = await startService();
-  }, 60_000);
-  afterAll(() => origin?.stop());
-
+  // The generated files for other hosts, checked against the same origin, since no host runs here.
   it('_headers gives every pre-rendered path the origin headers, each once', async () => {
     const rules = parseHeaders(readFileSync(join(CLIENT, '_headers'), 'utf8'));
     for (const path of prerenderedPaths()) {
@@ -237,12 +230,14 @@ describe('the generated _headers and _redirects', () => {
   }, 60_000);
 
   it('_redirects rewrites extension-less JSON to its file and sends queries, on-demand routes and unknown API paths to the origin', async () => {
-    const rules = readFileSync(join(CLIENT, '_redirects'), 'utf8')
+    const text = readFileSync(join(CLIENT, '_redirects'), 'utf8');
+    // The origin the build wrote in (ORIGIN_URL when it ran).
+    const originUrl = /^# Origin: (\S+)/m.exec(text)![1];
+    const rules = text
       .split('\n')
       .filter((l) => l.trim() && !l.startsWith('#'))
       .map((l) => l.trim().split(/\s+/))
       .map((w) => (w.length === 4 ? { from: w[0], query: w[1].split('=')[0], to: w[2], status: w[3] } : { from: w[0], query: undefined, to: w[1], status: w[2] }));
-    const originUrl = 'http://127.0.0.1:4321';
     const isFile = (path: string) => statSync(join(CLIENT, path), { throwIfNoEntry: false })?.isFile() === true;
     /**
      * The host's answer: the first matching rule (a query rule needs its parameter), except that a
