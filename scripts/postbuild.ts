@@ -1,7 +1,8 @@
 /**
  * After `astro build`: writes dist/build-info.json (what the server needs to know about the build
- * without importing the catalog) and precompressed .br/.gz siblings of every compressible file,
- * so the server never compresses per request.
+ * without importing the catalog), precompressed .br/.gz siblings of every compressible file, so
+ * the server never compresses per request, and the edge's deploy configuration (dist/edge/nginx.conf,
+ * dist/client/_headers and _redirects; scripts/lib/edge/) from the server's own route table.
  *
  * Compression runs on libuv's thread pool (zlib's async API), a few files at a time, so every
  * core works on it: at 10,000 videos there are tens of thousands of files to compress. Brotli 6
@@ -10,11 +11,13 @@
  * compression step 50 s on two cores).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Catalog } from '../src/catalog/catalog-types.ts';
+import { loadEdgeConfig } from '../src/config.ts';
+import { writeEdgeConfig } from './lib/edge/write-edge-config.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -39,6 +42,10 @@ async function compress(file: string): Promise<void> {
     gz(body, { level: 6 }),
   ]);
   await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+  // A variant has its file's mtime, so a static server that dates what it sends by the file it
+  // sends (nginx) gives the same Last-Modified as the origin, whichever variant it serves.
+  const { atime, mtime } = await stat(file);
+  await Promise.all([utimes(`${file}.br`, atime, mtime), utimes(`${file}.gz`, atime, mtime)]);
   count++;
 }
 
@@ -50,4 +57,5 @@ await Promise.all(
     while (next < files.length) await compress(files[next++]);
   }),
 );
-console.log(`postbuild: build-info.json written, ${count} files precompressed`);
+const edge = writeEdgeConfig('dist', loadEdgeConfig().originUrl);
+console.log(`postbuild: build-info.json written, ${count} files precompressed, edge configuration for ${edge.routes} files (${edge.paths} paths) in dist/edge and dist/client/_headers, _redirects`);

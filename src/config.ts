@@ -97,3 +97,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     verifier: { fetching: env.CLAIM_VERIFIER !== 'off', localOrigins: origin(env.VERIFY_LOCAL_ORIGIN, 'VERIFY_LOCAL_ORIGIN') },
   };
 }
+
+/** `npm run edge` (scripts/edge.ts) and the build's `_redirects`: where the edge listens and what it fronts. */
+export interface EdgeConfig {
+  /** EDGE_HOST: the address nginx binds. */
+  host: string;
+  /** EDGE_PORT: the port nginx listens on. */
+  port: number;
+  /** ORIGIN_URL: the Node service the edge passes on-demand requests to (http://host:port). */
+  originUrl: string;
+}
+
+export function loadEdgeConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
+  const originUrl = env.ORIGIN_URL || 'http://127.0.0.1:4321';
+  const parsed = URL.canParse(originUrl) ? new URL(originUrl) : undefined;
+  if (parsed?.protocol !== 'http:' || parsed.pathname !== '/' || parsed.search) throw new Error(`ORIGIN_URL must be http://host:port (got "${originUrl}")`);
+  return { host: env.EDGE_HOST || '0.0.0.0', port: number(env.EDGE_PORT, 8080, 'EDGE_PORT', 1), originUrl: parsed.origin };
+}

@@ -1,7 +1,10 @@
-/** CORS for every response, static and errors included (CONTRACT.md section 1). */
+/**
+ * CORS for every response, static and errors included (CONTRACT.md section 1). The header lists
+ * are exported as data because the edge configuration (scripts/lib/edge/) writes the same lines.
+ */
 import type { ServerResponse } from 'node:http';
 
-export const EXPOSED_HEADERS = [
+const EXPOSED_HEADERS = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
@@ -16,15 +19,25 @@ export const EXPOSED_HEADERS = [
   'X-Cache',
 ].join(', ');
 
+/** On every response. */
+export const CORS_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Expose-Headers', EXPOSED_HEADERS],
+];
+
+/** Added to an OPTIONS answer (204 on any path). */
+export const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS'],
+  ['Access-Control-Allow-Headers', 'Content-Type, Authorization, X-API-Key, Idempotency-Key, X-Request-Id'],
+  ['Access-Control-Max-Age', '86400'],
+];
+
 export function applyCors(res: ServerResponse): void {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  for (const [name, value] of CORS_HEADERS) res.setHeader(name, value);
 }
 
 export function answerPreflight(res: ServerResponse): void {
   res.statusCode = 204;
-  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
-  res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization, X-API-Key, Idempotency-Key, X-Request-Id');
-  res.setHeader('Access-Control-Max-Age', '86400');
+  for (const [name, value] of PREFLIGHT_HEADERS) res.setHeader(name, value);
   res.end();
 }

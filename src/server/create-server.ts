@@ -20,7 +20,7 @@ import { openGate, type RequestGate } from './request-gate.ts';
 import { ABORTED, apiKeyFromJson, hasBody, MAX_BODY_BYTES, mayReadBody, NOT_READ, readBody } from './request-body.ts';
 import { apiKeyFromHeaders, clientIp, loggablePath, requestIdFor } from './request-context.ts';
 import type { CacheMark, CachedResponse, ResponseCache } from './response-cache.ts';
-import { BASE_CSP, isHtml } from './security-headers.ts';
+import { BASE_CSP, EVERY_RESPONSE_HEADERS, isHtml } from './security-headers.ts';
 import type { Services } from './services.ts';
 import type { Asset, StaticFiles } from './static-files.ts';
 
@@ -213,11 +213,9 @@ export function createAppServer(deps: ServerDeps): Server {
     const file = staticFiles.lookup(url.pathname);
 
     if (method === 'GET' || method === 'HEAD') {
-      // A pre-rendered file answers its exact path. A query string on an API path means "compute
-      // this for me": the on-demand twin answers (`/api/public/videos?limit=5`). Pages, feeds and
-      // files named exactly (`/agents?name=x`) have no twin: the file answers and the page reads
-      // the query itself. Only an on-demand answer is cached by its URL.
-      const mayHaveTwin = file === undefined || (url.search !== '' && file.path !== url.pathname && file.path.endsWith('.json'));
+      // A pre-rendered file answers its path; with a query, an API path's on-demand twin answers
+      // (StaticFiles.queryGoesToTwin). Only an on-demand answer is cached by its URL.
+      const mayHaveTwin = file === undefined || (url.search !== '' && staticFiles.queryGoesToTwin(file, url.pathname));
       if (file && !mayHaveTwin) return sendFile(req, res, file);
       const key = url.pathname + url.search;
       deps.changes.sync();
@@ -255,8 +253,7 @@ export function createAppServer(deps: ServerDeps): Server {
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(req);
     res.setHeader('X-Request-Id', requestId);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of EVERY_RESPONSE_HEADERS) res.setHeader(name, value);
     applyCors(res);
     const ip = clientIp(req, deps.config.trustProxy);
 

@@ -8,6 +8,12 @@
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
+/** On every response, whatever its type (the edge configuration writes the same lines). */
+export const EVERY_RESPONSE_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+];
+
 const directives = (scriptSrc: string) =>
   [
     "default-src 'self'",

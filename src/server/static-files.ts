@@ -44,6 +44,8 @@ const typeOverrides: Record<string, string> = {
   '/feeds/videos.json': 'application/feed+json; charset=utf-8',
 };
 
+const HOST_CONFIG_FILES = new Set(['/_headers', '/_redirects']);
+
 function cacheControlFor(path: string): string {
   // Astro's hashed bundles never change under the same name.
   if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
@@ -65,30 +67,60 @@ export interface Asset {
 }
 
 export class StaticFiles {
-  private readonly assets = new Map<string, Asset>();
+  private readonly byPath = new Map<string, Asset>();
 
   constructor(readonly root: string) {
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
       const file = join(entry.parentPath, entry.name);
       const path = '/' + relative(root, file).split(sep).join('/');
+      // Static hosts' configuration (scripts/lib/edge/cdn-files.ts), never served by them either.
+      if (HOST_CONFIG_FILES.has(path)) continue;
       const contentType = typeOverrides[path] ?? types[extname(file)] ?? 'application/octet-stream';
-      this.assets.set(path, { path, file, contentType, cacheControl: cacheControlFor(path), lastModified: statSync(file).mtime.toUTCString() });
+      this.byPath.set(path, { path, file, contentType, cacheControl: cacheControlFor(path), lastModified: statSync(file).mtime.toUTCString() });
     }
   }
 
   get size(): number {
-    return this.assets.size;
+    return this.byPath.size;
+  }
+
+  /** Every file of the build, in no particular order. */
+  assets(): IterableIterator<Asset> {
+    return this.byPath.values();
+  }
+
+  /**
+   * Every request path (without a query) that `lookup` answers with this asset: its own path, the
+   * extension-less and directory forms, each also with one trailing slash. The edge configuration
+   * (scripts/lib/edge/) is generated from these, so the two servers map the same paths.
+   */
+  requestPaths(asset: Asset): string[] {
+    const bases = new Set([asset.path, asset.path.replace(/\.(json|html)$/, ''), asset.path.replace(/\/index\.html$/, '') || '/']);
+    const paths: string[] = [];
+    for (const base of bases) {
+      for (const path of base === '/' ? [base] : [base, `${base}/`]) if (this.lookup(path) === asset) paths.push(path);
+    }
+    return paths;
+  }
+
+  /**
+   * Whether a GET of `pathname` with a query goes to the route's on-demand twin rather than the
+   * file: a query on an API path means "compute this for me" (`/api/public/videos?limit=5`).
+   * Pages, feeds and files named exactly (`/agents?name=x`) have no twin: the page reads the query.
+   */
+  queryGoesToTwin(asset: Asset, pathname: string): boolean {
+    return asset.path !== pathname && asset.path.endsWith('.json');
   }
 
   /** The asset a request path names, trying the extensions our build produces. */
   lookup(pathname: string): Asset | undefined {
     const clean = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
     return (
-      this.assets.get(clean) ??
-      this.assets.get(`${clean}.json`) ??
-      this.assets.get(`${clean}.html`) ??
-      this.assets.get(`${clean === '/' ? '' : clean}/index.html`)
+      this.byPath.get(clean) ??
+      this.byPath.get(`${clean}.json`) ??
+      this.byPath.get(`${clean}.html`) ??
+      this.byPath.get(`${clean === '/' ? '' : clean}/index.html`)
     );
   }
 

@@ -1,0 +1,19 @@
+/**
+ * Writes the edge's deploy configuration into the build (scripts/postbuild.ts): dist/edge/nginx.conf
+ * (an envsubst template, see nginx-config.ts) and dist/client/_headers and _redirects.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { headersFile, redirectsFile } from './cdn-files.ts';
+import { collectEdgeRoutes, twinQueryParameters } from './edge-routes.ts';
+import { nginxSiteConfig } from './nginx-config.ts';
+
+export function writeEdgeConfig(distDir: string, originUrl: string): { routes: number; paths: number } {
+  const client = join(distDir, 'client');
+  const routes = collectEdgeRoutes(client);
+  mkdirSync(join(distDir, 'edge'), { recursive: true });
+  writeFileSync(join(distDir, 'edge', 'nginx.conf'), nginxSiteConfig(routes));
+  writeFileSync(join(client, '_headers'), headersFile(routes));
+  writeFileSync(join(client, '_redirects'), redirectsFile(routes, originUrl, twinQueryParameters(client)));
+  return { routes: routes.length, paths: routes.reduce((n, r) => n + r.paths.length, 0) };
+}

@@ -1,0 +1,276 @@
+/**
+ * The CDN edge (issue 20): Debian's nginx with the build's dist/edge/nginx.conf in front of the
+ * real service. Every pre-rendered route must answer through the edge exactly as the origin
+ * answers it; everything else must reach the origin; the generated `_headers` / `_redirects`
+ * must state the same headers and routes. Needs nginx (`apt-get install nginx`; .ci/run does).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEdge } from '../scripts/lib/edge/run-edge.ts';
+import { nginxAvailable } from '../scripts/lib/nginx.ts';
+import { startService, type TestService } from './support/service.ts';
+
+const CLIENT = 'dist/client';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Every request path of the build, worked out from the files (not from the generator). */
+function prerenderedPaths(): string[] {
+  const paths = new Set<string>();
+  for (const entry of readdirSync(CLIENT, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name) || entry.name.startsWith('_')) continue;
+    const path = '/' + relative(CLIENT, join(entry.parentPath, entry.name)).split(sep).join('/');
+    paths.add(path);
+    if (/\.(json|html)$/.test(path)) paths.add(path.replace(/\.(json|html)$/, ''));
+    if (path.endsWith('/index.html')) paths.add(path.slice(0, -'index.html'.length - 1) || '/');
+  }
+  return [...paths].sort();
+}
+
+/** The headers the issue names, compared as the origin sends them. */
+const COMPARED = ['content-type', 'cache-control', 'etag', 'vary', 'content-encoding', 'content-security-policy', 'access-control-allow-origin', 'access-control-expose-headers', 'x-content-type-options', 'referrer-policy'];
+const PREFLIGHT = ['access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age'];
+
+function picked(answer: Answer, names = COMPARED) {
+  return { status: answer.status, headers: Object.fromEntries(names.map((n) => [n, answer.headers[n]])), bytes: answer.body.length };
+}
+
+function expectSame(edge: Answer, origin: Answer, label: string, names = COMPARED) {
+  expect(picked(edge, names), label).toEqual(picked(origin, names));
+  expect(edge.body.equals(origin.body), `${label}: body bytes`).toBe(true);
+}
+
+/** `_headers`: path pattern -> header lines, as Netlify and Cloudflare Pages read it. */
+function parseHeaders(text: string): Array<{ pattern: string; headers: Array<[string, string]> }> {
+  const rules: Array<{ pattern: string; headers: Array<[string, string]> }> = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: [] });
+    else {
+      const at = line.indexOf(':');
+      rules.at(-1)!.headers.push([line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim()]);
+    }
+  }
+  return rules;
+}
+const matches = (pattern: string, path: string) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path);
+
+describe('the nginx edge answers like the origin', () => {
+  let origin: TestService;
+  let edge: Awaited<ReturnType<typeof startEdge>>;
+  let runDir: string;
+
+  beforeAll(async () => {
+    if (!nginxAvailable()) throw new Error('nginx is not installed: apt-get install nginx (as .ci/run does)');
+    origin = await startService({ env: { TRUST_PROXY: '1', RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '1000' } });
+    runDir = mkdtempSync(join(tmpdir(), 'canopy-edge-test-'));
+    edge = await startEdge({ distDir: 'dist', host: '127.0.0.1', port: await freePort(), originUrl: origin.url, runDir });
+  }, 60_000);
+
+  afterAll(async () => {
+    await edge?.stop();
+    await origin?.stop();
+    if (runDir) rmSync(runDir, { recursive: true, force: true });
+  });
+
+  it('serves every pre-rendered route as the origin does: GET, HEAD, br/gzip, conditional GET, OPTIONS', async () => {
+    const paths = prerenderedPaths();
+    expect(paths.length).toBeGreaterThan(200);
+    let notModified = 0;
+    for (const path of paths) {
+      for (const encoding of ['', 'br', 'gzip', 'gzip, deflate, br']) {
+        const headers: Record<string, string> = encoding ? { 'Accept-Encoding': encoding } : {};
+        const [e, o] = await Promise.all([send(edge.url, 'GET', path, headers), send(origin.url, 'GET', path, headers)]);
+        expect(o.status, `${path} is a route of the origin`).toBe(200);
+        expectSame(e, o, `GET ${path} [${encoding}]`);
+
+        const [eh, oh] = await Promise.all([send(edge.url, 'HEAD', path, headers), send(origin.url, 'HEAD', path, headers)]);
+        expectSame(eh, oh, `HEAD ${path} [${encoding}]`);
+        expect(eh.headers['content-length']).toBe(o.headers['content-length']);
+
+        // The ETag of this variant, listed among others, and weak: still 304 on both.
+        const conditional = { ...headers, 'If-None-Match': `"nope", W/${o.headers.etag}` };
+        const [ec, oc] = await Promise.all([send(edge.url, 'GET', path, conditional), send(origin.url, 'GET', path, conditional)]);
+        expect(oc.status).toBe(304);
+        expectSame(ec, oc, `If-None-Match ${path} [${encoding}]`);
+        notModified++;
+      }
+      // Another variant's ETag does not match this one; If-Modified-Since alone is compared by date.
+      const stale = { 'Accept-Encoding': 'gzip', 'If-None-Match': '"not-this-one"', 'If-Modified-Since': new Date(Date.now() + 86_400_000).toUTCString() };
+      const [es, os] = await Promise.all([send(edge.url, 'GET', path, stale), send(origin.url, 'GET', path, stale)]);
+      expectSame(es, os, `stale If-None-Match ${path}`);
+      const ims = { 'If-Modified-Since': String(os.headers['last-modified']) };
+      const [ei, oi] = await Promise.all([send(edge.url, 'GET', path, ims), send(origin.url, 'GET', path, ims)]);
+      expect(oi.status).toBe(304);
+      expect(ei.status, `If-Modified-Since ${path}`).toBe(304);
+      expect(ei.headers.etag).toBe(oi.headers.etag);
+
+      const [eo, oo] = await Promise.all([send(edge.url, 'OPTIONS', path), send(origin.url, 'OPTIONS', path)]);
+      expect(oo.status).toBe(204);
+      expectSame(eo, oo, `OPTIONS ${path}`, [...COMPARED, ...PREFLIGHT]);
+    }
+    expect(notModified).toBe(paths.length * 4);
+  }, 180_000);
+
+  it('serves a trailing slash, a page with a query and a media range as the origin does', async () => {
+    for (const [path, headers] of [
+      ['/api/public/knowledge/terpenes/', {}],
+      ['/agents?name=scout-7', { 'Accept-Encoding': 'br' }],
+      ['/api/public/videos.json?limit=1', {}],
+      ['/media/podcast/ep-001.mp3', { Range: 'bytes=100-199' }],
+    ] as const) {
+      const [e, o] = await Promise.all([send(edge.url, 'GET', path, headers), send(origin.url, 'GET', path, headers)]);
+      expectSame(e, o, path);
+      expect(e.headers['x-cache'], `${path} is the build's file, not an on-demand answer`).toBeUndefined();
+    }
+    const range = await send(edge.url, 'GET', '/media/podcast/ep-001.mp3', { Range: 'bytes=100-199' });
+    expect([range.status, range.headers['content-range'], range.body.length]).toEqual([206, expect.stringMatching(/^bytes 100-199\//), 100]);
+  });
+
+  it('passes a query on an API path and every on-demand route to the origin', async () => {
+    for (const path of ['/api/public/videos?limit=2', '/api/public/knowledge?topic=terpenes', '/api/public/stats', '/api/public/schedule', '/api/public/ai/leaderboard', '/api/public/rate-limits', '/healthz']) {
+      const answer = await send(edge.url, 'GET', path);
+      expect(answer.status, path).toBe(200);
+      const body = JSON.parse(answer.body.toString('utf8'));
+      // Only the origin computes live bodies and limits requests.
+      if (path !== '/healthz') expect(body.dataFreshness.source, path).toBe('live');
+      expect(answer.headers['x-ratelimit-limit'], path).toBeDefined();
+    }
+    const limited = JSON.parse((await send(edge.url, 'GET', '/api/public/videos?limit=2')).body.toString('utf8'));
+    expect(limited.videos ?? limited.items).toHaveLength(2);
+  });
+
+  it('answers unknown paths with the origin 404: problem+json under /api and /feeds, the HTML page elsewhere', async () => {
+    for (const path of ['/api/nope', '/api/public/videos/cc-999', '/feeds/nope.xml', '/nope', '/videos/cc-999', '/_edge-internal', '/api/public/videos.json.br']) {
+      const id = { 'X-Request-Id': `edge-404-${path.length}` };
+      const [e, o] = await Promise.all([send(edge.url, 'GET', path, id), send(origin.url, 'GET', path, id)]);
+      expect(e.status, path).toBe(404);
+      expect(picked(e), path).toEqual(picked(o));
+      if (/^\/(api|feeds)\//.test(path)) {
+        expect(e.headers['content-type'], path).toBe('application/problem+json; charset=utf-8');
+        const [eb, ob] = [JSON.parse(e.body.toString('utf8')), JSON.parse(o.body.toString('utf8'))];
+        expect({ ...eb, dataFreshness: undefined }).toEqual({ ...ob, dataFreshness: undefined });
+        expect(eb).toMatchObject({ code: 'not_found', requestId: id['X-Request-Id'] });
+      } else {
+        expect(e.headers['content-type'], path).toBe('text/html; charset=utf-8');
+        expect(e.body.equals(o.body), path).toBe(true);
+      }
+    }
+    // A method a pre-rendered file does not take is the origin's 405.
+    const post = await send(edge.url, 'POST', '/llms.txt', { 'Content-Type': 'application/json' }, '{}');
+    expect([post.status, post.headers.allow]).toEqual([405, 'GET, HEAD, OPTIONS']);
+  });
+
+  it('passes writes to the origin with the address the edge saw in X-Forwarded-For, never the client one', async () => {
+    const spoofed = { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7', 'X-Request-Id': 'edge-write-1' };
+    const registered = await send(edge.url, 'POST', '/api/public/ai/register', spoofed, JSON.stringify({ name: 'edge_agent', operator: 'Edge test' }));
+    expect(registered.status).toBe(201);
+    expect(registered.headers['x-ratelimit-limit']).toBeDefined();
+    const { apiKey } = JSON.parse(registered.body.toString('utf8'));
+    const earned = await send(edge.url, 'POST', '/api/public/ai/share', { ...spoofed, 'X-Request-Id': 'edge-write-2', Authorization: `Bearer ${apiKey}` }, JSON.stringify({ url: 'https://social.example/post/edge' }));
+    expect(earned.status).toBe(200);
+    expect(JSON.parse(earned.body.toString('utf8')).agent.points).toBe(10);
+    const profile = await send(edge.url, 'GET', '/api/public/ai/agent/edge_agent');
+    expect(JSON.parse(profile.body.toString('utf8')).agent.points).toBe(10);
+
+    // Straight to the origin (TRUST_PROXY=1), the header would be believed: that is why only the edge may reach it.
+    await send(origin.url, 'POST', '/api/public/ai/message', { ...spoofed, 'X-Request-Id': 'origin-write-1' }, JSON.stringify({ message: 'hello' }));
+    const logged = (id: string) => origin.output.map((l) => (l.startsWith('{') ? JSON.parse(l) : {})).find((l) => l.requestId === id && l.msg === 'request');
+    await expect.poll(() => logged('origin-write-1')?.ip).toBe('203.0.113.7');
+    expect(logged('edge-write-1')?.ip).toBe('127.0.0.1');
+    expect(logged('edge-write-2')?.ip).toBe('127.0.0.1');
+  });
+
+  // The generated files for other hosts, checked against the same origin, since no host runs here.
+  it('_headers gives every pre-rendered path the origin headers, each once', async () => {
+    const rules = parseHeaders(readFileSync(join(CLIENT, '_headers'), 'utf8'));
+    for (const path of prerenderedPaths()) {
+      const answer = await send(origin.url, 'GET', path);
+      const lines = rules.filter((r) => matches(r.pattern, path)).flatMap((r) => r.headers);
+      const names = lines.map(([n]) => n);
+      expect(new Set(names).size, `${path}: a header set by two rules would be joined`).toBe(names.length);
+      const got = Object.fromEntries(lines);
+      for (const name of ['content-type', 'cache-control', 'content-security-policy', 'access-control-allow-origin', 'access-control-expose-headers', 'x-content-type-options', 'referrer-policy']) {
+        expect(got[name], `${path} ${name}`).toBe(answer.headers[name]);
+      }
+    }
+  }, 60_000);
+
+  it('_redirects rewrites extension-less JSON to its file and sends queries, on-demand routes and unknown API paths to the origin', async () => {
+    const text = readFileSync(join(CLIENT, '_redirects'), 'utf8');
+    // The origin the build wrote in (ORIGIN_URL when it ran).
+    const originUrl = /^# Origin: (\S+)/m.exec(text)![1];
+    const rules = text
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'))
+      .map((l) => l.trim().split(/\s+/))
+      .map((w) => (w.length === 4 ? { from: w[0], query: w[1].split('=')[0], to: w[2], status: w[3] } : { from: w[0], query: undefined, to: w[1], status: w[2] }));
+    const isFile = (path: string) => statSync(join(CLIENT, path), { throwIfNoEntry: false })?.isFile() === true;
+    /**
+     * The host's answer: the first matching rule (a query rule needs its parameter), except that a
+     * rule without `!` never shadows a file that exists (Netlify's shadowing); no rule: the file
+     * itself, or its `.html` (pretty URLs).
+     */
+    const route = (path: string, query?: string) => {
+      const rule = rules.find((r) => matches(r.from, path) && (r.query === undefined || r.query === query) && (r.status.endsWith('!') || !isFile(path)));
+      if (rule) return rule.status === '200' ? rule.to.replace(':splat', path.replace(/^\/(api|feeds)\//, '')) : `redirect ${rule.to}`;
+      return path;
+    };
+    const fileBytes = (path: string) => {
+      for (const candidate of [path, `${path}.html`, `${path === '/' ? '' : path}/index.html`]) {
+        try {
+          return readFileSync(join(CLIENT, candidate));
+        } catch {
+          // Try the next form.
+        }
+      }
+      return undefined;
+    };
+    for (const path of prerenderedPaths()) {
+      const target = route(path);
+      expect(target.startsWith('/'), `${path} is served by the host, not the origin (${target})`).toBe(true);
+      const answer = await send(origin.url, 'GET', path);
+      expect(fileBytes(target)?.equals(answer.body), `${path} -> ${target}: the origin's bytes`).toBe(true);
+    }
+    expect(route('/api/public/videos', 'limit')).toBe(`${originUrl}/api/public/videos`);
+    expect(route('/api/public/knowledge', 'topic')).toBe(`${originUrl}/api/public/knowledge`);
+    expect(route('/api/public/stats')).toBe(`${originUrl}/api/public/stats`);
+    expect(route('/api/public/ai/register')).toBe(`${originUrl}/api/public/ai/register`);
+    expect(route('/api/nope')).toBe(`${originUrl}/api/nope`);
+    expect(route('/feeds/nope.xml')).toBe(`${originUrl}/feeds/nope.xml`);
+    expect(route('/healthz')).toBe(`${originUrl}/healthz`);
+  });
+});
