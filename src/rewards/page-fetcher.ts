@@ -46,12 +46,19 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/**
+ * Names reserved for documentation and testing (RFC 2606, RFC 6761): no published page can live
+ * there, so asking the network would only leak test traffic. Such a claim stays unverified.
+ */
+const RESERVED = /(^|\.)(example|test|invalid)$|(^|\.)example\.(com|net|org)$/i;
+
 export async function fetchPublicPage(url: string, policy: FetchPolicy): Promise<FetchedPage> {
   const deadline = Date.now() + policy.timeoutMs;
   let current = url;
   for (let hop = 0; ; hop++) {
     const problem = claimUrlProblem(current, policy.allowedOrigins);
     if (problem) throw new FetchRefused(hop ? `redirect to ${current} refused: ${problem}` : `${current}: ${problem}`);
+    if (RESERVED.test(new URL(current).hostname)) throw new FetchRefused(`${new URL(current).hostname} is reserved for documentation (RFC 2606): no page to read`);
     const response = await fetchOnce(current, policy, deadline);
     const location = response.status >= 300 && response.status < 400 ? response.location : undefined;
     if (location === undefined) return response.page;
