@@ -47,6 +47,13 @@ module.exports = {
       to: { path: '^src/(pages|catalog|concierge|feeds|docs)/' },
     },
     {
+      name: 'handlers-below-routes-and-agent-protocols',
+      comment: 'src/api binds handlers to definitions; only routes (src/pages) and the agent protocols (src/mcp) use them.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(pages|mcp|api)/' },
+      to: { path: '^src/api/' },
+    },
+    {
       name: 'nothing-imports-routes',
       comment: 'src/pages is the top: routes import the rooms, never the other way.',
       severity: 'error',

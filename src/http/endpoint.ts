@@ -4,7 +4,8 @@
  * and body before the handler runs, type what it receives and what it returns, and its method list
  * gives the route's 405 Allow. A route file is then one line per method:
  *
- *   export const { GET, ALL } = route(implement(leaderboardEndpoint, async ({ query, services }) => ...));
+ *   export const leaderboard = implement(leaderboardEndpoint, async ({ query, services }) => ...);   (src/api)
+ *   export const { GET, ALL } = route(leaderboard);                                                (src/pages)
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';

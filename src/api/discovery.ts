@@ -1,0 +1,41 @@
+/**
+ * Live discovery reads: statistics, the rate-limit policy in force, health. Each export binds a
+ * handler to its definition (src/schemas/api/discovery.ts); the route files in src/pages export
+ * them, and the MCP server calls the same handlers.
+ */
+import { catalog } from '../catalog/data.ts';
+import { contentStats } from '../catalog/stats.ts';
+import { programRules } from '../domain/program-config.ts';
+import { effectivePolicy } from '../domain/rate-limit-policy.ts';
+import { implement } from '../http/endpoint.ts';
+import { freshness } from '../http/freshness.ts';
+import { healthEndpoint, rateLimitsEndpoint, statsEndpoint } from '../schemas/api/discovery.ts';
+
+/** /api/public/rate-limits */
+export const rateLimits = implement(rateLimitsEndpoint, ({ services: { config, clock, startedAt } }) => ({
+    // The program's own limits sit beside the request limits: together they bound what one client can gain.
+    body: { ...effectivePolicy(config.rateLimits), program: { dailyCaps: { ...config.rewards.dailyCaps }, ...programRules(config.rewards) } },
+    dataFreshness: freshness({ source: 'live', generatedAt: clock.now(), contentVersion: catalog.contentVersion, lastModified: startedAt, maxAgeSeconds: 0 }),
+  }));
+
+/** /api/public/stats */
+export const stats = implement(statsEndpoint, async ({ services }) => {
+    const now = services.clock.now();
+    const aiProgram = await services.reads.stats();
+    const lastModified = new Date(Math.max(Date.parse(catalog.builtAt), Date.parse(services.rewards.lastModified())));
+    const dataFreshness = freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified, maxAgeSeconds: 0 });
+    // Time alone changes the specials on air and the actions of the last 24 h: kept a minute at most.
+    return { body: { ...contentStats(catalog, now), aiProgram }, dataFreshness, until: now.getTime() + 60_000 };
+  });
+
+/** /healthz */
+export const health = implement(healthEndpoint, ({ services }) => {
+    const health = services.health();
+    const now = services.clock.now();
+    return {
+      body: { status: health.ok ? ('ok' as const) : ('unavailable' as const), checks: health.checks, contentVersion: services.contentVersion, uptimeSeconds: Math.round((now.getTime() - services.startedAt.getTime()) / 1000) },
+      dataFreshness: freshness({ source: 'live', generatedAt: now, contentVersion: services.contentVersion, lastModified: catalog.builtAt, maxAgeSeconds: 0 }),
+      status: health.ok ? 200 : 503,
+    };
+  });
+
