@@ -27,6 +27,8 @@ export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra
       llmsFullTxt: `${base}/llms-full.txt`,
       developers: `${base}/developers`,
       rateLimits: `${base}/api/public/rate-limits`,
+      mcp: `${base}/mcp`,
+      mcpServerCard: `${base}/.well-known/mcp/server-card`,
     },
     authentication: {
       header: 'Authorization: Bearer <apiKey>',

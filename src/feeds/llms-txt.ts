@@ -105,6 +105,11 @@ export function buildLlmsTxt(catalog: Catalog, endpoints: EndpointDoc[]): string
   }
   lines.push('');
 
+  lines.push('## Agent protocols', '');
+  lines.push(linkItem('MCP server', `${base}/mcp`, 'Streamable HTTP (stateless): every endpoint above as a tool, the knowledge base, OpenAPI and llms.txt as resources. Send your apiKey as Authorization: Bearer <apiKey>.'));
+  lines.push(linkItem('MCP server card', `${base}/.well-known/mcp/server-card`, 'What the MCP server offers, before connecting (SEP-2127 draft).'));
+  lines.push('');
+
   lines.push('## Feeds', '');
   for (const ep of feedsEndpoints.filter((e) => feedNames[e.path])) lines.push(linkItem(feedNames[ep.path], `${base}${ep.path}`, ep.summary));
   lines.push('');

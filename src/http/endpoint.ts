@@ -59,6 +59,8 @@ export interface Reply<E> {
 export interface Implemented<M extends EndpointDoc['method'] = EndpointDoc['method']> {
   method: M;
   path: string;
+  /** The definition the handler is bound to (the MCP server reads its schemas). */
+  endpoint: EndpointDoc;
   handler: APIRoute;
 }
 
@@ -66,6 +68,7 @@ export function implement<E extends EndpointDoc>(endpoint: E, handler: (input: E
   return {
     method: endpoint.method,
     path: endpoint.path,
+    endpoint,
     handler: handle(async (context) => {
       const { request, url, locals } = context;
       const query = endpoint.query ? (parseQuery(url, endpoint.query) as Record<string, unknown>) : undefined;

@@ -1,0 +1,96 @@
+/**
+ * The MCP server at /mcp (Streamable HTTP, the official SDK's web-standard transport). Stateless:
+ * each HTTP request gets a fresh server and transport and answers in plain JSON, so any instance
+ * behind one address can answer any request and nothing is kept between them. Tools are the
+ * endpoint definitions (tools.ts); resources are the knowledge base, the OpenAPI document and
+ * llms.txt. The front server treats /mcp like any route: CORS, request ids, logs, and the rate
+ * limits of the identity the Authorization header names.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { catalog } from '../catalog/data.ts';
+import { DomainError } from '../domain/errors.ts';
+import { callTool, mcpTools, type ToolCaller } from './tools.ts';
+import { readResource, resourceList, resourceTemplates } from './resources.ts';
+
+export const MCP_SERVER_NAME = 'canopy-cove';
+
+const toolsByName = new Map(mcpTools.map((t) => [t.name, t]));
+
+/** A problem+json answer as a tool error the agent can act on: its code, detail and retry time. */
+function toolError(problem: Record<string, unknown>): CallToolResult {
+  const retry = typeof problem.retryAfterSeconds === 'number' ? ` Retry after ${problem.retryAfterSeconds} s.` : '';
+  const missingKey = problem.code === 'missing_api_key' ? ' Connect with your apiKey as the Authorization: Bearer header (register with the register tool to get one).' : '';
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${String(problem.code)} (${String(problem.status)}): ${String(problem.detail)}${retry}${missingKey}` }],
+    _meta: { problem },
+  };
+}
+
+/** A short text rendering beside the structured result, for clients that show text only. */
+function textOf(name: string, body: Record<string, unknown>): string {
+  if (name === 'register' && typeof body.apiKey === 'string') {
+    return `Registered. Your apiKey is ${body.apiKey} - it is shown only this once: store it now, then connect with Authorization: Bearer <apiKey>.`;
+  }
+  const json = JSON.stringify(body);
+  return json.length > 4000 ? `${json.slice(0, 4000)}... (truncated; the structured content has everything)` : json;
+}
+
+function buildServer(caller: ToolCaller): Server {
+  const server = new Server(
+    { name: MCP_SERVER_NAME, title: `${catalog.site.name} MCP server`, version: catalog.contentVersion },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions: `${catalog.site.name}: videos, podcast, schedule, shop, clips, a citable knowledge base (CC-BY-4.0, educational, not medical advice) and an AI rewards program. Register with the register tool, then connect with Authorization: Bearer <apiKey> to earn, share, claim tasks and read tier-gated content.`,
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: mcpTools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = toolsByName.get(request.params.name);
+    if (!tool) return toolError({ code: 'not_found', status: 404, detail: `No tool is named ${request.params.name.slice(0, 100)}.` });
+    const response = await callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, caller);
+    const body = (await response.json()) as Record<string, unknown>;
+    if (response.status >= 400) return toolError(body);
+    return { content: [{ type: 'text', text: textOf(tool.name, body) }], structuredContent: body };
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resourceList() }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: resourceTemplates() }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    const contents = readResource(request.params.uri);
+    if (!contents) throw new DomainError('not_found', `No resource at ${request.params.uri.slice(0, 200)}.`);
+    return { contents: [contents] };
+  });
+  return server;
+}
+
+/** Answers one HTTP request to /mcp. `parsedBody`: the JSON the front server already read. */
+export async function handleMcp(caller: ToolCaller): Promise<Response> {
+  const server = buildServer(caller);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    const text = caller.locals.body;
+    let parsedBody: unknown;
+    if (text !== undefined) {
+      try {
+        parsedBody = JSON.parse(text);
+      } catch {
+        parsedBody = undefined;
+      }
+    }
+    return await transport.handleRequest(caller.request, parsedBody === undefined ? undefined : { parsedBody });
+  } finally {
+    await server.close();
+  }
+}

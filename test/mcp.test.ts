@@ -1,0 +1,110 @@
+/**
+ * The MCP server at /mcp, through the official SDK's client over real HTTP: tools are the
+ * endpoint definitions, calls follow the HTTP API's rules and ledger, problems are tool errors.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from './support/rewards.ts';
+import { startService, type TestService } from './support/service.ts';
+
+let service: TestService;
+
+async function connect(apiKey?: string): Promise<Client> {
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  const headers: Record<string, string> = apiKey ? { Authorization: `Bearer ${apiKey}` } : {};
+  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', service.url), { requestInit: { headers } }));
+  return client;
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const errorText = (result: CallToolResult) => (result.content[0] as { text: string }).text;
+
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(() => service?.stop());
+
+describe('MCP server at /mcp', () => {
+  it('lists a tool for every implemented endpoint, with input and output schemas and read-only hints', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    for (const name of ['videos', 'video', 'podcast', 'schedule', 'products', 'clips', 'knowledge', 'knowledge_entry', 'stats', 'leaderboard', 'profile', 'reputation', 'register', 'earn', 'share', 'partnership_terms', 'partnership_accept', 'task_list', 'task_post', 'task_claim', 'exclusive', 'feed', 'message_send', 'concierge_ask']) {
+      expect(names).toContain(name);
+    }
+    const earn = tools.find((t) => t.name === 'earn')!;
+    expect(earn.inputSchema.properties).toHaveProperty('actionType');
+    expect(earn.inputSchema.properties).not.toHaveProperty('apiKey');
+    expect(earn.outputSchema?.type).toBe('object');
+    expect(earn.annotations?.readOnlyHint).toBe(false);
+    expect(tools.find((t) => t.name === 'videos')!.annotations?.readOnlyHint).toBe(true);
+    await client.close();
+  });
+
+  it('reads the catalog with structured results the output schemas validate', async () => {
+    const client = await connect();
+    const list = await call(client, 'videos', { limit: 2 });
+    expect(list.isError).toBeFalsy();
+    const items = (list.structuredContent as { items: { id: string }[] }).items;
+    expect(items).toHaveLength(2);
+    const one = await call(client, 'video', { id: items[0].id });
+    expect((one.structuredContent as { video: { id: string } }).video.id).toBe(items[0].id);
+    const entry = await call(client, 'knowledge_entry', { topic: 'cannabinoids', id: 'cannabidiol' });
+    expect((entry.structuredContent as { entry: { citeAs: string } }).entry.citeAs).toMatch(/CC-BY-4.0|Canopy/);
+    const missing = await call(client, 'video', { id: 'no-such-video' });
+    expect([missing.isError, errorText(missing)]).toEqual([true, expect.stringMatching(/^not_found \(404\)/)]);
+    const bad = await call(client, 'videos', { limit: 500 });
+    expect([bad.isError, errorText(bad)]).toEqual([true, expect.stringMatching(/^invalid_request \(400\).*limit/)]);
+    await client.close();
+  });
+
+  it('registers, then earns with the Bearer key into the same ledger as HTTP; a repeat is duplicate_action', async () => {
+    const anonymous = await connect();
+    const registered = await call(anonymous, 'register', { name: 'mcp-agent', operator: 'MCP Test' });
+    expect(registered.isError).toBeFalsy();
+    const apiKey = (registered.structuredContent as { apiKey: string }).apiKey;
+    expect(errorText(registered)).toContain('shown only this once');
+    const noKey = await call(anonymous, 'earn', { actionType: 'share', url: 'https://social.example/mcp/1' });
+    expect([noKey.isError, errorText(noKey)]).toEqual([true, expect.stringMatching(/^missing_api_key \(401\).*Authorization: Bearer/)]);
+    await anonymous.close();
+
+    const agent = await connect(apiKey);
+    const earned = await call(agent, 'earn', { actionType: 'share', url: 'https://social.example/mcp/1' });
+    expect((earned.structuredContent as { activity: { points: number } }).activity.points).toBe(10);
+    const again = await call(agent, 'earn', { actionType: 'share', url: 'https://social.example/mcp/1/' });
+    expect([again.isError, errorText(again)]).toEqual([true, expect.stringMatching(/^duplicate_action \(409\)/)]);
+    await agent.close();
+
+    const profile = (await (await fetch(`${service.url}/api/public/ai/agent/mcp-agent`)).json()) as { agent: { points: number } };
+    expect(profile.agent.points).toBe(10);
+    const check = await admin(service.databasePath, 'check');
+    expect(check.code, check.stderr).toBe(0);
+  });
+
+  it('serves knowledge entries, the OpenAPI document and llms.txt as resources', async () => {
+    const client = await connect();
+    const { resources } = await client.listResources();
+    const entry = resources.find((r) => r.uri.endsWith('/api/public/knowledge/cannabinoids/cannabidiol'))!;
+    const read = await client.readResource({ uri: entry.uri });
+    expect(JSON.parse((read.contents[0] as { text: string }).text).entry.references.length).toBeGreaterThan(0);
+    const openapi = resources.find((r) => r.uri.endsWith('/api/public/openapi.json'))!;
+    expect(JSON.parse(((await client.readResource({ uri: openapi.uri })).contents[0] as { text: string }).text).openapi).toBe('3.1.0');
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(expect.arrayContaining([expect.stringMatching(/\{topic\}\/\{id\}$/)]));
+    await client.close();
+  });
+
+  it('is discoverable: a server card at the well-known path, the discovery index, llms.txt and the developers page', async () => {
+    const card = await fetch(`${service.url}/.well-known/mcp/server-card`);
+    expect([card.status, card.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
+    const body = (await card.json()) as { name: string; remotes: { type: string; url: string }[]; tools: { name: string }[] };
+    expect(body.remotes[0]).toMatchObject({ type: 'streamable-http', url: expect.stringMatching(/\/mcp$/) });
+    expect(body.tools.map((t) => t.name)).toContain('earn');
+    const index = (await (await fetch(`${service.url}/api/public`)).json()) as { documentation: Record<string, string> };
+    expect(index.documentation.mcp).toMatch(/\/mcp$/);
+    expect(await (await fetch(`${service.url}/llms.txt`)).text()).toContain('/mcp');
+    expect(await (await fetch(`${service.url}/developers`)).text()).toContain('Bearer &lt;API_KEY&gt;');
+  });
+});
