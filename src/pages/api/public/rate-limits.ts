@@ -13,7 +13,13 @@ export const prerender = false;
 export const GET = handle(({ locals }) => {
   const { config, clock, startedAt } = locals.services;
   return json(
-    effectivePolicy(config.rateLimits),
+    effectivePolicy(config.rateLimits, {
+      perAddress: config.trustProxy ? null : config.server.maxConnectionsPerAddress,
+      total: config.server.maxConnections,
+      headersTimeoutSeconds: config.server.headersTimeoutMs / 1000,
+      requestTimeoutSeconds: config.server.requestTimeoutMs / 1000,
+      keepAliveTimeoutSeconds: config.server.keepAliveTimeoutMs / 1000,
+    }),
     freshness({ source: 'live', generatedAt: clock.now(), contentVersion: catalog.contentVersion, lastModified: startedAt, maxAgeSeconds: 0 }),
   );
 });
