@@ -25,6 +25,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** RESPONSE_CACHE_MB: the most the server's response cache holds (src/server/response-cache.ts). */
   responseCacheBytes: number;
+  /** Connection caps, timeouts and shutdown (src/server/connection-guard.ts, src/server/shutdown.ts). */
+  server: ServerLimits;
   /**
    * CLOCK_START=<ISO instant> pins "now" for tests: the clock starts there and advances in real
    * time (src/clock.ts). Unset in production.
@@ -41,6 +43,43 @@ export interface AppConfig {
     localOrigins: string[];
   };
 }
+
+/**
+ * What the HTTP server holds against slow and flooding clients. The caps keep one address (or a
+ * few) from taking every socket and file descriptor: 20,000 idle connections from one client get
+ * 256 places and a 429 for the rest, and everyone else still connects. The timeouts are Node's,
+ * checked every `timeoutCheckMs` instead of Node's default 30 s, so they hold to within a second.
+ */
+export interface ServerLimits {
+  /** MAX_CONNECTIONS: open connections in all; past it a new one gets 503 and is closed. */
+  maxConnections: number;
+  /**
+   * MAX_CONNECTIONS_PER_ADDRESS: open connections from one client address (IPv6 by its /64);
+   * past it a new one gets 429 and is closed. Not applied with TRUST_PROXY, where every
+   * connection comes from the proxy.
+   */
+  maxConnectionsPerAddress: number;
+  /** HEADERS_TIMEOUT_S: a request's headers must arrive within this (an idle new connection too). */
+  headersTimeoutMs: number;
+  /** REQUEST_TIMEOUT_S: a whole request, headers and body, must arrive within this. */
+  requestTimeoutMs: number;
+  /** KEEP_ALIVE_TIMEOUT_S: an idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** How often Node checks the header and request timeouts. */
+  timeoutCheckMs: number;
+  /** SHUTDOWN_GRACE_S: on SIGTERM, in-flight requests get this long before their connections are cut. */
+  shutdownGraceMs: number;
+}
+
+export const defaultServerLimits: ServerLimits = {
+  maxConnections: 4096,
+  maxConnectionsPerAddress: 256,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  timeoutCheckMs: 1_000,
+  shutdownGraceMs: 10_000,
+};
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -93,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     distDir: env.DIST_DIR || 'dist',
     logLevel: logLevel(env.LOG_LEVEL),
     responseCacheBytes: number(env.RESPONSE_CACHE_MB, 64, 'RESPONSE_CACHE_MB', 1) * 1024 * 1024,
+    server: serverLimits(env),
     clockStart: instant(env.CLOCK_START, 'CLOCK_START'),
     verifier: { fetching: env.CLAIM_VERIFIER !== 'off', localOrigins: origin(env.VERIFY_LOCAL_ORIGIN, 'VERIFY_LOCAL_ORIGIN') },
   };
@@ -113,4 +153,23 @@ export function loadEdgeConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig
   const parsed = URL.canParse(originUrl) ? new URL(originUrl) : undefined;
   if (parsed?.protocol !== 'http:' || parsed.pathname !== '/' || parsed.search) throw new Error(`ORIGIN_URL must be http://host:port (got "${originUrl}")`);
   return { host: env.EDGE_HOST || '0.0.0.0', port: number(env.EDGE_PORT, 8080, 'EDGE_PORT', 1), originUrl: parsed.origin };
+}
+
+function serverLimits(env: NodeJS.ProcessEnv): ServerLimits {
+  const d = defaultServerLimits;
+  const seconds = (name: string, fallbackMs: number) => number(env[name], fallbackMs / 1000, name, 0.1) * 1000;
+  const limits: ServerLimits = {
+    maxConnections: Math.floor(number(env.MAX_CONNECTIONS, d.maxConnections, 'MAX_CONNECTIONS', 1)),
+    maxConnectionsPerAddress: Math.floor(number(env.MAX_CONNECTIONS_PER_ADDRESS, d.maxConnectionsPerAddress, 'MAX_CONNECTIONS_PER_ADDRESS', 1)),
+    headersTimeoutMs: seconds('HEADERS_TIMEOUT_S', d.headersTimeoutMs),
+    requestTimeoutMs: seconds('REQUEST_TIMEOUT_S', d.requestTimeoutMs),
+    keepAliveTimeoutMs: seconds('KEEP_ALIVE_TIMEOUT_S', d.keepAliveTimeoutMs),
+    timeoutCheckMs: d.timeoutCheckMs,
+    shutdownGraceMs: seconds('SHUTDOWN_GRACE_S', d.shutdownGraceMs),
+  };
+  // Node refuses a header timeout longer than the request timeout.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_S must not exceed REQUEST_TIMEOUT_S');
+  // A check interval longer than the shortest timeout would let it run over by up to a whole interval.
+  limits.timeoutCheckMs = Math.min(d.timeoutCheckMs, Math.max(100, limits.headersTimeoutMs / 4));
+  return limits;
 }

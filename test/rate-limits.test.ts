@@ -81,7 +81,8 @@ describe('headers on every response', () => {
       const m = RATE_LIMIT_FIELD.exec(l.field ?? '');
       expect(m, l.field ?? '(none)').not.toBeNull();
       expect([m![1], m![3], m![5], m![7]].map(Number)).toEqual([29 - i, 999 - i, 9999 - i, 5 - i]);
-      expect(Number(m![8])).toBeLessThanOrEqual(12);
+      // The burst window slides, counted in whole seconds: its count is back to zero within 13 s.
+      expect(Number(m![8])).toBeLessThanOrEqual(13);
       expect(l.reset).toBeGreaterThanOrEqual(Math.floor(before));
       expect(l.reset).toBeLessThanOrEqual(Math.ceil(before) + 61);
     });
@@ -118,7 +119,10 @@ describe('past a limit', () => {
       }
       retryAfter = expectRateLimited(refused, ['reads-burst']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(12);
+      expect(retryAfter).toBeLessThanOrEqual(13);
+      // Reset is the instant Retry-After points to.
+      expect(limits(refused).reset - Math.ceil(Date.now() / 1000)).toBeGreaterThanOrEqual(retryAfter - 1);
+      expect(limits(refused).reset - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(retryAfter + 1);
       expect(limits(refused).remaining).toBe(0);
       // The minute window still shows the six served requests only.
       expect(RATE_LIMIT_FIELD.exec(limits(refused).field!)![1]).toBe('24');
@@ -129,6 +133,24 @@ describe('past a limit', () => {
     const again = await as('/api/public/videos');
     expect(again.status).toBe(200);
     expect(RATE_LIMIT_FIELD.exec(limits(again).field!)![1]).toBe('23');
+  }, 30_000);
+
+  it('holds the burst over any 12 s: reads at the end of one fixed window and the start of the next are not both let through', async () => {
+    const { as } = newClient();
+    const started = Date.now();
+    expect((await as('/api/public/videos')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 11_000 - (Date.now() - started)));
+    // Five more at 11 s: six in the burst window of 12 s, all served.
+    for (let i = 0; i < 5; i++) expect((await as('/api/public/videos')).status).toBe(200);
+    // Just past 12 s a fixed window would start afresh and serve six more: 11 reads in about a
+    // second against a burst of 6. The sliding window serves at most the one the first read frees.
+    await new Promise((r) => setTimeout(r, 12_300 - (Date.now() - started)));
+    const after = [];
+    for (let i = 0; i < 6; i++) after.push(await as('/api/public/videos'));
+    expect(after.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    const refused = after.find((r) => r.status === 429)!;
+    expectRateLimited(refused, ['reads-burst']);
+    expect(limits(refused).remaining).toBe(0);
   }, 30_000);
 
   it('refuses the seventh write in a minute with writes-min, while reads go on', async () => {
@@ -230,7 +252,8 @@ describe('published policy', () => {
     const header = bronze.reads.windows.map((w) => `"${w.name}";q=${w.limit};w=${w.windowSeconds}`).join(', ');
     expect(header).toBe(res.headers.get('ratelimit-policy'));
     expect(bronze.reads.burst).toBe(6);
-    expect(bronze.writes.windows).toEqual([{ name: 'writes-min', limit: 6, windowSeconds: 60 }]);
+    expect(bronze.writes.windows).toEqual([{ name: 'writes-min', limit: 6, windowSeconds: 60, sliding: false }]);
+    expect(bronze.reads.windows.map((w) => [w.name, w.sliding])).toEqual([['reads-min', false], ['reads-hour', false], ['reads-day', false], ['reads-burst', true]]);
     expect(policy.tiers.map((t) => t.reads.windows[0].limit)).toEqual([30, 60, 90, 150, 300]);
     expect(policy.tiers.map((t) => t.concurrency)).toEqual([1, 1, 2, 3, 6]);
   });

@@ -14,7 +14,16 @@ import { healthEndpoint, rateLimitsEndpoint, statsEndpoint } from '../schemas/ap
 /** /api/public/rate-limits */
 export const rateLimits = implement(rateLimitsEndpoint, ({ services: { config, clock, startedAt } }) => ({
     // The program's own limits sit beside the request limits: together they bound what one client can gain.
-    body: { ...effectivePolicy(config.rateLimits), program: { dailyCaps: { ...config.rewards.dailyCaps }, ...programRules(config.rewards) } },
+    body: {
+      ...effectivePolicy(config.rateLimits, {
+        perAddress: config.trustProxy ? null : config.server.maxConnectionsPerAddress,
+        total: config.server.maxConnections,
+        headersTimeoutSeconds: config.server.headersTimeoutMs / 1000,
+        requestTimeoutSeconds: config.server.requestTimeoutMs / 1000,
+        keepAliveTimeoutSeconds: config.server.keepAliveTimeoutMs / 1000,
+      }),
+      program: { dailyCaps: { ...config.rewards.dailyCaps }, ...programRules(config.rewards) },
+    },
     dataFreshness: freshness({ source: 'live', generatedAt: clock.now(), contentVersion: catalog.contentVersion, lastModified: startedAt, maxAgeSeconds: 0 }),
   }));
 

@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 
-const EXPOSED_HEADERS = [
+export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',

@@ -5,9 +5,9 @@
  * everything else to Astro's on-demand endpoints, whose answer it compresses, caches when the
  * endpoint allows it, and writes. Unknown paths get our 404.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig, ServerLimits } from '../config.ts';
 import { freshness } from '../http/freshness.ts';
 import { JSON_CONTENT_TYPE } from '../http/parse-request.ts';
 import { problemBody, type ProblemCode } from '../http/problem.ts';
@@ -15,7 +15,9 @@ import type { ChangeFeed } from '../store/change-feed.ts';
 import { renderWithAstro, type AppAnswer, type AstroHandler } from './astro-handoff.ts';
 import { byteRange, isMedia, rangeApplies } from './byte-range.ts';
 import { compress, isCompressible, negotiate } from './compression.ts';
+import { guardConnections } from './connection-guard.ts';
 import { answerPreflight, applyCors } from './cors.ts';
+import { answerParserErrors } from './parser-errors.ts';
 import { openGate, type RequestGate } from './request-gate.ts';
 import { ABORTED, apiKeyFromJson, hasBody, MAX_BODY_BYTES, mayReadBody, NOT_READ, readBody } from './request-body.ts';
 import { apiKeyFromHeaders, clientIp, loggablePath, requestIdFor } from './request-context.ts';
@@ -51,12 +53,13 @@ export function createAppServer(deps: ServerDeps): Server {
   const { services, staticFiles, cache, log } = deps;
   const gate = deps.gate ?? openGate;
 
+  const liveFreshness = () => freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 });
+
   function sendProblem(res: ServerResponse, requestId: string, code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     if (res.headersSent) return res.end();
     // A body we did not read would be drained after the response: close instead of reading it.
     if (hasBody(res.req) && !res.req.complete) res.setHeader('Connection', 'close');
-    const dataFreshness = freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 });
-    const body = problemBody(deps.build.baseUrl, code, detail, dataFreshness, { ...extra, requestId });
+    const body = problemBody(deps.build.baseUrl, code, detail, liveFreshness(), { ...extra, requestId });
     const text = JSON.stringify(body);
     res.statusCode = body.status;
     res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
@@ -249,7 +252,8 @@ export function createAppServer(deps: ServerDeps): Server {
     return notFound(req, res, requestId, url.pathname);
   }
 
-  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (req, res) => {
+  const limits = deps.config.server;
+  const server = createServer(timeouts(limits), (req, res) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(req);
     res.setHeader('X-Request-Id', requestId);
@@ -285,6 +289,21 @@ export function createAppServer(deps: ServerDeps): Server {
       sendProblem(res, requestId, 'internal_error', `Something went wrong on our side. Quote request id ${requestId} when you report it.`);
     });
   });
+  // Answers written before a request exists (a refused connection, a parser error) keep the contract too.
+  const problems = { baseUrl: deps.build.baseUrl, freshness: liveFreshness };
+  guardConnections(server, { maxConnections: limits.maxConnections, maxPerAddress: deps.config.trustProxy ? undefined : limits.maxConnectionsPerAddress, problems, log });
+  answerParserErrors(server, problems, limits);
+  return server;
+}
+
+function timeouts(limits: ServerLimits): ServerOptions {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node checks the two timeouts above only this often (30 s by default), so they hold to within it.
+    connectionsCheckingInterval: limits.timeoutCheckMs,
+  };
 }
 
 /**

@@ -11,6 +11,8 @@ const service = await startService(config).catch((error: NodeJS.ErrnoException) 
 });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {
+    // The drain cuts connections after the grace period; this bounds the rest (database, logs).
+    setTimeout(() => process.exit(1), config.server.shutdownGraceMs + 5_000).unref();
     await service.close();
     process.exit(0);
   });

@@ -24,7 +24,8 @@ describe('policy', () => {
       ['reads-day', 100_000, 86_400],
       ['reads-burst', 60, 12],
     ]);
-    expect(bronze.writes.windows).toEqual([{ name: 'writes-min', limit: 60, windowSeconds: 60 }]);
+    expect(bronze.writes.windows).toEqual([{ name: 'writes-min', limit: 60, windowSeconds: 60, sliding: false }]);
+    expect(bronze.reads.windows.filter((w) => w.sliding).map((w) => w.name)).toEqual(['reads-burst']);
     const legend = tierPolicy('Legend', { scale: 0.5, enabled: true });
     expect(legend.reads.windows.map((w) => w.limit)).toEqual([1500, 50_000, 500_000, 300]);
     expect(legend.concurrency).toBe(32);
@@ -103,9 +104,93 @@ describe('RateLimiter', () => {
   });
 
   it('lets requests through when the store fails', async () => {
-    const broken = { consume: () => Promise.reject(new Error('store down')), reward: () => Promise.resolve() };
+    const broken = { consume: () => Promise.reject(new Error('store down')), get: () => Promise.reject(new Error('store down')), reward: () => Promise.resolve() };
     const limiter = new RateLimiter({ policy: on, counterFor: () => broken as never });
     expect((await limiter.admit({} as never, fakeRes().res, ctx())).admitted).toBe(true);
+  });
+});
+
+describe('the sliding burst', () => {
+  /** A limiter on a clock the test moves; Bronze at scale 1: 60 reads in any 12 s. */
+  function clocked(startMs: number) {
+    let now = startMs;
+    const limiter = new RateLimiter({ policy: on, now: () => now });
+    const read = async (ip = '192.0.2.9') => {
+      const { headers, res } = fakeRes();
+      const a = await limiter.admit({} as never, res, ctx({ ip }));
+      a.release?.();
+      return { admitted: a.admitted, headers, retryAfter: Number(a.refusal?.headers?.['Retry-After'] ?? 0), violated: a.refusal?.extra?.violatedPolicies };
+    };
+    return { read, at: (ms: number) => void (now = ms) };
+  }
+
+  it('holds over any 12 s, not only within fixed windows: the boundary trick that passed 102 reads gets none past 60', async () => {
+    const t0 = 1_000_000_000_000;
+    const { read, at } = clocked(t0);
+    let served = 0;
+    // One read opens what a fixed window would count from; 59 more at its very end; then a burst
+    // just after a fixed window would have restarted.
+    at(t0);
+    served += Number((await read()).admitted);
+    at(t0 + 11_900);
+    for (let i = 0; i < 59; i++) served += Number((await read()).admitted);
+    expect(served).toBe(60);
+    at(t0 + 12_100);
+    const after = [];
+    for (let i = 0; i < 60; i++) after.push(await read());
+    // A fixed window would have restarted here and let 60 more through.
+    expect(after.filter((r) => r.admitted)).toHaveLength(0);
+    expect(after[0].violated).toEqual(['reads-burst']);
+    // The read at t0 leaves the count with its second (t0 + 13 s, counted in whole seconds).
+    expect(after[0].retryAfter).toBe(1);
+    at(t0 + 13_000);
+    expect((await read()).admitted).toBe(true);
+    const held = await read();
+    expect(held.admitted).toBe(false);
+    // The 59 reads of t0 + 11.9 s hold the window until their second is 13 s behind.
+    expect(held.retryAfter).toBe(11);
+    at(t0 + 24_000);
+    expect((await read()).admitted).toBe(true);
+    // Other clients are untouched.
+    expect((await read('192.0.2.10')).admitted).toBe(true);
+  });
+
+  it('never admits more than 60 in any 12 s span under a steady stream well above the rate', async () => {
+    const t0 = 1_000_000_000_000 + 437;
+    const { read, at } = clocked(t0);
+    const admittedAt: number[] = [];
+    // 20 reads a second for 40 s (the per-minute window allows 300, so the burst is what binds).
+    for (let ms = 0; ms < 40_000; ms += 50) {
+      at(t0 + ms);
+      if ((await read()).admitted) admittedAt.push(t0 + ms);
+    }
+    let worst = 0;
+    for (let i = 0; i < admittedAt.length; i++) {
+      let j = i;
+      while (j < admittedAt.length && admittedAt[j] < admittedAt[i] + 12_000) j++;
+      worst = Math.max(worst, j - i);
+    }
+    expect(worst).toBe(60);
+    // Held to the steady rate after the first burst: about 5 a second, never above it.
+    expect(admittedAt.length).toBeGreaterThanOrEqual(60 + 4 * 26);
+    expect(admittedAt.length).toBeLessThanOrEqual(60 + 5 * 28);
+  });
+
+  it('says the same wait in Retry-After and X-RateLimit-Reset on a refusal', async () => {
+    const t0 = 1_000_000_000_000 + 250;
+    const { read, at } = clocked(t0);
+    at(t0);
+    for (let i = 0; i < 60; i++) await read();
+    at(t0 + 3_400);
+    const refused = await read();
+    expect(refused.admitted).toBe(false);
+    expect(refused.headers['X-RateLimit-Remaining']).toBe('0');
+    expect(Number(refused.headers['X-RateLimit-Reset'])).toBe(Math.ceil((t0 + 3_400) / 1000) + refused.retryAfter);
+    // And the wait is right: refused just before it, served at it.
+    at(t0 + 3_400 + refused.retryAfter * 1000 - 1_000);
+    expect((await read()).admitted).toBe(false);
+    at((Number(refused.headers['X-RateLimit-Reset'])) * 1000);
+    expect((await read()).admitted).toBe(true);
   });
 });
 

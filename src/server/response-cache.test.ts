@@ -46,15 +46,16 @@ describe('ResponseCache', () => {
   });
 
   it('stays within its bytes, dropping the least recently used first, and refuses what cannot fit', () => {
-    const { cache } = cacheAt(3_000);
+    // Each entry counts its 600-byte body and the fixed per-entry overhead: three fit, not four.
+    const { cache } = cacheAt(6_500);
     for (const key of ['/1', '/2', '/3', '/4']) {
       cache.store(key, entry('content', 600), undefined, cache.mark());
       cache.get('/1'); // kept in use
     }
-    expect(cache.bytes).toBeLessThanOrEqual(3_000);
+    expect(cache.bytes).toBeLessThanOrEqual(6_500);
     expect(cache.get('/1')).toBeDefined();
     expect(cache.get('/2')).toBeUndefined();
-    expect(cache.store('/huge', entry('content', 5_000), undefined, cache.mark())).toBe(false);
+    expect(cache.store('/huge', entry('content', 10_000), undefined, cache.mark())).toBe(false);
     // A purge forgets the keys of evicted entries too: nothing of them is left behind.
     cache.purge('content');
     expect(cache.size).toBe(0);

@@ -1,7 +1,8 @@
 /**
  * Starts the whole service from a finished build: loads the pre-rendered files and the Astro
  * server bundle, builds the services once, listens, and shuts down cleanly on SIGTERM/SIGINT
- * (stop accepting, finish in-flight requests, close the database).
+ * (src/server/shutdown.ts: stop accepting, finish in-flight requests, close idle connections, then
+ * the database).
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -18,6 +19,7 @@ import { migrateOrThrow } from '../store/migrate.ts';
 import type { AstroHandler } from './astro-handoff.ts';
 import { createAppServer, type BuildInfo } from './create-server.ts';
 import { createLogger } from './logger.ts';
+import { drain } from './shutdown.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { Services } from './services.ts';
@@ -101,17 +103,14 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
 
+  // A failed accept (out of file descriptors) is logged; unhandled, it would end the process.
+  server.on('error', (error) => log.error({ err: error }, 'server error'));
+
   let closing: Promise<void> | undefined;
   const close = () =>
-    (closing ??= new Promise<void>((ok) => {
-      verifier.stop();
-      server.close(() => {
-        store.close().then(() => log.flush(() => ok()), ok);
-      });
-      server.closeIdleConnections();
-      // In-flight requests get a moment to finish; then the rest are cut.
-      setTimeout(() => server.closeAllConnections(), 5_000).unref();
-    }));
+    (closing ??= (verifier.stop(), drain(server, config.server.shutdownGraceMs)).then(
+      () => new Promise<void>((ok) => store.close().then(() => log.flush(() => ok()), ok)),
+    ));
 
   verifier.start();
   log.info({ url, contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }, 'listening');

@@ -56,8 +56,8 @@ export const rateLimitPolicySchema = withFreshness({
     z.object({
       tier: z.string(),
       multiplier: z.number(),
-      reads: z.object({ windows: z.array(z.object({ name: z.string(), limit: z.int(), windowSeconds: z.int() })), burst: z.int().optional() }),
-      writes: z.object({ windows: z.array(z.object({ name: z.string(), limit: z.int(), windowSeconds: z.int() })), burst: z.int().optional() }),
+      reads: z.object({ windows: z.array(z.object({ name: z.string(), limit: z.int(), windowSeconds: z.int(), sliding: z.boolean() })), burst: z.int().optional() }),
+      writes: z.object({ windows: z.array(z.object({ name: z.string(), limit: z.int(), windowSeconds: z.int(), sliding: z.boolean() })), burst: z.int().optional() }),
       concurrency: z.int(),
     }),
   ),
@@ -73,6 +73,15 @@ export const rateLimitPolicySchema = withFreshness({
       addresses: z.string(),
     })
     .meta({ description: "The rewards program's limits (daily caps per agent, verification windows), which bound what a client gains beyond the request limits." }),
+  connections: z
+    .object({
+      perAddress: z.int().nullable().meta({ description: 'Open connections from one client address (IPv6 by /64); past it a new one gets 429. Null behind a trusted proxy.' }),
+      total: z.int().meta({ description: 'Open connections in all; past it a new one gets 503.' }),
+      headersTimeoutSeconds: z.number(),
+      requestTimeoutSeconds: z.number(),
+      keepAliveTimeoutSeconds: z.number(),
+    })
+    .optional(),
 }).meta({ id: 'RateLimitPolicy' });
 
 export const statsSchema = withFreshness({

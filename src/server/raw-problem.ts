@@ -1,0 +1,66 @@
+/**
+ * A problem+json response written straight to a socket, for the answers that have no
+ * ServerResponse: a request Node's parser rejected (400, 431, 408; server `clientError`) and a
+ * connection refused by the caps before any request was read (src/server/connection-guard.ts).
+ * They keep the contract of every other response (CONTRACT.md section 1): CORS, the security
+ * headers, a request id, and an RFC 9457 body with `dataFreshness`. The connection is closed after
+ * it, as Node itself does after a parser error.
+ */
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { DataFreshness } from '../http/freshness.ts';
+import { problemBody, problemCodes, type ProblemCode } from '../http/problem.ts';
+import { EXPOSED_HEADERS } from './cors.ts';
+
+export interface RawProblem {
+  code: ProblemCode;
+  detail: string;
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** What a raw problem needs from the service: its base URL and the freshness of "now". */
+export interface RawProblemContext {
+  baseUrl: string;
+  freshness: () => DataFreshness;
+}
+
+export function rawProblemResponse(ctx: RawProblemContext, problem: RawProblem, requestId: string = randomUUID()): string {
+  const body = JSON.stringify(problemBody(ctx.baseUrl, problem.code, problem.detail, ctx.freshness(), { ...problem.extra, requestId }));
+  const { status } = problemCodes[problem.code];
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/problem+json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+    'X-Request-Id': requestId,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    ...problem.headers,
+  };
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, `Date: ${new Date().toUTCString()}`];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/** How long a refused socket may keep sending before it is cut: enough for the client to read the answer. */
+const LINGER_MS = 2_000;
+
+/**
+ * Writes the response and half-closes. What the client still sends is read and dropped for a
+ * moment rather than left unread, since closing a socket with unread data resets it and the
+ * client could lose the answer before reading it.
+ */
+export function sendRawProblem(socket: Duplex, response: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.on('error', () => socket.destroy());
+  socket.end(response);
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
