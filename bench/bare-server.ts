@@ -68,6 +68,6 @@ const server = createServer((req, res) => {
 
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
-  process.stdout.write(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }) + '\n');
+  process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
 });
 process.once('SIGTERM', () => server.close(() => process.exit(0)));

@@ -51,7 +51,7 @@ function setupRequest(request: Record<string, unknown>): Record<string, unknown>
 }
 
 function emit(event: Record<string, unknown>): void {
-  process.stdout.write(JSON.stringify(event) + '\n');
+  process.stdout.write(`${JSON.stringify(event)}\n`);
 }
 
 /** The running autocannon instance: a background load stops it on SIGTERM. */

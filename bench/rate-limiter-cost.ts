@@ -117,7 +117,9 @@ console.log('|---|---|---:|---:|---:|---:|');
 for (const { name, path } of PATHS) {
   for (const mode of MODES) {
     const rs = results.filter((r) => r.path === path && r.mode === mode.name);
-    console.log(`| ${name} \`${path}\` | ${mode.name} | ${Math.round(mean(rs.map((r) => r.rps)))} | ${mean(rs.map((r) => r.p50)).toFixed(1)} | ${mean(rs.map((r) => r.p99)).toFixed(1)} | ${rs.reduce((a, r) => a + r.non2xx + r.errors, 0)} |`);
+    console.log(
+      `| ${name} \`${path}\` | ${mode.name} | ${Math.round(mean(rs.map((r) => r.rps)))} | ${mean(rs.map((r) => r.p50)).toFixed(1)} | ${mean(rs.map((r) => r.p99)).toFixed(1)} | ${rs.reduce((a, r) => a + r.non2xx + r.errors, 0)} |`,
+    );
   }
 }
 console.log('\n| identities | admit + release, in-process (µs per request) |');

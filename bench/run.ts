@@ -20,7 +20,7 @@ import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
 import type { LoadKind, LoadSpec, RoundResult } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
 import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnServer, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
-import { num, renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
+import { renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
 import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS } from './lib/bench-database.ts';
 import type { CapturedAnswer } from './bare-server.ts';
 import { median } from './lib/stats.ts';
@@ -216,7 +216,20 @@ const workloads: Workload[] = [
 ];
 
 function spec(name: string, target: string, w: Pick<Workload, 'method' | 'path' | 'kind' | 'body'>): LoadSpec {
-  return { name, origin: target, path: w.path, method: w.method, kind: w.kind, body: w.body, connections: settings.connections, warmupSeconds: settings.warmupSeconds, rounds: settings.rounds, roundSeconds: settings.roundSeconds, agentsFile, runTag };
+  return {
+    name,
+    origin: target,
+    path: w.path,
+    method: w.method,
+    kind: w.kind,
+    body: w.body,
+    connections: settings.connections,
+    warmupSeconds: settings.warmupSeconds,
+    rounds: settings.rounds,
+    roundSeconds: settings.roundSeconds,
+    agentsFile,
+    runTag,
+  };
 }
 
 /** What one load worker measured, round by round, with the process samples taken meanwhile. */
@@ -296,7 +309,9 @@ function summarise(name: string, loadSpec: LoadSpec, parts: Sampled[]): PathResu
     rounds,
     total2xx: parts.reduce((sum, p) => sum + p.total2xx, 0),
   };
-  log(`${name}: ${Math.round(out.rps)} req/s, p50 ${out.p50?.toFixed(2)} ms, p99 ${out.p99?.toFixed(2)} ms, CPU server ${Math.round(out.serverCpu * 100)}% load-gen ${Math.round(out.workerCpu * 100)}% other ${Math.round(out.otherCpu * 100)}%, statuses ${JSON.stringify(statuses)}`);
+  log(
+    `${name}: ${Math.round(out.rps)} req/s, p50 ${out.p50?.toFixed(2)} ms, p99 ${out.p99?.toFixed(2)} ms, CPU server ${Math.round(out.serverCpu * 100)}% load-gen ${Math.round(out.workerCpu * 100)}% other ${Math.round(out.otherCpu * 100)}%, statuses ${JSON.stringify(statuses)}`,
+  );
   return out;
 }
 
@@ -326,15 +341,35 @@ const bare = spawnTs('bench/bare-server.ts', [answersFile]);
 const { port: barePort } = await firstJsonLine<{ port: number }>(bare);
 const bareOrigin = `http://127.0.0.1:${barePort}`;
 const bareRead = await measure('bare GET', bare.pid!, spec('bare GET', bareOrigin, { method: 'GET', path: '/api/public/videos', kind: 'fixed' }));
-report.ceilings.push({ name: 'bare HTTP GET', rps: bareRead.rps, p50: bareRead.p50, p99: bareRead.p99, note: "node:http answering the pre-rendered /api/public/videos response from memory: the same body and the same header lines as the service's" });
+report.ceilings.push({
+  name: 'bare HTTP GET',
+  rps: bareRead.rps,
+  p50: bareRead.p50,
+  p99: bareRead.p99,
+  note: "node:http answering the pre-rendered /api/public/videos response from memory: the same body and the same header lines as the service's",
+});
 
 const nginxWorkload = workloads.find((w) => w.nginxFile);
-const nginx = nginxWorkload && nginxAvailable()
-  ? await startNginx({ dir: resolve(OUT, 'nginx'), root: 'dist/client', port: await freePort(), path: nginxWorkload.path, file: nginxWorkload.nginxFile!, headers: answers.find((a) => a.url === nginxWorkload.path)!.headers })
-  : undefined;
+const nginx =
+  nginxWorkload && nginxAvailable()
+    ? await startNginx({
+        dir: resolve(OUT, 'nginx'),
+        root: 'dist/client',
+        port: await freePort(),
+        path: nginxWorkload.path,
+        file: nginxWorkload.nginxFile!,
+        headers: answers.find((a) => a.url === nginxWorkload.path)!.headers,
+      })
+    : undefined;
 if (nginx) {
   const nginxRead = await measure('nginx GET', nginxWorkerPid(nginx.child), spec('nginx GET', nginx.origin, { method: 'GET', path: nginxWorkload!.path, kind: 'fixed' }));
-  report.ceilings.push({ name: 'nginx GET', rps: nginxRead.rps, p50: nginxRead.p50, p99: nginxRead.p99, note: `Debian's nginx, one worker, access log on, serving ${nginxWorkload!.nginxFile} from dist/client with the same header lines` });
+  report.ceilings.push({
+    name: 'nginx GET',
+    rps: nginxRead.rps,
+    p50: nginxRead.p50,
+    p99: nginxRead.p99,
+    note: `Debian's nginx, one worker, access log on, serving ${nginxWorkload!.nginxFile} from dist/client with the same header lines`,
+  });
 } else {
   report.skipped.push('nginx ceiling: nginx is not installed (apt-get install nginx)');
 }
@@ -347,7 +382,13 @@ await waitForHealthy(astroCeilingOrigin, astroCeiling);
 const astroBody = JSON.stringify({ now: '2026-11-23T12:00:00Z' });
 const astroSpec = (rounds: number) => ({ ...spec('Astro POST', astroCeilingOrigin, { method: 'POST', path: '/test-clock', kind: 'fixed', body: astroBody }), rounds });
 const astroPost = await measure('Astro POST', astroCeiling.pid!, astroSpec(settings.rounds));
-report.ceilings.push({ name: 'Astro POST', rps: astroPost.rps, p50: astroPost.p50, p99: astroPost.p99, note: 'a trivial Astro POST endpoint (POST /test-clock: a one-field JSON body parsed and answered, no database) through the same server, logging on' });
+report.ceilings.push({
+  name: 'Astro POST',
+  rps: astroPost.rps,
+  p50: astroPost.p50,
+  p99: astroPost.p99,
+  note: 'a trivial Astro POST endpoint (POST /test-clock: a one-field JSON body parsed and answered, no database) through the same server, logging on',
+});
 
 log('measuring the raw SQLite ledger transaction');
 const sqlite = await db.ceiling(settings.roundSeconds, settings.rounds);
@@ -371,11 +412,20 @@ async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResul
   const parts: Sampled[] = [];
   for (let round = 0; round < settings.rounds; round++) {
     ceilings.push(await ceilingRound(w));
-    if (w.nginxFile && nginx) nginxRounds.push((await measure('nginx (paired round)', nginxWorkerPid(nginx.child), { ...spec('nginx GET', nginx.origin, { method: 'GET', path: w.path, kind: 'fixed' }), rounds: 1 })).rps);
+    if (w.nginxFile && nginx)
+      nginxRounds.push((await measure('nginx (paired round)', nginxWorkerPid(nginx.child), { ...spec('nginx GET', nginx.origin, { method: 'GET', path: w.path, kind: 'fixed' }), rounds: 1 })).rps);
     // Each round is its own worker process: a run tag of its own keeps its earn urls new. The
     // first round warms up as the workload asks (a pass over every agent); the others for 1 s.
     const first = round === 0;
-    parts.push(await sample(server.child.pid!, { ...loadSpec, rounds: 1, warmupSeconds: first ? loadSpec.warmupSeconds : 1, warmupRequests: first ? loadSpec.warmupRequests : undefined, runTag: `${loadSpec.runTag}.${round}` }));
+    parts.push(
+      await sample(server.child.pid!, {
+        ...loadSpec,
+        rounds: 1,
+        warmupSeconds: first ? loadSpec.warmupSeconds : 1,
+        warmupRequests: first ? loadSpec.warmupRequests : undefined,
+        runTag: `${loadSpec.runTag}.${round}`,
+      }),
+    );
   }
   const result = summarise(w.name, loadSpec, parts);
   const ratios = result.rounds.map((r, i) => r.rps / ceilings[i].rps);
@@ -391,7 +441,9 @@ async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResul
   if (nginxRounds.length) {
     result.secondCeiling = { name: 'nginx', rps: median(nginxRounds), ratio: median(result.rounds.map((r, i) => r.rps / nginxRounds[i])), rounds: nginxRounds };
   }
-  log(`${w.name}: paired with ${name}: ${ceilings.map((c, i) => `${Math.round(result.rounds[i].rps)}/${Math.round(c.rps)}${c.p99 === undefined ? '' : ` p99 ${result.rounds[i].p99.toFixed(1)}/${c.p99.toFixed(1)} ms`}`).join(', ')}; median ratio ${Math.round(median(ratios) * 100)}%${nginxRounds.length ? `; nginx ${nginxRounds.map(Math.round).join(', ')}` : ''}`);
+  log(
+    `${w.name}: paired with ${name}: ${ceilings.map((c, i) => `${Math.round(result.rounds[i].rps)}/${Math.round(c.rps)}${c.p99 === undefined ? '' : ` p99 ${result.rounds[i].p99.toFixed(1)}/${c.p99.toFixed(1)} ms`}`).join(', ')}; median ratio ${Math.round(median(ratios) * 100)}%${nginxRounds.length ? `; nginx ${nginxRounds.map(Math.round).join(', ')}` : ''}`,
+  );
   return result;
 }
 

@@ -36,4 +36,4 @@ for (let round = 0; round < Number(roundsArg); round++) {
 const journalMode = store.raw.pragma('journal_mode', { simple: true });
 const synchronous = ['OFF', 'NORMAL', 'FULL', 'EXTRA'][Number(store.raw.pragma('synchronous', { simple: true }))];
 await store.close();
-process.stdout.write(JSON.stringify({ rounds: rates, journalMode, synchronous }) + '\n');
+process.stdout.write(`${JSON.stringify({ rounds: rates, journalMode, synchronous })}\n`);

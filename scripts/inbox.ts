@@ -21,7 +21,12 @@ raw.pragma('busy_timeout = 5000');
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
 let code = 1;
 try {
-  code = await runInbox(db, process.argv.slice(2), (text) => process.stdout.write(text + '\n'), () => clock.now());
+  code = await runInbox(
+    db,
+    process.argv.slice(2),
+    (text) => process.stdout.write(`${text}\n`),
+    () => clock.now(),
+  );
 } catch (error) {
   if (error instanceof UsageError) {
     console.error(`${error.message}\n${usage}`);

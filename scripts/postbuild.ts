@@ -23,10 +23,7 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 const catalog = JSON.parse(readFileSync('src/generated/catalog.json', 'utf8')) as Catalog;
-writeFileSync(
-  'dist/build-info.json',
-  JSON.stringify({ baseUrl: catalog.site.baseUrl, contentVersion: catalog.contentVersion, builtAt: catalog.builtAt, lastModified: catalog.lastModified }),
-);
+writeFileSync('dist/build-info.json', JSON.stringify({ baseUrl: catalog.site.baseUrl, contentVersion: catalog.contentVersion, builtAt: catalog.builtAt, lastModified: catalog.lastModified }));
 
 const compressible = /\.(json|html|txt|xml|css|js|mjs|svg|vtt|webmanifest)$/;
 const files = readdirSync('dist/client', { recursive: true, withFileTypes: true })
@@ -37,10 +34,7 @@ let count = 0;
 async function compress(file: string): Promise<void> {
   const body = await readFile(file);
   if (body.length < 512) return;
-  const [br, gzipped] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gz(body, { level: 6 }),
-  ]);
+  const [br, gzipped] = await Promise.all([brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), gz(body, { level: 6 })]);
   await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
   // A variant has its file's mtime, so a static server that dates what it sends by the file it
   // sends (nginx) gives the same Last-Modified as the origin, whichever variant it serves.

@@ -133,7 +133,10 @@ describe('abuse: referral farming', () => {
     // farm-2 promotes for real: its page links to the brand.
     const promo = await post('/api/public/ai/earn', { actionType: 'promote', url: `${siteOrigin}/good/farm-2` }, from(ATTACKER, referred[1].key));
     expect(promo.status, promo.text).toBe(200);
-    const verified = await eventually(() => profile('farm-2'), (p) => p.recentActivity[0].verification.state !== 'pending');
+    const verified = await eventually(
+      () => profile('farm-2'),
+      (p) => p.recentActivity[0].verification.state !== 'pending',
+    );
     expect(verified.recentActivity[0].verification).toMatchObject({ kind: 'url', state: 'verified' });
     // The referral reward farm-2 paid stands on it at once.
     const boss1 = await profile('ring-boss');
@@ -141,7 +144,10 @@ describe('abuse: referral farming', () => {
     expect(stands.verification.state).toBe('verified');
     // Past the referral window (168 h) every other paid referral is reversed.
     await moveClock(169);
-    const after = await eventually(() => profile('ring-boss'), (p) => p.points === 50);
+    const after = await eventually(
+      () => profile('ring-boss'),
+      (p) => p.points === 50,
+    );
     expect(after.points).toBe(50);
     const reversals = after.recentActivity.filter((a: any) => a.actionType === 'reversal');
     expect(reversals.map((r: any) => r.points)).toEqual([-50, -50, -50, -50, -50]);
@@ -259,7 +265,10 @@ describe('abuse: the verifier', () => {
 
     await moveClock(73);
     // What stays: the verified promote (25) and share (10), and the api_use (5) that stands on them.
-    const p = await eventually(() => profile('claimer'), (p) => p.points === 25 + 10 + 5);
+    const p = await eventually(
+      () => profile('claimer'),
+      (p) => p.points === 25 + 10 + 5,
+    );
     expect(p.points).toBe(25 + 10 + 5);
     for (const name of ['bare', 'private-redirect', 'loopback-redirect', 'big', 'missing']) {
       const original = activityOf(p, ids[name]);
@@ -269,9 +278,17 @@ describe('abuse: the verifier', () => {
     }
     // 2 of 7 claimed urls verified.
     expect(p.reputation.components.verified).toBe(Math.round((100 * 2) / 7));
-    const idleAfter = await eventually(() => profile('idle-puppet'), (x) => x.points === 0);
+    const idleAfter = await eventually(
+      () => profile('idle-puppet'),
+      (x) => x.points === 0,
+    );
     expect(idleAfter.points).toBe(0);
-    expect(idleAfter.recentActivity.filter((a: any) => a.actionType === 'reversal').map((a: any) => a.points).sort()).toEqual([-100, -30]);
+    expect(
+      idleAfter.recentActivity
+        .filter((a: any) => a.actionType === 'reversal')
+        .map((a: any) => a.points)
+        .sort(),
+    ).toEqual([-100, -30]);
     const check = await admin(service.databasePath, 'check');
     expect(check.code, check.stderr).toBe(0);
   });
@@ -311,7 +328,10 @@ describe('abuse: sock-puppet and task rings', () => {
     expect(credited).toBe(100);
     // Each posts tasks the other claims, up to the caps.
     for (let i = 1; i <= 6; i++) {
-      for (const [poster, claimer] of [[x, y], [y, x]]) {
+      for (const [poster, claimer] of [
+        [x, y],
+        [y, x],
+      ]) {
         const t = await post('/api/public/ai/tasks', { title: `Ring task ${i}`, description: 'nothing' }, from(ATTACKER, poster.key));
         if (t.status !== 201) {
           expect([t.status, t.body.code]).toEqual([409, 'daily_cap_reached']);
@@ -323,7 +343,14 @@ describe('abuse: sock-puppet and task rings', () => {
       }
     }
     // Earn caps with made-up pages: share 20, mention 20, promote 10 (urls nobody can verify).
-    for (const [type, n] of [['share', 20], ['mention', 20], ['promote', 10], ['api_use', 50], ['content_submit', 5], ['referral', 5]] as const) {
+    for (const [type, n] of [
+      ['share', 20],
+      ['mention', 20],
+      ['promote', 10],
+      ['api_use', 50],
+      ['content_submit', 5],
+      ['referral', 5],
+    ] as const) {
       for (let i = 0; i < n; i++) {
         const res = await earn(x.key, type, type === 'api_use' || type === 'content_submit' || type === 'referral' ? undefined : `https://puppet.example/${type}/${i}`);
         expect(res.status, res.text).toBe(200);
@@ -345,7 +372,11 @@ describe('abuse: sock-puppet and task rings', () => {
     expect(report.stdout).not.toContain('[reversals] idle-puppet');
 
     await moveClock(73);
-    const kept = await eventually(() => profile('puppet-x'), (p) => p.points === 0, 30_000);
+    const kept = await eventually(
+      () => profile('puppet-x'),
+      (p) => p.points === 0,
+      30_000,
+    );
     expect(kept.points).toBe(0);
     measured.puppetKept = kept.points;
     const check = await admin(service.databasePath, 'check');

@@ -233,11 +233,28 @@ describe('discovery, stats, rate limits, OpenAPI', () => {
   it('lists every endpoint in the discovery index, and each parameter-free GET answers 200 with dataFreshness', async () => {
     const index = expectValid(discoveryIndexSchema, (await get('/api/public')).body);
     const paths = index.endpoints.map((e) => `${e.method} ${e.path}`);
-    for (const p of ['GET /api/public/videos', 'GET /api/public/videos/{id}', 'GET /api/public/podcast', 'GET /api/public/schedule', 'GET /api/public/shop/products', 'GET /api/public/clips', 'GET /api/public/knowledge', 'GET /api/public/stats', 'GET /api/public/rate-limits', 'GET /api/public/openapi.json']) {
+    for (const p of [
+      'GET /api/public/videos',
+      'GET /api/public/videos/{id}',
+      'GET /api/public/podcast',
+      'GET /api/public/schedule',
+      'GET /api/public/shop/products',
+      'GET /api/public/clips',
+      'GET /api/public/knowledge',
+      'GET /api/public/stats',
+      'GET /api/public/rate-limits',
+      'GET /api/public/openapi.json',
+    ]) {
       expect(paths).toContain(p);
     }
     expect(index.rewards.pointValues).toMatchObject({ share: 10, mention: 15, promote: 25, referral: 50, api_use: 5, content_submit: 30, task_post: 20, task_claim: 20 });
-    expect(index.rewards.tiers.map((t) => [t.name, t.minPoints])).toEqual([['Bronze', 0], ['Silver', 100], ['Gold', 300], ['Platinum', 750], ['Legend', 1500]]);
+    expect(index.rewards.tiers.map((t) => [t.name, t.minPoints])).toEqual([
+      ['Bronze', 0],
+      ['Silver', 100],
+      ['Gold', 300],
+      ['Platinum', 750],
+      ['Legend', 1500],
+    ]);
     expect(index.pointValues).toEqual(index.rewards.pointValues);
     expect(index.tiers).toEqual(index.rewards.tiers);
     expect(index.knowledgeBase).toMatchObject({ version: '1.0.0', license: 'CC-BY-4.0' });
@@ -259,7 +276,12 @@ describe('discovery, stats, rate limits, OpenAPI', () => {
   it('publishes the rate-limit policy per tier with SPEC numbers for Bronze', async () => {
     const body = expectValid(rateLimitPolicySchema, (await get('/api/public/rate-limits')).body);
     const bronze = body.tiers.find((t) => t.tier === 'Bronze')!;
-    expect(bronze.reads.windows.map((w) => [w.name, w.limit, w.windowSeconds])).toEqual([['reads-min', 300, 60], ['reads-hour', 10000, 3600], ['reads-day', 100000, 86400], ['reads-burst', 60, 12]]);
+    expect(bronze.reads.windows.map((w) => [w.name, w.limit, w.windowSeconds])).toEqual([
+      ['reads-min', 300, 60],
+      ['reads-hour', 10000, 3600],
+      ['reads-day', 100000, 86400],
+      ['reads-burst', 60, 12],
+    ]);
     expect(bronze.reads.burst).toBe(60);
     expect(bronze.writes.windows[0]).toMatchObject({ limit: 60, windowSeconds: 60 });
     expect(body.tiers.find((t) => t.tier === 'Legend')!.reads.windows[0].limit).toBe(3000);
@@ -296,7 +318,7 @@ describe('what every response carries', () => {
       expect(res.headers.get('x-request-id'), path).toBe('trace-123');
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
     }
-    const generated = await fetch(service.url + '/api/public', { headers: { 'X-Request-Id': 'bad id with spaces' } });
+    const generated = await fetch(`${service.url}/api/public`, { headers: { 'X-Request-Id': 'bad id with spaces' } });
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -42,7 +42,12 @@ const cases: Case[] = [
   { q: 'How do I register?', intent: 'register', cites: ['/api/public/ai/register'], has: ['POST', '/api/public/ai/register', 'apiKey', 'referral code', 'Bronze'], hasNot: ["don't know"] },
   { q: 'How can my agent join the rewards program?', intent: 'register', cites: ['/api/public/ai/register'], has: ['"name"'] },
   { q: 'How do I get an API key?', intent: 'register', cites: ['/api/public/ai/register'], has: ['Authorization: Bearer', 'shown once'] },
-  { q: 'How do I earn points?', intent: 'points', cites: ['/api/public/ai/earn', '/api/public'], has: ['share 10', 'mention 15', 'promote 25', 'referral 50', 'api_use 5', 'content_submit 30', '24 hours', 'daily cap'] },
+  {
+    q: 'How do I earn points?',
+    intent: 'points',
+    cites: ['/api/public/ai/earn', '/api/public'],
+    has: ['share 10', 'mention 15', 'promote 25', 'referral 50', 'api_use 5', 'content_submit 30', '24 hours', 'daily cap'],
+  },
   { q: 'How many points is a share worth?', intent: 'points', cites: ['/api/public/ai/earn', '/api/public/ai/share'], has: ['A share earns 10 points'] },
   { q: 'How many points for a mention?', intent: 'points', cites: ['/api/public/ai/earn'], has: ['A mention earns 15 points'] },
   { q: 'What do I get for promoting a video?', intent: 'points', cites: ['/api/public/ai/earn'], has: ['25'] },
@@ -53,13 +58,23 @@ const cases: Case[] = [
   { q: 'What does Silver unlock?', intent: 'tiers', cites: ['/api/public'], has: ['Silver needs 100', 'tier-gated feed'] },
   { q: 'How many points do I need for Legend?', intent: 'tiers', cites: ['/api/public'], has: ['Legend needs 1500', 'firehose'] },
   { q: 'What perks come with Platinum?', intent: 'tiers', cites: ['/api/public'], has: ['Platinum needs 750', 'exclusive content'] },
-  { q: 'What does the partnership give me?', intent: 'partnership', cites: ['/api/public/ai/partnership'], has: ['AI Distribution Partnership Agreement', 'version 1.0', '100 points', '"agree": true'] },
+  {
+    q: 'What does the partnership give me?',
+    intent: 'partnership',
+    cites: ['/api/public/ai/partnership'],
+    has: ['AI Distribution Partnership Agreement', 'version 1.0', '100 points', '"agree": true'],
+  },
   { q: 'Tell me about the partnership agreement welcome bonus', intent: 'partnership', cites: ['/api/public/ai/partnership'], has: ['one-time welcome bonus of 100'] },
   { q: 'How do referrals work?', intent: 'referral', cites: ['/api/public/ai/register'], has: ['referralCode', '50 referral points'] },
   { q: 'What is my tier?', intent: 'my_status', cites: ['/api/public/ai/agent'], has: ['apiKey', 'Authorization: Bearer'] },
   { q: 'How many points do I have?', intent: 'my_status', cites: ['/api/public/ai/agent'], has: ['apiKey'] },
   // Limits, feeds, channel, API
-  { q: 'What are the rate limits?', intent: 'rate_limits', cites: ['/api/public/rate-limits'], has: ['300 per minute', '10,000 per hour', '100,000 per day', 'burst 60', '60 per minute', 'Legend x10', '429'] },
+  {
+    q: 'What are the rate limits?',
+    intent: 'rate_limits',
+    cites: ['/api/public/rate-limits'],
+    has: ['300 per minute', '10,000 per hour', '100,000 per day', 'burst 60', '60 per minute', 'Legend x10', '429'],
+  },
   { q: 'How many requests per minute can I make?', intent: 'rate_limits', cites: ['/api/public/rate-limits'], has: ['300 per minute'] },
   { q: 'Where are the feeds?', intent: 'feeds', cites: ['/feeds/videos.xml', '/feeds/videos.json', '/feeds/podcast.xml', '/llms.txt'], has: ['RSS 2.0', 'JSON Feed 1.1'] },
   { q: 'Is there an RSS feed for the podcast?', intent: 'feeds', cites: ['/feeds/podcast.xml'], has: ['/feeds/podcast.xml'] },
@@ -85,19 +100,48 @@ const cases: Case[] = [
   { q: 'What is the endocannabinoid system?', intent: 'knowledge', cites: [K('glossary/endocannabinoid-system')], has: ['CB1'] },
   { q: 'What does strain mean?', intent: 'knowledge', cites: [K('glossary/chemovar')], has: ['Chemovar'] },
   { q: 'What are edibles?', intent: 'knowledge', cites: [K('methods/oral-edibles')], has: ['Oral use and edibles'] },
-  { q: 'Which topics does the knowledge base cover?', intent: 'knowledge', cites: ['/api/public/knowledge'], has: ['6 cannabinoids', '7 terpenes', '6 medical', '4 methods', '10 glossary', 'CC-BY-4.0'] },
+  {
+    q: 'Which topics does the knowledge base cover?',
+    intent: 'knowledge',
+    cites: ['/api/public/knowledge'],
+    has: ['6 cannabinoids', '7 terpenes', '6 medical', '4 methods', '10 glossary', 'CC-BY-4.0'],
+  },
   // Health: education, disclaimer and a professional, never advice
-  { q: 'Is CBD good for anxiety?', intent: 'health', cites: [K('medical/anxiety'), K('cannabinoids/cannabidiol')], has: ['education only', 'not medical advice', 'qualified health professional'], hasNot: NO_ADVICE },
+  {
+    q: 'Is CBD good for anxiety?',
+    intent: 'health',
+    cites: [K('medical/anxiety'), K('cannabinoids/cannabidiol')],
+    has: ['education only', 'not medical advice', 'qualified health professional'],
+    hasNot: NO_ADVICE,
+  },
   { q: 'Can cannabis help me sleep?', intent: 'health', cites: [K('medical/sleep')], has: ['not medical advice', 'qualified health professional'], hasNot: NO_ADVICE },
   { q: 'Does cannabis treat chronic pain?', intent: 'health', cites: [K('medical/chronic-pain')], has: ['qualified health professional'], hasNot: NO_ADVICE },
   { q: 'Can CBD treat epilepsy in children?', intent: 'health', cites: [K('medical/epilepsy'), K('cannabinoids/cannabidiol')], has: ['not medical advice'], hasNot: NO_ADVICE },
   // Dosing: refused, with educational pointers
-  { q: 'How much CBD should I take for sleep?', intent: 'dosing', cites: [K('cannabinoids/cannabidiol'), K('medical/sleep')], has: ["can't give dosing advice", 'qualified health professional'], hasNot: NO_ADVICE },
+  {
+    q: 'How much CBD should I take for sleep?',
+    intent: 'dosing',
+    cites: [K('cannabinoids/cannabidiol'), K('medical/sleep')],
+    has: ["can't give dosing advice", 'qualified health professional'],
+    hasNot: NO_ADVICE,
+  },
   { q: "What's the right THC dose for pain?", intent: 'dosing', cites: [K('cannabinoids/thc'), K('medical/chronic-pain')], has: ["can't give dosing advice"], hasNot: NO_ADVICE },
-  { q: 'How many mg of edibles should a beginner eat?', intent: 'dosing', cites: [K('methods/oral-edibles')], has: ["can't give dosing advice"], hasNot: ['you should take', 'recommended dose', 'start with'] },
+  {
+    q: 'How many mg of edibles should a beginner eat?',
+    intent: 'dosing',
+    cites: [K('methods/oral-edibles')],
+    has: ["can't give dosing advice"],
+    hasNot: ['you should take', 'recommended dose', 'start with'],
+  },
   // Issue #24: free phrasings, tier relations, everyday words, the live catalog (no live program data through ask)
   { q: 'What comes after Gold?', intent: 'tiers', cites: ['/api/public'], has: ['After Gold (300 points) comes Platinum, at 750'] },
-  { q: "What does Platinum get that Gold doesn't?", intent: 'tiers', cites: ['/api/public'], has: ['Access to AI-only exclusive content', 'Recurring on-air mentions'], hasNot: ['Featured promoter strip'] },
+  {
+    q: "What does Platinum get that Gold doesn't?",
+    intent: 'tiers',
+    cites: ['/api/public'],
+    has: ['Access to AI-only exclusive content', 'Recurring on-air mentions'],
+    hasNot: ['Featured promoter strip'],
+  },
   { q: 'how many points between silver and legend', intent: 'tiers', cites: ['/api/public'], has: ['is 1400 points'] },
   { q: 'Do you sell merchandise?', intent: 'shop', cites: ['/api/public/shop/products'], has: ['nothing here is for sale'] },
   { q: 'how much is the mug', intent: 'shop', cites: ['/api/public/shop/products'], has: ['Canopy Cove Logo Mug, 14.00 USD, in stock'] },
@@ -177,7 +221,7 @@ describe('POST /api/concierge-chat: the question table', () => {
   });
 });
 
-describe('POST /api/concierge-chat with an apiKey: the agent\'s own standing', () => {
+describe("POST /api/concierge-chat with an apiKey: the agent's own standing", () => {
   let agent: Registered;
   const UNKNOWN_KEY = 'mcr_live_0000000000000000000000000000beef';
 
@@ -221,7 +265,7 @@ describe('POST /api/concierge-chat with an apiKey: the agent\'s own standing', (
     expect(res.body.reply).toContain('tier-gated feed');
   });
 
-  it('the apiKey in the body works too, and a question about a tier adds the agent\'s own gap', async () => {
+  it("the apiKey in the body works too, and a question about a tier adds the agent's own gap", async () => {
     const status = await ask({ message: 'how many points do I have?', apiKey: agent.apiKey });
     expect(status.body.reply).toContain('you have 135 points');
     const legend = await ask({ message: 'How many points do I need for Legend?', apiKey: agent.apiKey });
@@ -230,7 +274,7 @@ describe('POST /api/concierge-chat with an apiKey: the agent\'s own standing', (
     expect(legend.text).not.toContain(agent.apiKey);
   });
 
-  it('what an action is worth, asked about oneself with a key, is about the action, not the asker\'s points', async () => {
+  it("what an action is worth, asked about oneself with a key, is about the action, not the asker's points", async () => {
     const res = await ask({ message: 'how many points do I get for a promote?' }, { Authorization: `Bearer ${agent.apiKey}` });
     expect(res.body.intent).toBe('points');
     expect(res.body.reply).toContain('A promote earns 25 points.');

@@ -136,7 +136,13 @@ describe('live parts read the public API', () => {
     await request(service.url, '/api/public/ai/partnership', { method: 'POST', json: { apiKey: legend.apiKey, agree: true } });
     // Referrals pay within the daily referral cap (5), so the rest comes from the earn caps: 100 + 250 + 1,150 = 1,500.
     for (let i = 1; i <= 5; i++) await register(`legend-fan-${i}`, { referralCode: legend.referralCode });
-    for (const [type, n] of [['promote', 10], ['mention', 20], ['share', 20], ['content_submit', 5], ['api_use', 50]] as const) {
+    for (const [type, n] of [
+      ['promote', 10],
+      ['mention', 20],
+      ['share', 20],
+      ['content_submit', 5],
+      ['api_use', 50],
+    ] as const) {
       for (let i = 1; i <= n; i++) await earn(legend.apiKey, type, `https://legend.example/${type}/${i}`);
     }
     const profile = await request(service.url, '/api/public/ai/agent/legend-one');
@@ -244,7 +250,12 @@ describe('every page', () => {
         const axePage = await axeContext.newPage();
         await axePage.goto(service.url + c.path, { waitUntil: 'networkidle' });
         for (const v of await seriousAxeViolations(axePage)) {
-          problems.push(`${c.path}: axe ${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+          problems.push(
+            `${c.path}: axe ${v.impact} ${v.id}: ${v.help} at ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+          );
         }
         await axePage.close();
       }
@@ -275,7 +286,7 @@ describe('every page', () => {
       expect(await page.locator('h1').count()).toBe(1);
       expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: item.text, exact: true }).getAttribute('aria-current')).toBe('page');
     }
-    await page.goto(service.url + '/videos');
+    await page.goto(`${service.url}/videos`);
     await page.locator('.card a').first().click();
     await page.waitForURL(/\/videos\/[a-z0-9-]+$/);
     expect(await page.locator('video').count()).toBe(1);
@@ -289,7 +300,10 @@ describe('every page', () => {
 
   it('plays a video and a podcast episode in their players', async () => {
     const context = await newContext('desktop');
-    for (const [path, selector] of [[(await pageCases())[2].path, 'video[data-player]'], ['/podcast', 'audio[data-player]']] as const) {
+    for (const [path, selector] of [
+      [(await pageCases())[2].path, 'video[data-player]'],
+      ['/podcast', 'audio[data-player]'],
+    ] as const) {
       const { page, errors, foreign } = await openWatched(context, service.url, path);
       const player = page.locator(selector).first();
       expect(await player.getAttribute('preload'), path).toBe('none');
@@ -330,18 +344,18 @@ describe('every page', () => {
     expect(await page.locator('[data-promoters]').innerText()).toMatch(/JavaScript/);
     expect(await page.locator('[data-on-air]').innerText()).toMatch(/JavaScript/);
     expect(await page.getByRole('button', { name: 'Pause ticker' }).isVisible()).toBe(false);
-    await page.goto(service.url + '/hall-of-fame');
+    await page.goto(`${service.url}/hall-of-fame`);
     expect(await page.locator('main').innerText()).toMatch(/JavaScript is off/);
     expect(await page.getByRole('button', { name: 'Refresh now' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Show more' }).first().isVisible()).toBe(false);
-    await page.goto(service.url + '/agents');
+    await page.goto(`${service.url}/agents`);
     expect(await page.getByRole('search').isVisible()).toBe(false);
-    await page.goto(service.url + '/knowledge/cannabinoids');
+    await page.goto(`${service.url}/knowledge/cannabinoids`);
     await page.locator('.card a').first().click();
     await page.waitForURL(/\/knowledge\/cannabinoids\/.+/);
     expect(await page.locator('[data-cite-as]').innerText()).toMatch(/Licensed CC-BY-4.0/);
     expect(await page.locator('main').innerText()).toMatch(/References/);
-    await page.goto(service.url + '/podcast');
+    await page.goto(`${service.url}/podcast`);
     expect(await page.locator('audio').count()).toBeGreaterThan(0);
   });
 });

@@ -52,7 +52,7 @@ function prerenderedPaths(): string[] {
   const paths = new Set<string>();
   for (const entry of readdirSync(CLIENT, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name) || entry.name.startsWith('_')) continue;
-    const path = '/' + relative(CLIENT, join(entry.parentPath, entry.name)).split(sep).join('/');
+    const path = `/${relative(CLIENT, join(entry.parentPath, entry.name)).split(sep).join('/')}`;
     paths.add(path);
     if (/\.(json|html)$/.test(path)) paths.add(path.replace(/\.(json|html)$/, ''));
     if (path.endsWith('/index.html')) paths.add(path.slice(0, -'index.html'.length - 1) || '/');
@@ -61,7 +61,18 @@ function prerenderedPaths(): string[] {
 }
 
 /** The headers the issue names, compared as the origin sends them. */
-const COMPARED = ['content-type', 'cache-control', 'etag', 'vary', 'content-encoding', 'content-security-policy', 'access-control-allow-origin', 'access-control-expose-headers', 'x-content-type-options', 'referrer-policy'];
+const COMPARED = [
+  'content-type',
+  'cache-control',
+  'etag',
+  'vary',
+  'content-encoding',
+  'content-security-policy',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'x-content-type-options',
+  'referrer-policy',
+];
 const PREFLIGHT = ['access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age'];
 
 function picked(answer: Answer, names = COMPARED) {
@@ -161,7 +172,15 @@ describe('the nginx edge answers like the origin', () => {
   });
 
   it('passes a query on an API path and every on-demand route to the origin', async () => {
-    for (const path of ['/api/public/videos?limit=2', '/api/public/knowledge?topic=terpenes', '/api/public/stats', '/api/public/schedule', '/api/public/ai/leaderboard', '/api/public/rate-limits', '/healthz']) {
+    for (const path of [
+      '/api/public/videos?limit=2',
+      '/api/public/knowledge?topic=terpenes',
+      '/api/public/stats',
+      '/api/public/schedule',
+      '/api/public/ai/leaderboard',
+      '/api/public/rate-limits',
+      '/healthz',
+    ]) {
       const answer = await send(edge.url, 'GET', path);
       expect(answer.status, path).toBe(200);
       const body = JSON.parse(answer.body.toString('utf8'));
@@ -200,7 +219,13 @@ describe('the nginx edge answers like the origin', () => {
     expect(registered.status).toBe(201);
     expect(registered.headers['x-ratelimit-limit']).toBeDefined();
     const { apiKey } = JSON.parse(registered.body.toString('utf8'));
-    const earned = await send(edge.url, 'POST', '/api/public/ai/share', { ...spoofed, 'X-Request-Id': 'edge-write-2', Authorization: `Bearer ${apiKey}` }, JSON.stringify({ url: 'https://social.example/post/edge' }));
+    const earned = await send(
+      edge.url,
+      'POST',
+      '/api/public/ai/share',
+      { ...spoofed, 'X-Request-Id': 'edge-write-2', Authorization: `Bearer ${apiKey}` },
+      JSON.stringify({ url: 'https://social.example/post/edge' }),
+    );
     expect(earned.status).toBe(200);
     expect(JSON.parse(earned.body.toString('utf8')).agent.points).toBe(10);
     const profile = await send(edge.url, 'GET', '/api/public/ai/agent/edge_agent');

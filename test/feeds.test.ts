@@ -18,7 +18,14 @@ const readYamlDir = <T>(dir: string): T[] =>
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => parseYaml(readFileSync(join(contentDir, dir, f), 'utf8')) as T);
 
-interface VideoFile { id: string; title: string; status: string; publishedAt: string; updatedAt?: string; durationSeconds: number }
+interface VideoFile {
+  id: string;
+  title: string;
+  status: string;
+  publishedAt: string;
+  updatedAt?: string;
+  durationSeconds: number;
+}
 interface EpisodeFile {
   id: string;
   title: string;

@@ -187,7 +187,10 @@ describe('hostile input', () => {
         fc.constantFrom(...gets).chain((e) => fc.tuple(fc.constant(e), queryFor(e.parameters.filter((p) => p.in === 'query').map((p) => p.name)))),
         fc.array(hostileString, { minLength: 2, maxLength: 2 }),
         fc.constantFrom('GET', 'HEAD'),
-        fc.option(hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, '')), { nil: undefined }),
+        fc.option(
+          hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+          { nil: undefined },
+        ),
         fc.context(),
         async ([endpoint, query], pathValues, method, key, ctx) => {
           const path = fill(endpoint.path, pathValues) + (query ? `?${query}` : '');
@@ -208,12 +211,20 @@ describe('hostile input', () => {
       return body.$ref ? (schemas[body.$ref.split('/').at(-1)!] ?? {}) : body;
     };
     const fieldsOf = (path: string) => Object.keys(bodyOf(path).properties ?? {});
-    const enumsOf = (path: string) =>
-      Object.values(bodyOf(path).properties ?? {}).flatMap((p) => [...(p.enum ?? []), ...(p.anyOf ?? []).flatMap((a) => a.enum ?? [])]);
+    const enumsOf = (path: string) => Object.values(bodyOf(path).properties ?? {}).flatMap((p) => [...(p.enum ?? []), ...(p.anyOf ?? []).flatMap((a) => a.enum ?? [])]);
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...paths).chain((p) => fc.tuple(fc.constant(p), hostileJson(fieldsOf(p), enumsOf(p)), fc.array(hostileString, { minLength: 2, maxLength: 2 }))),
-        fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/merge-patch+json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', ''),
+        fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-8',
+          'application/merge-patch+json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/jsonx',
+          '',
+        ),
         fc.constantFrom('none', 'probe', 'bogus', 'query'),
         async ([path, body, pathValues], contentType, auth) => {
           let target = fill(path, pathValues);
@@ -235,20 +246,56 @@ describe('hostile input', () => {
 
   it('raw hostile paths are 2xx/3xx/4xx, and never reach a file outside dist/client', async () => {
     const segment = fc.oneof(
-      fc.constantFrom('..', '.', '%2e%2e', '%2E%2E%2F', '..%2f', '..%5c', '%252e%252e', '%00', '%c0%ae', '%ed%a0%80', '%ff', '%', '%zz', '\\', '.git', '.env', 'etc', 'passwd', 'server', 'entry.mjs', 'api', 'public', 'videos', 'index.html', '404.html', 'build-info.json'),
+      fc.constantFrom(
+        '..',
+        '.',
+        '%2e%2e',
+        '%2E%2E%2F',
+        '..%2f',
+        '..%5c',
+        '%252e%252e',
+        '%00',
+        '%c0%ae',
+        '%ed%a0%80',
+        '%ff',
+        '%',
+        '%zz',
+        '\\',
+        '.git',
+        '.env',
+        'etc',
+        'passwd',
+        'server',
+        'entry.mjs',
+        'api',
+        'public',
+        'videos',
+        'index.html',
+        '404.html',
+        'build-info.json',
+      ),
       fc.string({ maxLength: 12 }).map(encode),
       fc.string({ unit: 'binary', maxLength: 8 }).map(encode),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 7 }), fc.boolean(), async (segments, trailingSlash) => {
-        const path = '/' + segments.join('/') + (trailingSlash ? '/' : '');
+        const path = `/${segments.join('/')}${trailingSlash ? '/' : ''}`;
         const res = await raw('GET', path);
         expectClean(res, `GET ${path}`);
         expect(res.text).not.toMatch(/root:x:0:0|"builtAt"|export \{|import\.meta/);
       }),
       { numRuns: 250 },
     );
-    for (const path of ['/../../etc/passwd', '/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/build-info.json', '/server/entry.mjs', '/../dist/build-info.json', '//etc/passwd', '/api/public/..%2f..%2f..%2fpackage.json']) {
+    for (const path of [
+      '/../../etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/build-info.json',
+      '/server/entry.mjs',
+      '/../dist/build-info.json',
+      '//etc/passwd',
+      '/api/public/..%2f..%2f..%2fpackage.json',
+    ]) {
       const res = await raw('GET', path);
       expect([400, 404], path).toContain(res.status);
       expectClean(res, path);

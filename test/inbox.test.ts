@@ -91,7 +91,10 @@ describe('npm run inbox', () => {
   it('export writes every message as one JSON object per line, text intact', async () => {
     const { code, stdout } = await inbox('export');
     expect(code).toBe(0);
-    const rows = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => r.id)).toEqual([ids.old, ids.bug, ids.evil]);
     expect(rows[1].message).toBe('The feed returned 500\nonce.');
     expect(rows[2].readAt).not.toBeNull();

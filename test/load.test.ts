@@ -57,7 +57,13 @@ async function runClient(n: number): Promise<Outcome[]> {
   }
   for (let i = 0; i < WRITES; i++) {
     const write = agent
-      ? http.send.bind(null, 'POST', '/api/public/ai/earn', { 'X-Forwarded-For': ip, 'Content-Type': 'application/json', ...auth }, JSON.stringify({ actionType: 'api_use', url: `https://load.example/${n}/${i}` }))
+      ? http.send.bind(
+          null,
+          'POST',
+          '/api/public/ai/earn',
+          { 'X-Forwarded-For': ip, 'Content-Type': 'application/json', ...auth },
+          JSON.stringify({ actionType: 'api_use', url: `https://load.example/${n}/${i}` }),
+        )
       : http.send.bind(null, 'POST', '/api/public/no-such-endpoint', { 'X-Forwarded-For': ip, 'Content-Type': 'application/json' }, JSON.stringify({ n, i }));
     writes.push(async () => ({ kind: 'write', res: await write() }));
   }

@@ -31,7 +31,32 @@ describe('MCP server at /mcp', () => {
     const client = await connect();
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    for (const name of ['videos', 'video', 'podcast', 'schedule', 'products', 'clips', 'knowledge', 'knowledge_entry', 'stats', 'leaderboard', 'profile', 'reputation', 'register', 'earn', 'share', 'partnership_terms', 'partnership_accept', 'task_list', 'task_post', 'task_claim', 'exclusive', 'feed', 'message_send', 'concierge_ask']) {
+    for (const name of [
+      'videos',
+      'video',
+      'podcast',
+      'schedule',
+      'products',
+      'clips',
+      'knowledge',
+      'knowledge_entry',
+      'stats',
+      'leaderboard',
+      'profile',
+      'reputation',
+      'register',
+      'earn',
+      'share',
+      'partnership_terms',
+      'partnership_accept',
+      'task_list',
+      'task_post',
+      'task_claim',
+      'exclusive',
+      'feed',
+      'message_send',
+      'concierge_ask',
+    ]) {
       expect(names).toContain(name);
     }
     const earn = tools.find((t) => t.name === 'earn')!;

@@ -70,8 +70,7 @@ async function mediaFromFeeds(): Promise<Found[]> {
 
 async function mediaFromPages(): Promise<Found[]> {
   const found: Found[] = [];
-  const srcs = (html: string, where: string) =>
-    [...html.matchAll(/<(?:video|audio|source)\b[^>]*\ssrc="([^"]+)"|<a\b[^>]*href="([^"]+\.vtt)"/g)].map((m) => ({ path: pathOf(m[1] ?? m[2]), where }));
+  const srcs = (html: string, where: string) => [...html.matchAll(/<(?:video|audio|source)\b[^>]*\ssrc="([^"]+)"|<a\b[^>]*href="([^"]+\.vtt)"/g)].map((m) => ({ path: pathOf(m[1] ?? m[2]), where }));
   const list = await request(service.url, '/api/public/videos?limit=100');
   for (const item of list.body.items as Array<{ id: string }>) found.push(...srcs(await (await fetch(`${service.url}/videos/${item.id}`)).text(), `/videos/${item.id}`));
   found.push(...srcs(await (await fetch(`${service.url}/podcast`)).text(), '/podcast'));
@@ -101,7 +100,7 @@ describe('media URLs', () => {
       if (!checked.has(f.path)) {
         const res = await fetch(service.url + f.path);
         const body = Buffer.from(await res.arrayBuffer());
-        const onDisk = readFileSync(resolve('public' + f.path));
+        const onDisk = readFileSync(resolve(`public${f.path}`));
         if (res.status !== 200) problems.push(`${f.where}: ${f.path} -> ${res.status}`);
         else if (!type.test(res.headers.get('content-type') ?? '')) problems.push(`${f.where}: ${f.path} has Content-Type ${res.headers.get('content-type')}`);
         else if (!body.equals(onDisk)) problems.push(`${f.where}: ${f.path} is not the file in public/`);
@@ -116,10 +115,10 @@ describe('media URLs', () => {
 
 describe('byte ranges for audio and video', () => {
   const path = '/media/podcast/ep-002.mp3';
-  const size = () => statSync(resolve('public' + path)).size;
+  const size = () => statSync(resolve(`public${path}`)).size;
 
   it('advertises them and answers a range with 206 and exactly those bytes', async () => {
-    const whole = readFileSync(resolve('public' + path));
+    const whole = readFileSync(resolve(`public${path}`));
     const head = await fetch(service.url + path, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('accept-ranges')).toBe('bytes');

@@ -81,7 +81,13 @@ describe('GET /api/public/ai/message', () => {
       ['apiKey', false, FIELD_MAX],
     ]);
     expect(channel.whatHappens.join(' ')).toMatch(/person on the team reads every message/);
-    expect(channel.errors.map((e) => [e.status, e.code])).toEqual(expect.arrayContaining([[400, 'invalid_request'], [401, 'invalid_api_key'], [429, 'rate_limited']]));
+    expect(channel.errors.map((e) => [e.status, e.code])).toEqual(
+      expect.arrayContaining([
+        [400, 'invalid_request'],
+        [401, 'invalid_api_key'],
+        [429, 'rate_limited'],
+      ]),
+    );
   });
 
   it('is listed in the discovery index', async () => {
@@ -132,12 +138,14 @@ describe('POST /api/public/ai/message', () => {
     ['message a number', { message: 42 }, 'message'],
     ['message null', { message: null }, 'message'],
     ['message an array', { message: ['hi'] }, 'message'],
-    ...(['agentName', 'operator', 'contact', 'topic'] as const).flatMap((field): Array<[string, Record<string, unknown>, string]> => [
-      [`${field} over ${FIELD_MAX}`, { message: 'ok', [field]: tooLong(FIELD_MAX) }, field],
-      [`${field} empty`, { message: 'ok', [field]: '' }, field],
-      [`${field} a number`, { message: 'ok', [field]: 7 }, field],
-      [`${field} an object`, { message: 'ok', [field]: { a: 1 } }, field],
-    ]),
+    ...(['agentName', 'operator', 'contact', 'topic'] as const).flatMap(
+      (field): Array<[string, Record<string, unknown>, string]> => [
+        [`${field} over ${FIELD_MAX}`, { message: 'ok', [field]: tooLong(FIELD_MAX) }, field],
+        [`${field} empty`, { message: 'ok', [field]: '' }, field],
+        [`${field} a number`, { message: 'ok', [field]: 7 }, field],
+        [`${field} an object`, { message: 'ok', [field]: { a: 1 } }, field],
+      ],
+    ),
     [`apiKey over ${FIELD_MAX}`, { message: 'ok', apiKey: tooLong(FIELD_MAX) }, 'apiKey'],
     ['apiKey a number', { message: 'ok', apiKey: 12345 }, 'apiKey'],
   ];
@@ -222,7 +230,10 @@ describe('every message reaches the operator inbox', () => {
   it('export holds exactly the accepted messages, oldest first, text intact', async () => {
     const { code, stdout } = await inbox('export');
     expect(code).toBe(0);
-    const rows = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const rows = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(rows.map((r) => r.id).sort()).toEqual([...accepted].sort());
     expect(rows.map((r) => r.receivedAt)).toEqual(rows.map((r) => r.receivedAt).sort());
     const full = rows.find((r) => r.message === 'Partnership question.');
@@ -273,7 +284,10 @@ describe('every message reaches the operator inbox', () => {
   });
 
   it('show prints a message in full with its contact; mark-read moves it below the unread', async () => {
-    const exported = (await inbox('export')).stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const exported = (await inbox('export')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const full = exported.find((r) => r.message === 'Partnership question.');
     const show = await inbox('show', full.id);
     expect(show.stdout).toContain('Partnership question.');

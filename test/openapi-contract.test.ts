@@ -42,7 +42,11 @@ describe('the published OpenAPI document', () => {
   it('carries its dataFreshness as x-dataFreshness, the only kind of member an OpenAPI root admits beyond its own', () => {
     expect(document.dataFreshness).toBeUndefined();
     expect(document['x-dataFreshness']).toMatchObject({ source: 'build', maxAgeSeconds: 300 });
-    expect(Object.keys(document).filter((k) => !k.startsWith('x-')).sort()).toEqual(['components', 'info', 'openapi', 'paths', 'servers', 'tags']);
+    expect(
+      Object.keys(document)
+        .filter((k) => !k.startsWith('x-'))
+        .sort(),
+    ).toEqual(['components', 'info', 'openapi', 'paths', 'servers', 'tags']);
   });
 
   it('has Schema Objects that compile as JSON Schema 2020-12 in strict mode', () => {
@@ -113,14 +117,25 @@ describe('the response check (test/support/openapi-check.ts)', () => {
       ['an undocumented status', { status: 418, headers: headers(), text: ok.text }, /status 418 is not documented/],
       ['a member the schema does not have', { status: 200, headers: headers(), text: JSON.stringify({ ...body, surprise: 1 }) }, /must NOT have additional properties/],
       ['a missing member', { status: 200, headers: headers(), text: JSON.stringify({ ...body, dataFreshness: undefined }) }, /must have required property 'dataFreshness'/],
-      ['a missing required header', { status: 200, headers: new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }), text: ok.text }, /required header X-Request-Id is missing/],
+      [
+        'a missing required header',
+        { status: 200, headers: new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }), text: ok.text },
+        /required header X-Request-Id is missing/,
+      ],
       ['a header of the wrong form', { status: 200, headers: headers({ 'x-ratelimit-limit': 'many' }), text: ok.text }, /header X-RateLimit-Limit/],
       ['an undocumented media type', { status: 200, headers: headers({ 'content-type': 'text/html' }), text: ok.text }, /Content-Type "text\/html" is not one of/],
-      ['a problem code the operation does not answer with', { status: 405, headers: headers({ 'content-type': 'application/problem+json', allow: 'GET, HEAD, OPTIONS' }), text: JSON.stringify({ type: 'x', title: 't', status: 405, detail: 'd', code: 'unknown_topic', dataFreshness: body.dataFreshness }) }, /code must be equal to one of the allowed values/],
+      [
+        'a problem code the operation does not answer with',
+        {
+          status: 405,
+          headers: headers({ 'content-type': 'application/problem+json', allow: 'GET, HEAD, OPTIONS' }),
+          text: JSON.stringify({ type: 'x', title: 't', status: 405, detail: 'd', code: 'unknown_topic', dataFreshness: body.dataFreshness }),
+        },
+        /code must be equal to one of the allowed values/,
+      ],
     ];
     for (const [what, res, expected] of cases) expect(check.check('GET', '/api/public/rate-limits', res).join('\n'), what).toMatch(expected);
     expect(check.check('GET', '/api/public/nowhere', ok)).toEqual(['GET /api/public/nowhere -> 200: no path of the document matches /api/public/nowhere']);
     expect(check.check('DELETE', '/api/public/rate-limits', ok)[0]).toMatch(/has no DELETE/);
   });
 });
-

@@ -167,8 +167,14 @@ describe('the rewards program', () => {
   });
 
   it('earn and share: awards, idempotent replays, duplicates, keys in header, X-API-Key or body', async () => {
-    await call(200, 'POST', '/api/public/ai/earn', { json: { actionType: 'promote', url: 'https://social.example/thread/1', description: 'A thread' }, headers: { ...bearer(ada.apiKey), 'idempotency-key': 'promo-1' } });
-    const replay = await call(200, 'POST', '/api/public/ai/earn', { json: { actionType: 'promote', url: 'https://social.example/thread/1', description: 'A thread' }, headers: { ...bearer(ada.apiKey), 'idempotency-key': 'promo-1' } });
+    await call(200, 'POST', '/api/public/ai/earn', {
+      json: { actionType: 'promote', url: 'https://social.example/thread/1', description: 'A thread' },
+      headers: { ...bearer(ada.apiKey), 'idempotency-key': 'promo-1' },
+    });
+    const replay = await call(200, 'POST', '/api/public/ai/earn', {
+      json: { actionType: 'promote', url: 'https://social.example/thread/1', description: 'A thread' },
+      headers: { ...bearer(ada.apiKey), 'idempotency-key': 'promo-1' },
+    });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     await call(422, 'POST', '/api/public/ai/earn', { json: { actionType: 'promote', url: 'https://social.example/thread/2' }, headers: { ...bearer(ada.apiKey), 'idempotency-key': 'promo-1' } });
     await call(409, 'POST', '/api/public/ai/earn', { json: { actionType: 'promote', url: 'https://social.example/thread/1' }, headers: bearer(ada.apiKey) });
@@ -213,9 +219,15 @@ describe('the rewards program', () => {
 
   it('tasks: list, post, claim, and the ways a claim fails', async () => {
     await call(200, 'GET', '/api/public/ai/tasks');
-    const posted = await call(201, 'POST', '/api/public/ai/tasks', { json: { title: 'Clip the harvest episode', description: 'Three vertical clips of cc-018.', url: 'https://canopycove.example/videos/cc-018' }, headers: { ...bearer(ada.apiKey), 'idempotency-key': 'task-1' } });
+    const posted = await call(201, 'POST', '/api/public/ai/tasks', {
+      json: { title: 'Clip the harvest episode', description: 'Three vertical clips of cc-018.', url: 'https://canopycove.example/videos/cc-018' },
+      headers: { ...bearer(ada.apiKey), 'idempotency-key': 'task-1' },
+    });
     const taskId: number = posted.body.task.id;
-    await call(201, 'POST', '/api/public/ai/tasks', { json: { title: 'Clip the harvest episode', description: 'Three vertical clips of cc-018.', url: 'https://canopycove.example/videos/cc-018' }, headers: { ...bearer(ada.apiKey), 'idempotency-key': 'task-1' } });
+    await call(201, 'POST', '/api/public/ai/tasks', {
+      json: { title: 'Clip the harvest episode', description: 'Three vertical clips of cc-018.', url: 'https://canopycove.example/videos/cc-018' },
+      headers: { ...bearer(ada.apiKey), 'idempotency-key': 'task-1' },
+    });
     await call(400, 'POST', '/api/public/ai/tasks', { json: { title: '' }, headers: bearer(ada.apiKey) });
     await call(200, 'GET', '/api/public/ai/tasks?status=all&limit=5&offset=0');
     await call(400, 'GET', '/api/public/ai/tasks?status=done');

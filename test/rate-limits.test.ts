@@ -27,8 +27,7 @@ let nextIp = 1;
 /** A fresh client identity: the address our (pretend) proxy appends to X-Forwarded-For. */
 function newClient() {
   const ip = `198.51.100.${nextIp++}`;
-  const as = (path: string, init: RequestInit & { json?: unknown } = {}) =>
-    request(limited.url, path, { ...init, headers: { ...(init.headers as Record<string, string>), 'X-Forwarded-For': ip } });
+  const as = (path: string, init: RequestInit & { json?: unknown } = {}) => request(limited.url, path, { ...init, headers: { ...(init.headers as Record<string, string>), 'X-Forwarded-For': ip } });
   return { ip, as };
 }
 
@@ -253,7 +252,12 @@ describe('published policy', () => {
     expect(header).toBe(res.headers.get('ratelimit-policy'));
     expect(bronze.reads.burst).toBe(6);
     expect(bronze.writes.windows).toEqual([{ name: 'writes-min', limit: 6, windowSeconds: 60, sliding: false }]);
-    expect(bronze.reads.windows.map((w) => [w.name, w.sliding])).toEqual([['reads-min', false], ['reads-hour', false], ['reads-day', false], ['reads-burst', true]]);
+    expect(bronze.reads.windows.map((w) => [w.name, w.sliding])).toEqual([
+      ['reads-min', false],
+      ['reads-hour', false],
+      ['reads-day', false],
+      ['reads-burst', true],
+    ]);
     expect(policy.tiers.map((t) => t.reads.windows[0].limit)).toEqual([30, 60, 90, 150, 300]);
     expect(policy.tiers.map((t) => t.concurrency)).toEqual([1, 1, 2, 3, 6]);
   });
@@ -273,7 +277,8 @@ describe('published policy', () => {
 describe('security headers', () => {
   it('sends a Content-Security-Policy without inline script on HTML pages, the HTML 404 included', async () => {
     const { as } = newClient();
-    const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+    const csp =
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
     const home = await as('/');
     expect(home.headers.get('content-type')).toMatch(/^text\/html/);
     expect(home.headers.get('content-security-policy')).toBe(csp);

@@ -246,7 +246,10 @@ describe('leaderboard, profile and reputation', () => {
     expect(ada.promoPoints).toBeLessThan(ada.points);
 
     const page = valid(leaderboardSchema, (await get('/api/public/ai/leaderboard?limit=2&offset=1')).body);
-    expect(page.entries.map((e) => [e.rank, e.name])).toEqual([[2, 'cy_bot'], [3, 'bo-bot']]);
+    expect(page.entries.map((e) => [e.rank, e.name])).toEqual([
+      [2, 'cy_bot'],
+      [3, 'bo-bot'],
+    ]);
     expect(page).toMatchObject({ total: 4, nextOffset: 3 });
     expect((await get('/api/public/ai/leaderboard?sort=best')).status).toBe(400);
     expect((await get('/api/public/ai/leaderboard?limit=101')).status).toBe(400);

@@ -106,7 +106,11 @@ describe('malformed requests', () => {
   it('non-JSON body 415, broken JSON 400 invalid_json, array body 400, bad Idempotency-Key 400', async () => {
     const text = await request(service.url, '/api/public/ai/earn', { method: 'POST', body: 'actionType=share', headers: { 'content-type': 'text/plain', authorization: `Bearer ${agent.apiKey}` } });
     expect(text.status).toBe(415);
-    const broken = await request(service.url, '/api/public/ai/earn', { method: 'POST', body: '{"actionType":', headers: { 'content-type': 'application/json', authorization: `Bearer ${agent.apiKey}` } });
+    const broken = await request(service.url, '/api/public/ai/earn', {
+      method: 'POST',
+      body: '{"actionType":',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${agent.apiKey}` },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.code).toBe('invalid_json');
     const array = await post(service.url, '/api/public/ai/earn', [{ actionType: 'share' }], agent.apiKey);

@@ -278,7 +278,9 @@ describe('SIGTERM under load', () => {
       for (let n = 0; ; n++) {
         const agent = agents[(w + n) % agents.length];
         const write = n % 2 === 0;
-        const outcome = write ? await send('POST', '/api/public/ai/earn', { actionType: 'api_use' }, agent.apiKey) : await send('GET', n % 4 === 1 ? '/api/public/stats' : `/api/public/videos?limit=${1 + (n % 20)}`);
+        const outcome = write
+          ? await send('POST', '/api/public/ai/earn', { actionType: 'api_use' }, agent.apiKey)
+          : await send('GET', n % 4 === 1 ? '/api/public/stats' : `/api/public/videos?limit=${1 + (n % 20)}`);
         outcomes.push(outcome);
         if (outcome.kind === 'answered' && write && outcome.status === 200) acked.set(agent.name, (acked.get(agent.name) ?? 0) + (outcome.points ?? 0));
         if (outcome.kind === 'refused' && Date.now() > stopAt) return;
@@ -302,7 +304,10 @@ describe('SIGTERM under load', () => {
     expect(answered.length).toBeGreaterThan(50);
     // Nothing answered was cut: every answer that began arrived whole.
     expect(outcomes.filter((o) => o.kind === 'cut-mid-answer')).toHaveLength(0);
-    expect(answered.every((o) => o.kind === 'answered' && [200, 409].includes(o.status)), JSON.stringify(answered.filter((o) => o.kind === 'answered' && ![200, 409].includes(o.status)).slice(0, 3))).toBe(true);
+    expect(
+      answered.every((o) => o.kind === 'answered' && [200, 409].includes(o.status)),
+      JSON.stringify(answered.filter((o) => o.kind === 'answered' && ![200, 409].includes(o.status)).slice(0, 3)),
+    ).toBe(true);
     // Kept-alive clients are not served on after SIGTERM (they were, for 5 s, before the drain):
     // in-flight answers finish, say Connection: close, and the next request finds the door shut.
     const lastAnswerMs = Math.max(...answered.map((o) => (o.kind === 'answered' ? o.at : 0))) - stopAt;
@@ -310,7 +315,9 @@ describe('SIGTERM under load', () => {
     expect(lastAnswerMs).toBeLessThanOrEqual(exitMs);
     // And new connections are refused.
     await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
-    console.log(`SIGTERM under load: exit after ${exitMs} ms, last answer ${lastAnswerMs} ms after SIGTERM; ${answered.length} answered, ${outcomes.filter((o) => o.kind === 'refused').length} refused once stopped, 0 cut`);
+    console.log(
+      `SIGTERM under load: exit after ${exitMs} ms, last answer ${lastAnswerMs} ms after SIGTERM; ${answered.length} answered, ${outcomes.filter((o) => o.kind === 'refused').length} refused once stopped, 0 cut`,
+    );
 
     // Every acknowledged write is in the ledger, and nothing that was not acknowledged is.
     const restarted = await startService({ databasePath: service.databasePath });

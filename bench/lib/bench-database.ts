@@ -57,7 +57,12 @@ export function benchDatabase(path: string): BenchDatabase {
       const started = performance.now();
       const result = await seedBenchDatabase({ databasePath: path, agents: SEED_AGENTS, ledgerRows: SEED_LEDGER_ROWS, seed: 20261122, now: new Date() });
       writeFileSync(agentsFile, JSON.stringify(result.credentials));
-      return { agents: result.agents, ledgerRows: result.ledgerRows, seconds: (performance.now() - started) / 1000, note: 'Through the real migrations; totals equal ledger sums; activity dated before today (UTC) so no cap is used up.' };
+      return {
+        agents: result.agents,
+        ledgerRows: result.ledgerRows,
+        seconds: (performance.now() - started) / 1000,
+        note: 'Through the real migrations; totals equal ledger sums; activity dated before today (UTC) so no cap is used up.',
+      };
     },
 
     async ceiling(seconds, rounds) {
@@ -90,7 +95,7 @@ export function benchDatabase(path: string): BenchDatabase {
       try {
         const mismatches = await ledgerMismatches(store.db);
         const agents = (store.raw.prepare('select count(*) as n from agents').get() as { n: number }).n;
-        const rows = store.raw.prepare('select url, count(*) as n from activities where url >= ? and url < ? group by url').all(urlPrefix, urlPrefix + '\uffff') as Array<{ url: string; n: number }>;
+        const rows = store.raw.prepare('select url, count(*) as n from activities where url >= ? and url < ? group by url').all(urlPrefix, `${urlPrefix}\uffff`) as Array<{ url: string; n: number }>;
         const inLedger = new Map(rows.map((r) => [r.url, r.n]));
         const acked = JSON.parse(readFileSync(ackFile, 'utf8')) as string[];
         const missing = acked.filter((url) => !inLedger.has(url)).length;

@@ -29,6 +29,8 @@ export function describeMachine(): Machine {
     node: process.version,
     date: new Date().toISOString(),
     kernel: run('uname', ['-sr']),
-    loadAverage: loadavg().map((n) => n.toFixed(2)).join(', '),
+    loadAverage: loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', '),
   };
 }

@@ -85,7 +85,7 @@ export function renderReport(run: RunReport): string {
     `Each path: ${settings.warmupSeconds} s warm-up, then ${settings.rounds} rounds of ${settings.roundSeconds} s at ${settings.connections} connections ` +
       '(autocannon in its own process, loopback, no pipelining); the table shows the median of the rounds. Server: `npm run serve` with `RATE_LIMITS=off` and `LOG_LEVEL=info`, its log written to a file. ' +
       'CPU columns are shares of one core while measured; "Other CPU" is everything else running on the machine at the time, the noise to read the numbers against. ' +
-      'A read\'s ceiling is the bare node:http server answering the same bytes as the service does on that path (its body and header lines), measured in rounds alternating with the path\'s ("paired"), so its p99 is the tail this machine and load generator give any server on those bytes in the same minutes; the pre-rendered read also alternates with nginx serving the same file. The earn\'s ceiling is a trivial Astro POST endpoint through the same server, in the same alternation. ' +
+      "A read's ceiling is the bare node:http server answering the same bytes as the service does on that path (its body and header lines), measured in rounds alternating with the path's (\"paired\"), so its p99 is the tail this machine and load generator give any server on those bytes in the same minutes; the pre-rendered read also alternates with nginx serving the same file. The earn's ceiling is a trivial Astro POST endpoint through the same server, in the same alternation. " +
       'Every read repeats its URLs, so the server answers from its response cache once it has computed a body (until a commit changes what it shows, or time alone would); ' +
       '"agent profile" walks all 10,000 seeded agents over and over (its warm-up is one pass over all of them, so its rounds are repeat views); stats and the leaderboard come after it, with those 10,000 profiles cached as on a live server.',
   );
@@ -98,9 +98,10 @@ export function renderReport(run: RunReport): string {
   lines.push('| Path | Requests/s | p50 | p99 | Ceiling | Ceiling p99 | % of ceiling | Server CPU | Load-gen CPU | Other CPU | Statuses | Target |');
   lines.push('|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|');
   for (const p of run.paths) {
-    const statuses = Object.entries(p.statuses)
-      .map(([code, n]) => `${code}×${n}`)
-      .join(' ') + (p.errors ? ` errors×${p.errors}` : '');
+    const statuses =
+      Object.entries(p.statuses)
+        .map(([code, n]) => `${code}×${n}`)
+        .join(' ') + (p.errors ? ` errors×${p.errors}` : '');
     const target = p.target ? `${p.target.pass ? 'met' : '**missed**'}: ${p.target.text}` : '';
     lines.push(
       `| ${p.name} \`${p.method} ${p.path}\` | ${num(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ceiling ? `${p.ceiling.name} ${num(p.ceiling.rps)}/s${p.ceiling.ratio === undefined ? '' : ' (paired)'}` : ''}${p.secondCeiling ? `; ${p.secondCeiling.name} ${num(p.secondCeiling.rps)}/s` : ''} | ${p.ceiling?.p99 === undefined ? '' : ms(p.ceiling.p99)} | ${p.ceiling ? pct(p.ceiling.ratio ?? p.rps / p.ceiling.rps) : ''}${p.secondCeiling ? `; ${pct(p.secondCeiling.ratio)}` : ''} | ${pct(p.serverCpu)} | ${pct(p.workerCpu)} | ${pct(p.otherCpu)} | ${statuses} | ${target} |`,
@@ -108,7 +109,7 @@ export function renderReport(run: RunReport): string {
   }
   lines.push('');
   for (const p of run.paths) if (p.note) lines.push(`${p.name}: ${p.note}`, '');
-  lines.push('Rounds (requests/s): ' + run.paths.map((p) => `${p.name} ${p.rounds.map((r) => num(r.rps)).join(' / ')}`).join('; ') + '.');
+  lines.push(`Rounds (requests/s): ${run.paths.map((p) => `${p.name} ${p.rounds.map((r) => num(r.rps)).join(' / ')}`).join('; ')}.`);
   lines.push('');
   const paired = run.paths.filter((p) => p.ceiling?.rounds);
   if (paired.length) {
@@ -122,7 +123,7 @@ export function renderReport(run: RunReport): string {
   const tails = run.paths.filter((p) => p.ceiling?.p99Rounds);
   if (tails.length) {
     lines.push(
-      'p99 per round, path / the bare server on the same bytes in the round before it (a read\'s ceiling answers the service\'s own answer to that path, body and header lines, captured at the start of the run; one profile stands for every agent\'s): ' +
+      "p99 per round, path / the bare server on the same bytes in the round before it (a read's ceiling answers the service's own answer to that path, body and header lines, captured at the start of the run; one profile stands for every agent's): " +
         tails.map((p) => `${p.name} ${p.rounds.map((r, i) => `${r.p99.toFixed(1)} / ${p.ceiling!.p99Rounds![i].toFixed(1)}`).join(', ')} ms`).join('; ') +
         '.',
     );
@@ -140,7 +141,9 @@ export function renderReport(run: RunReport): string {
   lines.push('');
   lines.push('| Measure | Value |');
   lines.push('|---|---:|');
-  lines.push(`| Start-up, spawn to first healthy \`/healthz\` (median of ${run.startup.samplesMs.length}: ${run.startup.samplesMs.map((s) => Math.round(s)).join(', ')} ms) | ${num(run.startup.medianMs)} ms |`);
+  lines.push(
+    `| Start-up, spawn to first healthy \`/healthz\` (median of ${run.startup.samplesMs.length}: ${run.startup.samplesMs.map((s) => Math.round(s)).join(', ')} ms) | ${num(run.startup.medianMs)} ms |`,
+  );
   lines.push(`| Resident memory idle after start (VmRSS) | ${mb(run.startup.idleRssKb)} |`);
   lines.push(`| Resident memory peak under load | ${mb(run.startup.peakRssKb)} |`);
   lines.push(`| Resident memory idle after the load | ${mb(run.startup.idleRssAfterLoadKb)} |`);
@@ -165,7 +168,7 @@ export function renderReport(run: RunReport): string {
   if (run.seed) {
     lines.push('### Database');
     lines.push('');
-    lines.push(`Seeded ${num(run.seed.agents)} agents and ${num(run.seed.ledgerRows)} ledger rows in ${num(run.seed.seconds, 1)} s.${run.seed.note ? ' ' + run.seed.note : ''}`);
+    lines.push(`Seeded ${num(run.seed.agents)} agents and ${num(run.seed.ledgerRows)} ledger rows in ${num(run.seed.seconds, 1)} s.${run.seed.note ? ` ${run.seed.note}` : ''}`);
     lines.push('');
   }
   if (run.integrity) {

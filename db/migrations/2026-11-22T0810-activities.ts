@@ -5,9 +5,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('activities')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     .addColumn('agent_id', 'integer', (c) => c.notNull().references('agents.id'))
-    .addColumn('type', 'text', (c) =>
-      c.notNull().check(sql`type in ('share', 'mention', 'promote', 'referral', 'api_use', 'content_submit', 'task_post', 'task_claim', 'partnership', 'adjustment')`),
-    )
+    .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('share', 'mention', 'promote', 'referral', 'api_use', 'content_submit', 'task_post', 'task_claim', 'partnership', 'adjustment')`))
     .addColumn('points', 'integer', (c) => c.notNull())
     .addColumn('url', 'text')
     .addColumn('description', 'text')

@@ -67,6 +67,7 @@ export async function runAdminCommand(
         ...rows.map((r) => `  #${r.id} ${r.created_at} ${r.type.padEnd(14)} ${String(r.points).padStart(5)}  ${r.url ?? ''} ${r.description ?? ''}`.trimEnd()),
       );
     }
+    // biome-ignore lint/suspicious/noFallthroughSwitchClause: suspend without --puppet is the plain suspension below
     case 'suspend':
       if (rest.includes('--puppet')) return suspendPuppet(store, rest.filter((a) => a !== '--puppet')[0], now());
     // falls through
@@ -125,7 +126,11 @@ async function suspendPuppet(store: Pick<OpenDatabase, 'db' | 'raw'>, name: stri
     if (reward) {
       const reversal = new AwardStatements(store.raw).reverse(reward.id, `Reversed: referred agent ${agent.name} was suspended as a puppet`, at);
       if ((await referralCheckOf(trx, agent.id))?.activity_id === reward.id) await markReversed(trx, reward.id, `${agent.name} suspended as a puppet`, at, reversal?.activity.id ?? null);
-      lines.push(reversal ? `referral reward #${reward.id} reversed by ledger row #${reversal.activity.id} (${reversal.activity.points}), ${reversal.agent.name} now ${reversal.agent.points} points` : `referral reward #${reward.id} was already reversed`);
+      lines.push(
+        reversal
+          ? `referral reward #${reward.id} reversed by ledger row #${reversal.activity.id} (${reversal.activity.points}), ${reversal.agent.name} now ${reversal.agent.points} points`
+          : `referral reward #${reward.id} was already reversed`,
+      );
     } else lines.push('its registration paid no referral reward');
     return ok(...lines);
   });
@@ -159,7 +164,9 @@ async function suspiciousReport(db: OpenDatabase['db'], s: SuspicionConfig): Pro
     lines.push(`[task-ring] ${t.a} <-> ${t.b}: ${t.a} claimed ${t.aClaimedB} task(s) of ${t.b}, ${t.b} claimed ${t.bClaimedA} of ${t.a}${ties ? `; ${ties}` : ''}`);
   }
   for (const r of reversals) {
-    lines.push(`[reversals] ${r.name}: ${r.reversed} of ${r.decided} decided checks reversed (${Math.round((100 * r.reversed) / r.decided)}%, listed from ${Math.round(s.reversalRate * 100)}%), ${r.pending} pending`);
+    lines.push(
+      `[reversals] ${r.name}: ${r.reversed} of ${r.decided} decided checks reversed (${Math.round((100 * r.reversed) / r.decided)}%, listed from ${Math.round(s.reversalRate * 100)}%), ${r.pending} pending`,
+    );
   }
   const clusters = addresses.length + referrals.length + rings.length + reversals.length;
   return [clusters ? `${clusters} suspicious cluster(s):` : 'no suspicious clusters', ...lines];

@@ -25,8 +25,15 @@ function validator(name: string) {
 function filesOf(globs: string[]): string[] {
   return globs.flatMap((glob) => {
     const dir = glob.slice(0, glob.lastIndexOf('/'));
-    const pattern = new RegExp(`^${glob.slice(dir.length + 1).replace(/\./g, '\\.').replace(/\*/g, '[^/]*')}$`);
-    return readdirSync(dir).filter((f) => pattern.test(f) && f !== 'README.md').map((f) => join(dir, f));
+    const pattern = new RegExp(
+      `^${glob
+        .slice(dir.length + 1)
+        .replace(/\./g, '\\.')
+        .replace(/\*/g, '[^/]*')}$`,
+    );
+    return readdirSync(dir)
+      .filter((f) => pattern.test(f) && f !== 'README.md')
+      .map((f) => join(dir, f));
   });
 }
 
@@ -40,7 +47,9 @@ const brief = (errors: ErrorObject[] | null | undefined) => (errors ?? []).map((
 
 describe('content JSON Schemas', () => {
   it('are committed exactly as npm run content writes them', () => {
-    const committed = readdirSync(join(contentDir, 'schemas')).filter((f) => f.endsWith('.schema.json')).sort();
+    const committed = readdirSync(join(contentDir, 'schemas'))
+      .filter((f) => f.endsWith('.schema.json'))
+      .sort();
     expect(committed).toEqual([...generated.keys()].sort());
     for (const [name, text] of generated) expect(readFileSync(join(contentDir, 'schemas', name), 'utf8'), `${name} is stale: run npm run content`).toBe(text);
   });
@@ -61,9 +70,7 @@ describe('content JSON Schemas', () => {
     const validate = validator('video');
     expect(validate(video)).toBe(true);
     expect(validate({ ...video, category: 'gardening' })).toBe(false);
-    expect(validate.errors).toEqual([
-      expect.objectContaining({ instancePath: '/category', keyword: 'enum', params: { allowedValues: ['cultivation', 'culture', 'kitchen', 'news', 'science'] } }),
-    ]);
+    expect(validate.errors).toEqual([expect.objectContaining({ instancePath: '/category', keyword: 'enum', params: { allowedValues: ['cultivation', 'culture', 'kitchen', 'news', 'science'] } })]);
   });
 
   it('flag unknown fields, wrong types and missing fields, and knowledge front matter too', () => {

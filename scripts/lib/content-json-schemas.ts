@@ -52,7 +52,13 @@ export const contentKinds: ContentKind[] = [
   { name: 'product', files: ['content/shop/*.yaml'], frontMatter: false, schema: productSchema, title: 'A shop product, item or bundle (the file name is its id)' },
   { name: 'clip', files: ['content/clips/*.yaml'], frontMatter: false, schema: clipSchema, title: 'A short vertical clip (the file name is its id)' },
   { name: 'dataset', files: ['content/knowledge/dataset.yaml'], frontMatter: false, schema: datasetSchema, title: 'Knowledge base dataset metadata' },
-  { name: 'knowledge-entry', files: topics.map((t) => `content/knowledge/${t}/*.md`), frontMatter: true, schema: knowledgeEntrySchema, title: 'Front matter of a knowledge entry (the file name is its id)' },
+  {
+    name: 'knowledge-entry',
+    files: topics.map((t) => `content/knowledge/${t}/*.md`),
+    frontMatter: true,
+    schema: knowledgeEntrySchema,
+    title: 'Front matter of a knowledge entry (the file name is its id)',
+  },
   { name: 'exclusive', files: ['content/exclusive/*.md'], frontMatter: true, schema: exclusiveSchema, title: 'Front matter of AI-only exclusive content' },
   { name: 'ai-note', files: ['content/ai-notes/*.md'], frontMatter: true, schema: aiNoteSchema, title: 'Front matter of an AI-only note for the tier-gated feed' },
 ];
@@ -70,7 +76,9 @@ const stem = (file: string) => file.replace(/\.(ya?ml|md)$/, '');
 function yamlIn(dir: string): Array<Record<string, unknown>> {
   if (!existsSync(dir)) return [];
   const out: Array<Record<string, unknown>> = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()) {
     try {
       out.push({ ...(parseYaml(readFileSync(join(dir, f), 'utf8')) as object), __file: stem(f) });
     } catch {
@@ -91,7 +99,13 @@ export function readContentIds(contentDir: string): ContentIds {
   }
   const videos = yamlIn(join(contentDir, 'videos'));
   const products = yamlIn(join(contentDir, 'shop'));
-  const knowledge = topics.flatMap((t) => (existsSync(join(contentDir, 'knowledge', t)) ? readdirSync(join(contentDir, 'knowledge', t)).filter((f) => f.endsWith('.md')).map(stem) : []));
+  const knowledge = topics.flatMap((t) =>
+    existsSync(join(contentDir, 'knowledge', t))
+      ? readdirSync(join(contentDir, 'knowledge', t))
+          .filter((f) => f.endsWith('.md'))
+          .map(stem)
+      : [],
+  );
   return {
     categories,
     approvedVideos: videos.filter((v) => v.status === 'approved').map((v) => String(v.__file)),

@@ -34,7 +34,24 @@ export interface GenerateResult {
 
 const adjectives = ['Slow', 'Quiet', 'Bright', 'Golden', 'Wild', 'Patient', 'Curious', 'Hidden', 'Seasonal', 'Coastal', 'Midnight', 'Morning', 'Sunlit', 'Rainy', 'Humble', 'Careful'];
 const nouns = ['Garden', 'Harvest', 'Kitchen', 'Canopy', 'Greenhouse', 'Studio', 'Market', 'Workshop', 'Lab', 'Festival', 'Archive', 'Orchard', 'Terrace', 'Cellar', 'Field', 'Radio'];
-const topics = ['Soil Health', 'Terpene Pairings', 'Curing Jars', 'Light Schedules', 'Compost Teas', 'Herbal Butter', 'Glass Art', 'Policy Roundup', 'Lab Testing', 'Trichome Checks', 'Seed Saving', 'Mocktail Hour', 'Pest Patrol', 'Oral Histories', 'Decarb Basics', 'Drying Racks'];
+const topics = [
+  'Soil Health',
+  'Terpene Pairings',
+  'Curing Jars',
+  'Light Schedules',
+  'Compost Teas',
+  'Herbal Butter',
+  'Glass Art',
+  'Policy Roundup',
+  'Lab Testing',
+  'Trichome Checks',
+  'Seed Saving',
+  'Mocktail Hour',
+  'Pest Patrol',
+  'Oral Histories',
+  'Decarb Basics',
+  'Drying Racks',
+];
 const sentences = [
   'The hosts walk through each step slowly, with time to pause and take notes.',
   'A practical look at what works at home, what does not, and why.',
@@ -48,9 +65,36 @@ const sentences = [
   'Everything shown is educational and follows local law.',
 ];
 const tagPool = [
-  'beginners', 'indoor', 'outdoor', 'organic', 'soil', 'harvest', 'curing', 'recipes', 'baking', 'infusions', 'terpenes', 'chemistry',
-  'lab-testing', 'policy', 'roundup', 'community', 'music', 'art', 'makers', 'history', 'seasonal', 'lighting', 'pests', 'myths',
-  'festivals', 'explainer', 'craft', 'pairings', 'consumer-safety', 'biology',
+  'beginners',
+  'indoor',
+  'outdoor',
+  'organic',
+  'soil',
+  'harvest',
+  'curing',
+  'recipes',
+  'baking',
+  'infusions',
+  'terpenes',
+  'chemistry',
+  'lab-testing',
+  'policy',
+  'roundup',
+  'community',
+  'music',
+  'art',
+  'makers',
+  'history',
+  'seasonal',
+  'lighting',
+  'pests',
+  'myths',
+  'festivals',
+  'explainer',
+  'craft',
+  'pairings',
+  'consumer-safety',
+  'biology',
 ];
 
 const day = 86_400_000;

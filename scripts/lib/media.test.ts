@@ -30,10 +30,11 @@ describe('WebVTT', () => {
     expect(vttTime(0)).toBe('00:00:00.000');
     expect(vttTime(3723.4567)).toBe('01:02:03.457');
     const cues = cueTimings([1.5, 2], 0.25).map((t, i) => ({ ...t, text: ['Hello <b>world</b>', 'A --> B & C'][i] }));
-    expect(cues.map((c) => [c.start, c.end])).toEqual([[0, 1.5], [1.75, 3.75]]);
-    expect(webVtt(cues, 'Title')).toBe(
-      'WEBVTT - Title\n\n1\n00:00:00.000 --> 00:00:01.500\nHello &lt;b&gt;world&lt;/b&gt;\n\n2\n00:00:01.750 --> 00:00:03.750\nA --&gt; B &amp; C\n',
-    );
+    expect(cues.map((c) => [c.start, c.end])).toEqual([
+      [0, 1.5],
+      [1.75, 3.75],
+    ]);
+    expect(webVtt(cues, 'Title')).toBe('WEBVTT - Title\n\n1\n00:00:00.000 --> 00:00:01.500\nHello &lt;b&gt;world&lt;/b&gt;\n\n2\n00:00:01.750 --> 00:00:03.750\nA --&gt; B &amp; C\n');
   });
 });
 

@@ -37,7 +37,14 @@ export function wrapText(text: string, width: number, maxLines = Infinity): stri
     }
   }
   if (line) lines.push(line);
-  if (lines.length > maxLines) return [...lines.slice(0, maxLines - 1), `${lines.slice(maxLines - 1).join(' ').slice(0, width - 1)}…`];
+  if (lines.length > maxLines)
+    return [
+      ...lines.slice(0, maxLines - 1),
+      `${lines
+        .slice(maxLines - 1)
+        .join(' ')
+        .slice(0, width - 1)}…`,
+    ];
   return lines;
 }
 
@@ -46,7 +53,14 @@ const abbreviations = /(?:^|\s)(?:Dr|Mr|Mrs|Ms|Prof|St|vs|e\.g|i\.e|etc|approx)\
 
 /** Sentences of a text, each with its closing punctuation ("Dr. Marlowe" stays one sentence). */
 export function sentences(text: string): string[] {
-  const pieces = (text.replace(/\s+/g, ' ').trim().match(/[^.!?]+(?:[.!?]+["”’)]*|$)/g) ?? []).map((s) => s.trim()).filter(Boolean);
+  const pieces = (
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .match(/[^.!?]+(?:[.!?]+["”’)]*|$)/g) ?? []
+  )
+    .map((s) => s.trim())
+    .filter(Boolean);
   const out: string[] = [];
   for (const piece of pieces) {
     if (out.length && abbreviations.test(out[out.length - 1])) out[out.length - 1] += ` ${piece}`;
@@ -92,9 +106,9 @@ export interface Cue {
 
 /** A WebVTT file (https://www.w3.org/TR/webvtt1/) with one numbered cue per spoken sentence. */
 export function webVtt(cues: Cue[], title?: string): string {
-  const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/-->/g, '--&gt;');
+  const escapeCue = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/-->/g, '--&gt;');
   const header = title ? `WEBVTT - ${title.replace(/\s+/g, ' ').replace(/-->/g, '')}` : 'WEBVTT';
-  const body = cues.map((c, i) => `${i + 1}\n${vttTime(c.start)} --> ${vttTime(c.end)}\n${escape(c.text)}`);
+  const body = cues.map((c, i) => `${i + 1}\n${vttTime(c.start)} --> ${vttTime(c.end)}\n${escapeCue(c.text)}`);
   return `${header}\n\n${body.join('\n\n')}\n`;
 }
 
@@ -225,12 +239,43 @@ export function renderVideo(spec: VideoSpec, tools: Tools = systemTools): void {
     const graph = `[0:v]${filters}[bg];[bg][1:v]overlay=x='-w+w*t/${VIDEO_SECONDS}':y=H-h:shortest=1[v]`;
     mkdirSync(dirname(spec.out), { recursive: true });
     tools.run('ffmpeg', [
-      '-y', '-v', 'error',
-      '-f', 'lavfi', '-i', `color=c=${background}:s=${spec.width}x${spec.height}:r=12:d=${VIDEO_SECONDS}`,
-      '-f', 'lavfi', '-i', `color=c=${accent}:s=${spec.width}x${bar}:r=12:d=${VIDEO_SECONDS}`,
-      '-filter_complex', graph, '-map', '[v]',
-      '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '32', '-tune', 'stillimage', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
-      '-g', '48', '-movflags', '+faststart', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact',
+      '-y',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${background}:s=${spec.width}x${spec.height}:r=12:d=${VIDEO_SECONDS}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${accent}:s=${spec.width}x${bar}:r=12:d=${VIDEO_SECONDS}`,
+      '-filter_complex',
+      graph,
+      '-map',
+      '[v]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryslow',
+      '-crf',
+      '32',
+      '-tune',
+      'stillimage',
+      '-profile:v',
+      'main',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '48',
+      '-movflags',
+      '+faststart',
+      '-map_metadata',
+      '-1',
+      '-fflags',
+      '+bitexact',
+      '-flags:v',
+      '+bitexact',
       spec.out,
     ]);
   } finally {
@@ -272,10 +317,32 @@ export function renderEpisode(spec: EpisodeSpec, tools: Tools = systemTools): vo
     const concat = `${parts.map((_, i) => `[a${i}]`).join('')}concat=n=${parts.length}:v=0:a=1[out]`;
     mkdirSync(dirname(spec.out), { recursive: true });
     tools.run('ffmpeg', [
-      '-y', '-v', 'error', ...inputs,
-      '-filter_complex', [...chains, concat].join(';'), '-map', '[out]',
-      '-c:a', 'libmp3lame', '-b:a', '32k', '-ar', String(SAMPLE_RATE), '-ac', '1',
-      '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-write_xing', '1', '-id3v2_version', '0',
+      '-y',
+      '-v',
+      'error',
+      ...inputs,
+      '-filter_complex',
+      [...chains, concat].join(';'),
+      '-map',
+      '[out]',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '32k',
+      '-ar',
+      String(SAMPLE_RATE),
+      '-ac',
+      '1',
+      '-map_metadata',
+      '-1',
+      '-fflags',
+      '+bitexact',
+      '-flags:a',
+      '+bitexact',
+      '-write_xing',
+      '1',
+      '-id3v2_version',
+      '0',
       spec.out,
     ]);
     if (spec.transcriptOut) {
@@ -290,11 +357,32 @@ export function renderEpisode(spec: EpisodeSpec, tools: Tools = systemTools): vo
 
 // ---------------------------------------------------------------- the plan
 
-interface VideoFile { id: string; title: string; category: string; thumbnail: string; playbackUrl: string; durationSeconds: number }
-interface ClipFile { id: string; title: string; thumbnail: string; playbackUrl: string; durationSeconds: number; width: number; height: number }
+interface VideoFile {
+  id: string;
+  title: string;
+  category: string;
+  thumbnail: string;
+  playbackUrl: string;
+  durationSeconds: number;
+}
+interface ClipFile {
+  id: string;
+  title: string;
+  thumbnail: string;
+  playbackUrl: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+}
 interface EpisodeFile {
-  id: string; title: string; description: string; season?: number; episode?: number; durationSeconds: number;
-  audio: { url: string; lengthBytes: number }; transcriptUrl?: string;
+  id: string;
+  title: string;
+  description: string;
+  season?: number;
+  episode?: number;
+  durationSeconds: number;
+  audio: { url: string; lengthBytes: number };
+  transcriptUrl?: string;
 }
 
 export interface MediaReport {
@@ -325,7 +413,10 @@ function readYaml<T>(file: string): { text: string; data: T } {
 
 function listYaml(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => join(dir, f));
 }
 
 /**
@@ -347,7 +438,7 @@ export function generateMedia(options: GenerateMediaOptions): MediaReport[] {
   };
   const coloursOf = (thumbnail: string) => {
     const file = publicFile(publicDir, thumbnail);
-    return file && file.endsWith('.svg') && existsSync(file) ? thumbnailColours(readFileSync(file, 'utf8')) : undefined;
+    return file?.endsWith('.svg') && existsSync(file) ? thumbnailColours(readFileSync(file, 'utf8')) : undefined;
   };
   const writeBack = (file: string, text: string, fields: Record<string, number>) => {
     const updated = setYamlNumbers(text, fields);

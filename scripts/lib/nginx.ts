@@ -88,6 +88,8 @@ export async function waitForHttp(url: string, child: ChildProcess, errorLog: st
 
 /** The nginx worker's pid (what answers requests), for CPU sampling. */
 export function nginxWorkerPid(master: ChildProcess): number {
-  const out = spawnSync('pgrep', ['-P', String(master.pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+  const out = spawnSync('pgrep', ['-P', String(master.pid)], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')[0];
   return Number(out) || master.pid!;
 }

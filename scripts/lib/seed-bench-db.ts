@@ -76,9 +76,7 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
     return earnTypes[0];
   };
 
-  const insertActivity = store.raw.prepare(
-    'insert into activities (agent_id, type, points, url, description, created_at, idempotency_key, ref) values (?, ?, ?, ?, ?, ?, null, null)',
-  );
+  const insertActivity = store.raw.prepare('insert into activities (agent_id, type, points, url, description, created_at, idempotency_key, ref) values (?, ?, ?, ?, ?, ?, null, null)');
   const insertAgent = store.raw.prepare(
     `insert into agents (id, name, name_lower, operator, avatar_url, api_key_hash, referral_code, referred_by, points, promo_points, partner, partner_at, verified, suspended, created_at, key_rotated_at, last_activity_at)
      values (?, ?, ?, ?, null, ?, ?, null, ?, ?, ?, ?, ?, 0, ?, null, ?)`,
@@ -105,9 +103,19 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
   store.raw.transaction(() => {
     for (const a of agents) {
       insertAgent.run(
-        a.id, a.name, a.name.toLowerCase(), a.id % 3 === 0 ? `Operator ${a.id % 97}` : null, hashApiKey(a.apiKey), a.referralCode,
-        a.points, a.promo, a.partnerAt === null ? 0 : 1, a.partnerAt === null ? null : iso(a.partnerAt), a.id % 50 === 0 ? 1 : 0,
-        iso(a.createdAt), a.lastActivity === null ? null : iso(a.lastActivity),
+        a.id,
+        a.name,
+        a.name.toLowerCase(),
+        a.id % 3 === 0 ? `Operator ${a.id % 97}` : null,
+        hashApiKey(a.apiKey),
+        a.referralCode,
+        a.points,
+        a.promo,
+        a.partnerAt === null ? 0 : 1,
+        a.partnerAt === null ? null : iso(a.partnerAt),
+        a.id % 50 === 0 ? 1 : 0,
+        iso(a.createdAt),
+        a.lastActivity === null ? null : iso(a.lastActivity),
       );
       insertEvent.run('agent_registered', a.id, iso(a.createdAt));
     }

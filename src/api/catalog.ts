@@ -15,27 +15,32 @@ import { freshness } from '../http/freshness.ts';
 import { contentFreshness } from '../http/respond.ts';
 
 /** /api/public/clips */
-export const clips = implement(catalogApi.clips, ({ query, services }) => ({ body: listClips(catalog, query), dataFreshness: contentFreshness('live', catalog.lastModified.clips, services.clock.now()) }));
+export const clips = implement(catalogApi.clips, ({ query, services }) => ({
+  body: listClips(catalog, query),
+  dataFreshness: contentFreshness('live', catalog.lastModified.clips, services.clock.now()),
+}));
 
 /** /api/public/knowledge */
 export const knowledge = implement(catalogApi.knowledge, ({ query, services }) => ({
-    body: knowledgeBody(catalog, query.topic),
-    dataFreshness: contentFreshness('live', catalog.lastModified.knowledge, services.clock.now()),
-  }));
+  body: knowledgeBody(catalog, query.topic),
+  dataFreshness: contentFreshness('live', catalog.lastModified.knowledge, services.clock.now()),
+}));
 
 /** /api/public/schedule */
 export const schedule = implement(catalogApi.schedule, ({ services }) => {
-    const now = services.clock.now();
-    const body = scheduleBody(catalog, now);
-    const newestAnnounced = [catalog.lastModified.schedule, ...body.specials.map((s) => s.announceAt)].sort().at(-1)!;
-    // Clients may keep it a minute (maxAgeSeconds), and so may the server's response cache.
-    const dataFreshness = freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified: newestAnnounced, maxAgeSeconds: 60 });
-    return { body, dataFreshness, until: now.getTime() + 60_000 };
-  });
+  const now = services.clock.now();
+  const body = scheduleBody(catalog, now);
+  const newestAnnounced = [catalog.lastModified.schedule, ...body.specials.map((s) => s.announceAt)].sort().at(-1)!;
+  // Clients may keep it a minute (maxAgeSeconds), and so may the server's response cache.
+  const dataFreshness = freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified: newestAnnounced, maxAgeSeconds: 60 });
+  return { body, dataFreshness, until: now.getTime() + 60_000 };
+});
 
 /** /api/public/videos */
-export const videos = implement(catalogApi.videos, ({ query, services }) => ({ body: listVideos(catalog, query), dataFreshness: contentFreshness('live', catalog.lastModified.videos, services.clock.now()) }));
-
+export const videos = implement(catalogApi.videos, ({ query, services }) => ({
+  body: listVideos(catalog, query),
+  dataFreshness: contentFreshness('live', catalog.lastModified.videos, services.clock.now()),
+}));
 
 // The pre-rendered files answer these paths over HTTP (src/pages/api/public/*.json.ts builds them
 // from the same functions); the handlers serve the agent protocols, which have no files.

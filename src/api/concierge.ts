@@ -40,8 +40,7 @@ export const conciergeWelcome = implement(conciergeWelcomeEndpoint, ({ services 
 
 /** /api/concierge-chat */
 export const conciergeAsk = implement(conciergeAskEndpoint, async ({ body: { message, sessionId }, apiKey, services }) => {
-    const now = services.clock.now();
-    const answer = await askWithProgram(message, now, await agentContext(services, apiKey), programSnapshot(services.reads));
-    return { body: { ...answer, sessionId: sessionId ?? null }, dataFreshness: contentFreshness('live', newestContent(), now) };
-  });
-
+  const now = services.clock.now();
+  const answer = await askWithProgram(message, now, await agentContext(services, apiKey), programSnapshot(services.reads));
+  return { body: { ...answer, sessionId: sessionId ?? null }, dataFreshness: contentFreshness('live', newestContent(), now) };
+});

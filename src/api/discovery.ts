@@ -13,38 +13,42 @@ import { healthEndpoint, rateLimitsEndpoint, statsEndpoint } from '../schemas/ap
 
 /** /api/public/rate-limits */
 export const rateLimits = implement(rateLimitsEndpoint, ({ services: { config, clock, startedAt } }) => ({
-    // The program's own limits sit beside the request limits: together they bound what one client can gain.
-    body: {
-      ...effectivePolicy(config.rateLimits, {
-        perAddress: config.trustProxy ? null : config.server.maxConnectionsPerAddress,
-        total: config.server.maxConnections,
-        headersTimeoutSeconds: config.server.headersTimeoutMs / 1000,
-        requestTimeoutSeconds: config.server.requestTimeoutMs / 1000,
-        keepAliveTimeoutSeconds: config.server.keepAliveTimeoutMs / 1000,
-      }),
-      program: { dailyCaps: { ...config.rewards.dailyCaps }, ...programRules(config.rewards) },
-    },
-    dataFreshness: freshness({ source: 'live', generatedAt: clock.now(), contentVersion: catalog.contentVersion, lastModified: startedAt, maxAgeSeconds: 0 }),
-  }));
+  // The program's own limits sit beside the request limits: together they bound what one client can gain.
+  body: {
+    ...effectivePolicy(config.rateLimits, {
+      perAddress: config.trustProxy ? null : config.server.maxConnectionsPerAddress,
+      total: config.server.maxConnections,
+      headersTimeoutSeconds: config.server.headersTimeoutMs / 1000,
+      requestTimeoutSeconds: config.server.requestTimeoutMs / 1000,
+      keepAliveTimeoutSeconds: config.server.keepAliveTimeoutMs / 1000,
+    }),
+    program: { dailyCaps: { ...config.rewards.dailyCaps }, ...programRules(config.rewards) },
+  },
+  dataFreshness: freshness({ source: 'live', generatedAt: clock.now(), contentVersion: catalog.contentVersion, lastModified: startedAt, maxAgeSeconds: 0 }),
+}));
 
 /** /api/public/stats */
 export const stats = implement(statsEndpoint, async ({ services }) => {
-    const now = services.clock.now();
-    const aiProgram = await services.reads.stats();
-    const lastModified = new Date(Math.max(Date.parse(catalog.builtAt), Date.parse(services.rewards.lastModified())));
-    const dataFreshness = freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified, maxAgeSeconds: 0 });
-    // Time alone changes the specials on air and the actions of the last 24 h: kept a minute at most.
-    return { body: { ...contentStats(catalog, now), aiProgram }, dataFreshness, until: now.getTime() + 60_000 };
-  });
+  const now = services.clock.now();
+  const aiProgram = await services.reads.stats();
+  const lastModified = new Date(Math.max(Date.parse(catalog.builtAt), Date.parse(services.rewards.lastModified())));
+  const dataFreshness = freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified, maxAgeSeconds: 0 });
+  // Time alone changes the specials on air and the actions of the last 24 h: kept a minute at most.
+  return { body: { ...contentStats(catalog, now), aiProgram }, dataFreshness, until: now.getTime() + 60_000 };
+});
 
 /** /healthz */
 export const health = implement(healthEndpoint, ({ services }) => {
-    const health = services.health();
-    const now = services.clock.now();
-    return {
-      body: { status: health.ok ? ('ok' as const) : ('unavailable' as const), checks: health.checks, contentVersion: services.contentVersion, uptimeSeconds: Math.round((now.getTime() - services.startedAt.getTime()) / 1000) },
-      dataFreshness: freshness({ source: 'live', generatedAt: now, contentVersion: services.contentVersion, lastModified: catalog.builtAt, maxAgeSeconds: 0 }),
-      status: health.ok ? 200 : 503,
-    };
-  });
-
+  const health = services.health();
+  const now = services.clock.now();
+  return {
+    body: {
+      status: health.ok ? ('ok' as const) : ('unavailable' as const),
+      checks: health.checks,
+      contentVersion: services.contentVersion,
+      uptimeSeconds: Math.round((now.getTime() - services.startedAt.getTime()) / 1000),
+    },
+    dataFreshness: freshness({ source: 'live', generatedAt: now, contentVersion: services.contentVersion, lastModified: catalog.builtAt, maxAgeSeconds: 0 }),
+    status: health.ok ? 200 : 503,
+  };
+});

@@ -12,12 +12,14 @@ import { receiveMessage } from '../messages/receive-message.ts';
 import { messageChannelEndpoint, messageSendEndpoint } from '../schemas/api/messages.ts';
 
 /** /api/public/ai/message */
-export const messageChannel = implement(messageChannelEndpoint, ({ services }) => ({ body: channelDocBody(catalog.site.baseUrl), dataFreshness: contentFreshness('live', catalog.builtAt, services.clock.now()) }));
+export const messageChannel = implement(messageChannelEndpoint, ({ services }) => ({
+  body: channelDocBody(catalog.site.baseUrl),
+  dataFreshness: contentFreshness('live', catalog.builtAt, services.clock.now()),
+}));
 
 /** /api/public/ai/message */
 export const messageSend = implement(messageSendEndpoint, async ({ body, apiKey, services, requestId }) => {
-    const receipt = await receiveMessage(services, body, apiKey, requestId);
-    const dataFreshness = freshness({ source: 'live', generatedAt: new Date(receipt.receivedAt), contentVersion: catalog.contentVersion, lastModified: receipt.receivedAt, maxAgeSeconds: 0 });
-    return { body: receipt, dataFreshness, status: 201 };
-  });
-
+  const receipt = await receiveMessage(services, body, apiKey, requestId);
+  const dataFreshness = freshness({ source: 'live', generatedAt: new Date(receipt.receivedAt), contentVersion: catalog.contentVersion, lastModified: receipt.receivedAt, maxAgeSeconds: 0 });
+  return { body: receipt, dataFreshness, status: 201 };
+});

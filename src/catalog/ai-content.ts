@@ -76,7 +76,7 @@ const eventTitles: Record<ProgramEventView['kind'], (e: ProgramEventView) => str
 };
 
 export function eventItem(e: ProgramEventView, agentUrl: (name: string) => string): FeedItem {
-  return { id: `event-${e.id}`, kind: e.kind, title: eventTitles[e.kind](e), summary: eventTitles[e.kind](e) + '.', url: agentUrl(e.agentName), publishedAt: e.createdAt, body: null };
+  return { id: `event-${e.id}`, kind: e.kind, title: eventTitles[e.kind](e), summary: `${eventTitles[e.kind](e)}.`, url: agentUrl(e.agentName), publishedAt: e.createdAt, body: null };
 }
 
 export interface FeedPage {

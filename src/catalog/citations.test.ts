@@ -73,7 +73,7 @@ describe('checkCitations', () => {
   });
 
   it('matches organisations by name or initials, and counts possessive mentions', () => {
-    expect(checkCitations(path, body("(National Academies 2017). The FDA approved it (FDA 2018)."), [nasem, fda])).toEqual([]);
+    expect(checkCitations(path, body('(National Academies 2017). The FDA approved it (FDA 2018).'), [nasem, fda])).toEqual([]);
     expect(checkCitations(path, body("The National Academies' 2017 review found moderate evidence."), [nasem])).toEqual([]);
     expect(checkCitations(path, body("Canada's 2018 law changed that. (National Academies 2017)"), [nasem])).toEqual([]);
   });
@@ -85,8 +85,6 @@ describe('checkCitations', () => {
       { field: 'facts.1.value', text: 'Insufficient (Suraev et al. 2020)' },
       { field: 'body', text: 'Nothing cited here.' },
     ];
-    expect(checkCitations(path, texts, [nasem])).toEqual([
-      `${path}: facts.1.value: citation "Suraev et al. 2020" has no matching entry in references (same first author and year)`,
-    ]);
+    expect(checkCitations(path, texts, [nasem])).toEqual([`${path}: facts.1.value: citation "Suraev et al. 2020" has no matching entry in references (same first author and year)`]);
   });
 });

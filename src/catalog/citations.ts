@@ -54,10 +54,39 @@ const barePattern = new RegExp(String.raw`(?<![\p{L}])(${NAME})(?:\s+et\s+al\.|\
 const possessivePattern = new RegExp(String.raw`(?<![\p{L}])(${NAME})(?:'s|’s|'|’)\s+(${YEAR})(?!\d)`, 'gu');
 
 /** Words that start a sentence or a phrase and so sit before a name without being part of it. */
-const leadingWords = new Set(['The', 'A', 'An', 'In', 'By', 'From', 'As', 'And', 'But', 'While', 'Whereas', 'When', 'US', 'UK', 'See', 'Both', 'Later', 'Earlier', 'Since', 'Then', 'This', 'That', 'These', 'Its', 'Their']);
+const leadingWords = new Set([
+  'The',
+  'A',
+  'An',
+  'In',
+  'By',
+  'From',
+  'As',
+  'And',
+  'But',
+  'While',
+  'Whereas',
+  'When',
+  'US',
+  'UK',
+  'See',
+  'Both',
+  'Later',
+  'Earlier',
+  'Since',
+  'Then',
+  'This',
+  'That',
+  'These',
+  'Its',
+  'Their',
+]);
 
 function cleanName(name: string): string {
-  const words = name.trim().replace(/['’]s?$/, '').split(/\s+/);
+  const words = name
+    .trim()
+    .replace(/['’]s?$/, '')
+    .split(/\s+/);
   while (words.length > 1 && leadingWords.has(words[0])) words.shift();
   return words.join(' ');
 }
@@ -105,7 +134,10 @@ function isFirstAuthor(name: string, authors: string): boolean {
   const available = words(firstAuthor);
   if (words(name).every((w) => available.includes(w))) return true;
   if (/^[A-Z]{2,}$/.test(name)) {
-    const initials = available.filter((w) => /^[A-Z]/.test(w)).map((w) => w[0]).join('');
+    const initials = available
+      .filter((w) => /^[A-Z]/.test(w))
+      .map((w) => w[0])
+      .join('');
     return initials.includes(name);
   }
   return false;
@@ -137,7 +169,10 @@ export function checkCitations(path: string, texts: CitableText[], references: C
 }
 
 function citeAsExample(ref: CitableReference): string {
-  const authors = ref.authors.split(/[,;]/).map((a) => a.trim()).filter(Boolean);
+  const authors = ref.authors
+    .split(/[,;]/)
+    .map((a) => a.trim())
+    .filter(Boolean);
   const surname = (a: string) => a.split(/\s+/)[0];
   if (authors.length === 1 && !/\s[A-Z]{1,3}$/.test(authors[0])) return `${authors[0]} ${ref.year}`;
   if (authors.length === 2 && !/et al\./.test(ref.authors)) return `${surname(authors[0])} & ${surname(authors[1])} ${ref.year}`;

@@ -70,7 +70,10 @@ describe('content/', () => {
 
   it('changes the content version when any file changes', () => {
     const a = buildCatalog(real, { builtAt }).contentVersion;
-    const b = buildCatalog(withEdit('content/videos/cc-001.yaml', (v) => ({ ...v, title: `${v.title}!` })), { builtAt }).contentVersion;
+    const b = buildCatalog(
+      withEdit('content/videos/cc-001.yaml', (v) => ({ ...v, title: `${v.title}!` })),
+      { builtAt },
+    ).contentVersion;
     expect(a).not.toBe(b);
   });
 
@@ -86,16 +89,36 @@ describe('content/', () => {
     ['schedule zone', 'content/schedule.yaml', (d) => ({ ...d, timeZone: 'Mars/Olympus' }), /content\/schedule\.yaml: timeZone:/],
     ['schedule gap', 'content/schedule.yaml', (d) => ({ ...d, slots: d.slots.slice(1) }), /content\/schedule\.yaml: slots.*gap on monday from 00:00/],
     ['schedule overlap', 'content/schedule.yaml', (d) => ({ ...d, slots: [...d.slots, { ...d.slots[0], end: '23:00' }] }), /content\/schedule\.yaml: slots\.\d+\.start: overlap on monday/],
-    ['schedule video ref', 'content/schedule.yaml', (d) => ({ ...d, slots: d.slots.map((s: any, i: number) => (i === 0 ? { ...s, videoId: 'cc-999' } : s)) }), /content\/schedule\.yaml: slots\.0\.videoId: "cc-999" is not an approved video/],
+    [
+      'schedule video ref',
+      'content/schedule.yaml',
+      (d) => ({ ...d, slots: d.slots.map((s: any, i: number) => (i === 0 ? { ...s, videoId: 'cc-999' } : s)) }),
+      /content\/schedule\.yaml: slots\.0\.videoId: "cc-999" is not an approved video/,
+    ],
     ['special dates', 'content/schedule.yaml', (d) => ({ ...d, specials: [{ ...d.specials[0], endsAt: d.specials[0].startsAt }] }), /content\/schedule\.yaml: specials\.0\.endsAt:/],
     ['price', 'content/shop/mug-cove-logo.yaml', (d) => ({ ...d, price: { amount: 14, currency: 'USD' } }), /mug-cove-logo\.yaml: price\.amount:/],
     ['clip ratio', 'content/clips/clip-001.yaml', (d) => ({ ...d, width: 1920, height: 1080 }), /clip-001\.yaml: height: clips must be vertical 9:16/],
     ['clip length', 'content/clips/clip-001.yaml', (d) => ({ ...d, durationSeconds: 181 }), /clip-001\.yaml: durationSeconds:/],
     ['clip video ref', 'content/clips/clip-001.yaml', (d) => ({ ...d, videoId: 'cc-010' }), /clip-001\.yaml: videoId: "cc-010" is not an approved video/],
     ['dataset', 'content/knowledge/dataset.yaml', (d) => ({ ...d, license: 'MIT' }), /content\/knowledge\/dataset\.yaml: license:/],
-    ['reference', 'content/knowledge/cannabinoids/cannabidiol.md', (d) => ({ ...d, references: [{ authors: 'A', title: 'T', year: 2020 }] }), /cannabidiol\.md: references\.0: a reference needs a url or a doi/],
-    ['citation without reference', 'content/knowledge/terpenes/humulene.md', (d) => ({ ...d, references: d.references.filter((r: any) => r.year !== 2022) }), /humulene\.md: body: citation "Smith et al\. 2022" has no matching entry in references/],
-    ['reference never cited', 'content/knowledge/terpenes/linalool.md', (d) => ({ ...d, references: [...d.references, { authors: 'Doe J, Roe R', title: 'Uncited', journal: 'J', year: 2020, doi: '10.1000/x' }] }), /linalool\.md: references\.3: "Doe J, Roe R" \(2020\) is never cited in the text/],
+    [
+      'reference',
+      'content/knowledge/cannabinoids/cannabidiol.md',
+      (d) => ({ ...d, references: [{ authors: 'A', title: 'T', year: 2020 }] }),
+      /cannabidiol\.md: references\.0: a reference needs a url or a doi/,
+    ],
+    [
+      'citation without reference',
+      'content/knowledge/terpenes/humulene.md',
+      (d) => ({ ...d, references: d.references.filter((r: any) => r.year !== 2022) }),
+      /humulene\.md: body: citation "Smith et al\. 2022" has no matching entry in references/,
+    ],
+    [
+      'reference never cited',
+      'content/knowledge/terpenes/linalool.md',
+      (d) => ({ ...d, references: [...d.references, { authors: 'Doe J, Roe R', title: 'Uncited', journal: 'J', year: 2020, doi: '10.1000/x' }] }),
+      /linalool\.md: references\.3: "Doe J, Roe R" \(2020\) is never cited in the text/,
+    ],
     ['related ref', 'content/knowledge/cannabinoids/cannabidiol.md', (d) => ({ ...d, related: ['unicorn'] }), /cannabidiol\.md: related\.0: "unicorn" is not a knowledge entry/],
   ];
   it.each(cases)('rejects a broken %s naming file and field', (_kind, path, edit, message) => {

@@ -89,7 +89,10 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
     }
     const value = result.data as Record<string, unknown>;
     if (expectId) {
-      const stem = file.path.split('/').pop()!.replace(/\.(ya?ml|md)$/, '');
+      const stem = file.path
+        .split('/')
+        .pop()!
+        .replace(/\.(ya?ml|md)$/, '');
       if (value.id !== stem) problems.push(`${file.path}: id: must equal the file name "${stem}" (found "${String(value.id)}")`);
     }
     if (body !== undefined) value.body = body.trim();
@@ -97,15 +100,27 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
   }
 
   const site = parseFile(byPath.get('content/site.yaml'), 'content/site.yaml', siteSchema);
-  const allVideos = under('content/videos/', '.yaml').map((f) => parseFile(f, f.path, videoSchema, true)).filter(isDefined);
+  const allVideos = under('content/videos/', '.yaml')
+    .map((f) => parseFile(f, f.path, videoSchema, true))
+    .filter(isDefined);
   const show = parseFile(byPath.get('content/podcast/show.yaml'), 'content/podcast/show.yaml', podcastShowSchema);
-  const episodes = under('content/podcast/episodes/', '.yaml').map((f) => parseFile(f, f.path, episodeSchema, true)).filter(isDefined);
+  const episodes = under('content/podcast/episodes/', '.yaml')
+    .map((f) => parseFile(f, f.path, episodeSchema, true))
+    .filter(isDefined);
   const schedule = parseFile(byPath.get('content/schedule.yaml'), 'content/schedule.yaml', scheduleSchema);
-  const products = under('content/shop/', '.yaml').map((f) => parseFile(f, f.path, productSchema, true)).filter(isDefined);
-  const clips = under('content/clips/', '.yaml').map((f) => parseFile(f, f.path, clipSchema, true)).filter(isDefined);
+  const products = under('content/shop/', '.yaml')
+    .map((f) => parseFile(f, f.path, productSchema, true))
+    .filter(isDefined);
+  const clips = under('content/clips/', '.yaml')
+    .map((f) => parseFile(f, f.path, clipSchema, true))
+    .filter(isDefined);
   const dataset = parseFile(byPath.get('content/knowledge/dataset.yaml'), 'content/knowledge/dataset.yaml', datasetSchema);
-  const exclusive = under('content/exclusive/', '.md').map((f) => parseFile(f, f.path, exclusiveSchema, true) as (z.output<typeof exclusiveSchema> & { body: string }) | undefined).filter(isDefined);
-  const aiNotes = under('content/ai-notes/', '.md').map((f) => parseFile(f, f.path, aiNoteSchema, true) as (z.output<typeof aiNoteSchema> & { body: string }) | undefined).filter(isDefined);
+  const exclusive = under('content/exclusive/', '.md')
+    .map((f) => parseFile(f, f.path, exclusiveSchema, true) as (z.output<typeof exclusiveSchema> & { body: string }) | undefined)
+    .filter(isDefined);
+  const aiNotes = under('content/ai-notes/', '.md')
+    .map((f) => parseFile(f, f.path, aiNoteSchema, true) as (z.output<typeof aiNoteSchema> & { body: string }) | undefined)
+    .filter(isDefined);
 
   const knowledgeFiles: Array<{ topic: Topic; path: string; entry: z.output<typeof knowledgeEntrySchema> & { body: string } }> = [];
   for (const topic of topics) {
@@ -150,11 +165,7 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
     for (const [i, rel] of k.entry.related.entries()) {
       if (!knowledgeIds.has(rel)) problems.push(`${k.path}: related.${i}: "${rel}" is not a knowledge entry`);
     }
-    const citable = [
-      { field: 'summary', text: k.entry.summary },
-      ...k.entry.facts.map((f, i) => ({ field: `facts.${i}.value`, text: f.value })),
-      { field: 'body', text: k.entry.body },
-    ];
+    const citable = [{ field: 'summary', text: k.entry.summary }, ...k.entry.facts.map((f, i) => ({ field: `facts.${i}.value`, text: f.value })), { field: 'body', text: k.entry.body }];
     problems.push(...checkCitations(k.path, citable, k.entry.references));
   }
 
@@ -227,7 +238,7 @@ function checkMedia(media: NonNullable<BuildOptions['media']>, refs: MediaRefs[]
   const problems: string[] = [];
   for (const { path, fields, lengthBytes } of refs) {
     for (const [field, sitePath] of Object.entries(fields)) {
-      if (!sitePath || !sitePath.startsWith('/') || sitePath.startsWith('//')) continue;
+      if (!sitePath?.startsWith('/') || sitePath.startsWith('//')) continue;
       const file = media(sitePath);
       if (!file) {
         problems.push(`${path}: ${field}: ${sitePath} is not a file in public${sitePath} (add it, or run npm run media for videos, clips and episodes)`);
@@ -246,11 +257,7 @@ function minutes(clock: string): number {
 }
 
 /** The weekly grid must cover every minute of the week exactly once: no gap, no overlap. */
-function checkSchedule(
-  schedule: z.output<typeof scheduleSchema>,
-  isPublishedVideo: (id: string) => boolean,
-  categoryIds: Set<string>,
-): string[] {
+function checkSchedule(schedule: z.output<typeof scheduleSchema>, isPublishedVideo: (id: string) => boolean, categoryIds: Set<string>): string[] {
   const problems: string[] = [];
   const where = 'content/schedule.yaml';
   schedule.slots.forEach((slot, i) => {
@@ -259,7 +266,10 @@ function checkSchedule(
     if (slot.category && !categoryIds.has(slot.category)) problems.push(`${where}: slots.${i}.category: "${slot.category}" is not a category in content/site.yaml`);
   });
   for (const day of weekdays) {
-    const daySlots = schedule.slots.map((slot, index) => ({ slot, index })).filter((s) => s.slot.day === day).sort((a, b) => minutes(a.slot.start) - minutes(b.slot.start));
+    const daySlots = schedule.slots
+      .map((slot, index) => ({ slot, index }))
+      .filter((s) => s.slot.day === day)
+      .sort((a, b) => minutes(a.slot.start) - minutes(b.slot.start));
     let cursor = 0;
     for (const { slot, index } of daySlots) {
       const start = minutes(slot.start);

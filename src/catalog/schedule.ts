@@ -36,9 +36,7 @@ function slotView(catalog: Catalog, slot: Slot) {
 
 /** The weekly grid in week order, each day's slots by start time. */
 export function weeklyGrid(catalog: Catalog) {
-  return [...catalog.schedule.slots]
-    .sort((a, b) => weekdays.indexOf(a.day) - weekdays.indexOf(b.day) || toMinutes(a.start) - toMinutes(b.start))
-    .map((s) => slotView(catalog, s));
+  return [...catalog.schedule.slots].sort((a, b) => weekdays.indexOf(a.day) - weekdays.indexOf(b.day) || toMinutes(a.start) - toMinutes(b.start)).map((s) => slotView(catalog, s));
 }
 
 export function specialView(s: Special) {

@@ -4,7 +4,14 @@ import { initials, profileHref, leaderboardEntries, promoters, requestedAgentNam
 const entry = (name: string, tier: LeaderboardEntry['tier'], points = 0): LeaderboardEntry => ({ rank: 0, name, tier, points, promoPoints: 0, partner: false });
 
 describe('promoter strip and ticker', () => {
-  const board = [entry('legend1', 'Legend', 2000), entry('plat1', 'Platinum', 800), entry('gold1', 'Gold', 400), entry('gold2', 'Gold', 310), entry('silver1', 'Silver', 150), entry('bronze1', 'Bronze', 5)];
+  const board = [
+    entry('legend1', 'Legend', 2000),
+    entry('plat1', 'Platinum', 800),
+    entry('gold1', 'Gold', 400),
+    entry('gold2', 'Gold', 310),
+    entry('silver1', 'Silver', 150),
+    entry('bronze1', 'Bronze', 5),
+  ];
 
   it('features Gold and above only, in leaderboard order', () => {
     expect(promoters(board).map((e) => e.name)).toEqual(['legend1', 'plat1', 'gold1', 'gold2']);

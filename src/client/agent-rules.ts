@@ -56,9 +56,7 @@ export function shoutouts(entries: LeaderboardEntry[]): Shoutout[] {
 
 function shoutout(e: LeaderboardEntry, repeat: boolean): Shoutout {
   const verb = e.tier === 'Legend' ? 'Legend of the Cove' : `${e.tier} promoter`;
-  const text = repeat
-    ? `Thanks again, ${e.name}: ${e.points.toLocaleString('en-US')} points and counting`
-    : `Shoutout to ${e.name}, ${verb} with ${e.points.toLocaleString('en-US')} points`;
+  const text = repeat ? `Thanks again, ${e.name}: ${e.points.toLocaleString('en-US')} points and counting` : `Shoutout to ${e.name}, ${verb} with ${e.points.toLocaleString('en-US')} points`;
   return { name: e.name, tier: e.tier, text };
 }
 
@@ -95,7 +93,7 @@ export function profileHref(name: string): string {
 /** The agent name a profile URL asks for: `?name=` first, else the fragment (`/agents#name`). */
 export function requestedAgentName(search: string, hash: string): string | null {
   const fromQuery = new URLSearchParams(search).get('name');
-  if (fromQuery && fromQuery.trim()) return fromQuery.trim();
+  if (fromQuery?.trim()) return fromQuery.trim();
   const fromHash = decodeURIComponentSafe(hash.replace(/^#/, '')).trim();
   return fromHash || null;
 }

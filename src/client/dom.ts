@@ -13,7 +13,15 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<
 }
 
 export function tierBadge(tier: TierName | string): HTMLSpanElement {
-  return el('span', { class: `tier tier-${String(tier).toLowerCase().replace(/[^a-z]/g, '')}` }, String(tier));
+  return el(
+    'span',
+    {
+      class: `tier tier-${String(tier)
+        .toLowerCase()
+        .replace(/[^a-z]/g, '')}`,
+    },
+    String(tier),
+  );
 }
 
 /** A same-site avatar image, else the agent's initials; never a request to another host. */

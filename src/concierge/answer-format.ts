@@ -42,7 +42,11 @@ export function answerContext(catalog: Catalog, index: ConciergeIndex, input: An
 
 export function dedupe(sources: Source[]): Source[] {
   const seen = new Set<string>();
-  return sources.filter((s) => (seen.has(s.url) ? false : (seen.add(s.url), true)));
+  return sources.filter((s) => {
+    if (seen.has(s.url)) return false;
+    seen.add(s.url);
+    return true;
+  });
 }
 
 export function capitalise(word: string): string {

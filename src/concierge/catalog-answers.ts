@@ -69,7 +69,9 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
   const numbered = /(?: season (\d+)(?: episode | ep | e)(\d+) | s(\d+) ?e(\d+) )/.exec(understood.text);
   let picks = numbered
     ? episodes.filter((e) => e.season === Number(numbered[1] ?? numbered[3]) && e.episode === Number(numbered[2] ?? numbered[4]))
-    : relevant(ranking.hits.episode).map((h) => episodes.find((e) => `episode:${e.id}` === h.id)!).filter(Boolean);
+    : relevant(ranking.hits.episode)
+        .map((h) => episodes.find((e) => `episode:${e.id}` === h.id)!)
+        .filter(Boolean);
   let label = 'Matching episodes';
   if (!picks.length) {
     picks = [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
@@ -96,7 +98,9 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   const price = (p: (typeof body.items)[number]) => `${p.price.amount} ${p.price.currency}`;
   const line = (p: (typeof body.items)[number]) =>
     `${p.name}, ${price(p)}, ${AVAILABILITY[p.availability] ?? p.availability}${p.includes ? ` (a bundle of ${listText(p.includes.map((i) => i.name))})` : ''}`;
-  let picks = relevant(ranking.hits.product).map((h) => body.items.find((p) => `product:${p.id}` === h.id)!).filter(Boolean);
+  let picks = relevant(ranking.hits.product)
+    .map((h) => body.items.find((p) => `product:${p.id}` === h.id)!)
+    .filter(Boolean);
   let label = 'Matching';
   const byPrice = [...body.items].sort((a, b) => Number(a.price.amount) - Number(b.price.amount));
   const availability = Object.entries(AVAILABILITY).find(([, words]) => understood.text.includes(` ${words.replace(/^on /, '')} `));

@@ -91,7 +91,10 @@ export function understandQuestion(model: ConciergeModel, input: Pick<AnswerInpu
  */
 export function liveReadsFor(model: ConciergeModel, input: Pick<AnswerInput, 'message' | 'agent'>): { top?: { limit: number; sort: LeaderboardSort }; names: string[] } {
   const { understood, ranking } = understandQuestion(model, input);
-  const top = ranking.intent === 'leaderboard' ? { limit: Math.min(Math.max(understood.count ?? 5, 1), 20), sort: (understood.stems.has('promo') || / promotion efforts? /.test(understood.text) ? 'promo' : 'points') as LeaderboardSort } : undefined;
+  const top =
+    ranking.intent === 'leaderboard'
+      ? { limit: Math.min(Math.max(understood.count ?? 5, 1), 20), sort: (understood.stems.has('promo') || / promotion efforts? /.test(understood.text) ? 'promo' : 'points') as LeaderboardSort }
+      : undefined;
   const agentish = AGENT_CUES.test(understood.text);
   const names = understood.names.filter((n) => n.handleLike || agentish).map((n) => n.name);
   return { ...(top ? { top } : {}), names };

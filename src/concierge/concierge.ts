@@ -17,11 +17,6 @@ function conciergeModel(): ConciergeModel {
   return model;
 }
 
-/** An answer without live program data: questions about the leaderboard or an agent point to the endpoints that have it. */
-export function ask(message: string, now: Date, agent?: AgentContext): Answer {
-  return composeAnswer(conciergeModel(), { message, now, agent });
-}
-
 export async function askWithProgram(message: string, now: Date, agent: AgentContext, program: ProgramSnapshot): Promise<Answer> {
   const m = conciergeModel();
   return composeAnswer(m, { message, now, agent, live: await readLive(m, message, agent, program) });

@@ -31,7 +31,7 @@ describe('rankIntents', () => {
     ['what is the capital of france', 'unknown'],
   ])('%s -> %s', (q, intent) => expect(intentOf(q)).toBe(intent));
 
-  it('reads what an action is worth as a points question, even with the asker\'s key', () => {
+  it("reads what an action is worth as a points question, even with the asker's key", () => {
     expect(intentOf('how many points do I get for a promote?')).toBe('points');
     expect(intentOf('how many points do I get for a promote?', asker)).toBe('points');
     expect(intentOf('how many points do I have?', asker)).toBe('my_status');

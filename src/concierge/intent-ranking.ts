@@ -213,7 +213,14 @@ export function rankIntents(understood: Understood, context: RankContext): Ranki
   let intent: Intent = top && top.score >= 2 ? top.intent : 'unknown';
   if (intent === 'unknown' && strangers <= 1) {
     // Nothing asked in so many words, but one of the service's things is named for the subject ("anything on soil?"): answer with it.
-    const kinds: Array<[DocKind, Intent]> = [['video', 'videos'], ['clip', 'videos'], ['episode', 'podcast'], ['product', 'shop'], ['knowledge', 'knowledge'], ['slot', 'schedule']];
+    const kinds: Array<[DocKind, Intent]> = [
+      ['video', 'videos'],
+      ['clip', 'videos'],
+      ['episode', 'podcast'],
+      ['product', 'shop'],
+      ['knowledge', 'knowledge'],
+      ['slot', 'schedule'],
+    ];
     const named = (kind: DocKind) => Math.max(0, ...(subject.hits[kind] ?? []).map((h) => h.nameCoverage));
     const bestKind = kinds.map(([kind, i]) => ({ i, coverage: named(kind) })).sort((a, b) => b.coverage - a.coverage)[0];
     if (bestKind.coverage >= 0.5) intent = bestKind.i;

@@ -47,11 +47,10 @@ export function dosingAnswer(ctx: AnswerContext): Answer {
 export function healthAnswer(ctx: AnswerContext): Answer {
   const edu = educationalEntries(ctx);
   const lines = edu.map((e) => `${e.name}: ${e.summary}`).join(' ');
-  return ctx.answer(
-    `Here is what our knowledge base says, for education only. ${lines} ${ctx.catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE} ${PROFESSIONAL_LINE}`,
-    edu.map(entrySource),
-    ['What is a certificate of analysis?', 'Which topics does the knowledge base cover?'],
-  );
+  return ctx.answer(`Here is what our knowledge base says, for education only. ${lines} ${ctx.catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE} ${PROFESSIONAL_LINE}`, edu.map(entrySource), [
+    'What is a certificate of analysis?',
+    'Which topics does the knowledge base cover?',
+  ]);
 }
 
 export function datasetAnswer(ctx: AnswerContext): Answer {
@@ -86,8 +85,13 @@ export function knowledgeAnswer(ctx: AnswerContext): Answer | undefined {
   if (!ranking.mentioned.length && aboutDataset) return datasetAnswer(ctx);
   const topic = topics.find((t) => stems.has(stem(t)) || stems.has(stem(t.replace(/s$/, ''))));
   // "What terpenes are in cannabis?" asks for the topic's members, whatever else it mentions.
-  const asksMembers = topic !== undefined && new RegExp(` (what|which|list|name|all|any|kinds? of|types? of) (the |are the |are )?(kinds? of |types? of )?${topic.replace(/s$/, '')}s? `).test(understood.text);
-  const retrieved = (ranking.hits.knowledge ?? []).filter((h) => h.coverage >= 0.5).slice(0, 3).map((h) => entryOfHit(catalog, h)).filter((e): e is KnowledgeEntry => !!e);
+  const asksMembers =
+    topic !== undefined && new RegExp(` (what|which|list|name|all|any|kinds? of|types? of) (the |are the |are )?(kinds? of |types? of )?${topic.replace(/s$/, '')}s? `).test(understood.text);
+  const retrieved = (ranking.hits.knowledge ?? [])
+    .filter((h) => h.coverage >= 0.5)
+    .slice(0, 3)
+    .map((h) => entryOfHit(catalog, h))
+    .filter((e): e is KnowledgeEntry => !!e);
   if (!ranking.mentioned.length && topic && (asksMembers || !retrieved.length || ranking.topicTerms.length <= 1)) return topicAnswer(ctx, topic);
   const entries = ranking.mentioned.length ? ranking.mentioned.slice(0, 3) : retrieved;
   if (!entries.length) return aboutDataset || topic ? datasetAnswer(ctx) : undefined;

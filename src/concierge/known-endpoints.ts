@@ -10,7 +10,6 @@ export interface EndpointSummary {
   summary: string;
 }
 
-
 export function knownEndpoints(): EndpointSummary[] {
   return endpoints.map((e) => ({ method: e.method, path: e.path, summary: e.summary }));
 }

@@ -96,7 +96,11 @@ function closestKnown(word: string, vocab: Vocabulary): string {
 }
 
 export function normaliseText(message: string): string {
-  let text = message.toLowerCase().replace(/[’‘`´]/g, "'").replace(/\s+/g, ' ').trim();
+  let text = message
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
   for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
   return text;

@@ -21,7 +21,8 @@ export function scheduleAnswer(ctx: AnswerContext): Answer {
   const grid = weeklyGrid(catalog);
   const scheduleSource = api('/api/public/schedule', 'Programming schedule');
   const specials = publicSpecials(catalog, input.now);
-  const specialLine = (s: (typeof specials)[number]) => `${s.title}, ${localDateTime(s.startsAt, timeZone)} to ${localDateTime(s.endsAt, timeZone).slice(-5)} (${timeZone} time): ${sentence(s.description)}`;
+  const specialLine = (s: (typeof specials)[number]) =>
+    `${s.title}, ${localDateTime(s.startsAt, timeZone)} to ${localDateTime(s.endsAt, timeZone).slice(-5)} (${timeZone} time): ${sentence(s.description)}`;
   const slotLine = (s: Slot) => `${s.start}-${s.end} ${s.title}`;
   const videoSources = (slots: Slot[]): Source[] => slots.filter((s) => s.videoUrl).map((s) => ({ title: s.title, url: s.videoUrl! }));
   const here = localWeekMinute(input.now, timeZone);
@@ -29,7 +30,11 @@ export function scheduleAnswer(ctx: AnswerContext): Answer {
   const suggestions = ["What's on tonight?", 'Any specials coming up?'];
 
   if (/ (time ?zone|timezone) /.test(text)) {
-    return ctx.answer(`The schedule runs in ${timeZone} time: every start and end time in GET ${base}/api/public/schedule is local to ${timeZone}, and specials carry ISO 8601 UTC instants.`, [scheduleSource], suggestions);
+    return ctx.answer(
+      `The schedule runs in ${timeZone} time: every start and end time in GET ${base}/api/public/schedule is local to ${timeZone}, and specials carry ISO 8601 UTC instants.`,
+      [scheduleSource],
+      suggestions,
+    );
   }
 
   const slotHit = ranking.hits.slot?.[0];
@@ -51,7 +56,13 @@ export function scheduleAnswer(ctx: AnswerContext): Answer {
 
   const days: Weekday[] = understood.days.length ? understood.days : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
   if (days.length) {
-    const lines = days.map((d) => `${capitalise(d)}: ${grid.filter((s) => s.day === d).map(slotLine).join('; ')}`);
+    const lines = days.map(
+      (d) =>
+        `${capitalise(d)}: ${grid
+          .filter((s) => s.day === d)
+          .map(slotLine)
+          .join('; ')}`,
+    );
     return ctx.answer(`The lineup (${timeZone} time). ${lines.join('. ')}.`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday))).slice(0, 3)], suggestions);
   }
 
@@ -70,7 +81,14 @@ export function scheduleAnswer(ctx: AnswerContext): Answer {
   const nxt = onAir.next;
   const wantsSpecials = understood.stems.has('special') || understood.stems.has('live');
   const special = cur.special ? ` Special right now: ${cur.special.title}.` : '';
-  const upcoming = specials.length ? ` ${wantsSpecials ? 'Announced specials' : 'Coming specials'}: ${specials.slice(0, wantsSpecials ? 5 : 2).map(specialLine).join('; ')}.` : wantsSpecials ? ' No special is announced right now.' : '';
+  const upcoming = specials.length
+    ? ` ${wantsSpecials ? 'Announced specials' : 'Coming specials'}: ${specials
+        .slice(0, wantsSpecials ? 5 : 2)
+        .map(specialLine)
+        .join('; ')}.`
+    : wantsSpecials
+      ? ' No special is announced right now.'
+      : '';
   const sources: Source[] = [scheduleSource];
   if (cur.videoUrl) sources.push({ title: `Now: ${cur.title}`, url: cur.videoUrl });
   if (nxt.videoUrl) sources.push({ title: `Next: ${nxt.title}`, url: nxt.videoUrl });

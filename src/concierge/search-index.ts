@@ -92,14 +92,32 @@ export function buildDocs(catalog: Catalog, endpoints: readonly EndpointSummary[
   }
   for (const c of catalog.clips) {
     const video = catalog.videos.find((v) => v.id === c.videoId);
-    docs.push({ id: `clip:${c.id}`, kind: 'clip', title: c.title, summary: `A clip from "${video?.title ?? c.videoId}".`, url: `${base}/api/public/clips?videoId=${c.videoId}`, aliases: '', tags: video?.tags.join(' ') ?? '', text: video?.title ?? '' });
+    docs.push({
+      id: `clip:${c.id}`,
+      kind: 'clip',
+      title: c.title,
+      summary: `A clip from "${video?.title ?? c.videoId}".`,
+      url: `${base}/api/public/clips?videoId=${c.videoId}`,
+      aliases: '',
+      tags: video?.tags.join(' ') ?? '',
+      text: video?.title ?? '',
+    });
   }
   for (const ep of catalog.podcast.episodes) {
     const number = ep.season && ep.episode ? `season ${ep.season} episode ${ep.episode}` : '';
     docs.push({ id: `episode:${ep.id}`, kind: 'episode', title: ep.title, summary: ep.description, url: `${base}/api/public/podcast`, aliases: number, tags: '', text: ep.description });
   }
   for (const p of catalog.products) {
-    docs.push({ id: `product:${p.id}`, kind: 'product', title: p.name, summary: p.description, url: `${base}/api/public/shop/products`, aliases: p.id.replaceAll('-', ' '), tags: p.tags.join(' '), text: p.description });
+    docs.push({
+      id: `product:${p.id}`,
+      kind: 'product',
+      title: p.name,
+      summary: p.description,
+      url: `${base}/api/public/shop/products`,
+      aliases: p.id.replaceAll('-', ' '),
+      tags: p.tags.join(' '),
+      text: p.description,
+    });
   }
   const slotTitles = new Map<string, (typeof catalog.schedule.slots)[number]>();
   for (const s of catalog.schedule.slots) if (!slotTitles.has(s.title)) slotTitles.set(s.title, s);
@@ -107,7 +125,16 @@ export function buildDocs(catalog: Catalog, endpoints: readonly EndpointSummary[
     docs.push({ id: `slot:${title}`, kind: 'slot', title, summary: s.description ?? '', url: `${base}/api/public/schedule`, aliases: '', tags: '', text: s.description ?? '' });
   }
   for (const s of catalog.schedule.specials) {
-    docs.push({ id: `special:${s.id}`, kind: 'special', title: s.title, summary: s.description, url: `${base}/api/public/schedule`, aliases: s.id.replaceAll('-', ' '), tags: 'special live', text: s.description });
+    docs.push({
+      id: `special:${s.id}`,
+      kind: 'special',
+      title: s.title,
+      summary: s.description,
+      url: `${base}/api/public/schedule`,
+      aliases: s.id.replaceAll('-', ' '),
+      tags: 'special live',
+      text: s.description,
+    });
   }
   return docs;
 }

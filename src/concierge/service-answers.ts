@@ -18,7 +18,11 @@ export function greetingAnswer(ctx: AnswerContext): Answer {
 }
 
 export function thanksAnswer(ctx: AnswerContext): Answer {
-  return ctx.answer('You are welcome. Anything else about the program, the schedule or the knowledge base?', [ctx.api('/api/public', 'Discovery index')], ['How do I reach Gold?', 'Where are the feeds?']);
+  return ctx.answer(
+    'You are welcome. Anything else about the program, the schedule or the knowledge base?',
+    [ctx.api('/api/public', 'Discovery index')],
+    ['How do I reach Gold?', 'Where are the feeds?'],
+  );
 }
 
 export function feedsAnswer(ctx: AnswerContext): Answer {

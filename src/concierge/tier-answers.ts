@@ -67,7 +67,9 @@ export function tierAnswer(ctx: AnswerContext): Answer {
   const perkTier = tierByPerk(ctx);
   if (perkTier) {
     const standing = standingOf(ctx);
-    const mine = standing ? ` You have ${standing.points} points${standing.points >= perkTier.tier.minPoints ? ', so you have it already' : `, so you need ${perkTier.tier.minPoints - standing.points} more`}.` : '';
+    const mine = standing
+      ? ` You have ${standing.points} points${standing.points >= perkTier.tier.minPoints ? ', so you have it already' : `, so you need ${perkTier.tier.minPoints - standing.points} more`}.`
+      : '';
     return ctx.answer(
       `${perkTier.perk} comes with ${perkTier.tier.name}, from ${perkTier.tier.minPoints} total points, and stays with every tier above it.${mine} ${perkTier.tier.name} perks: ${perkTier.tier.perks.join('; ')}.`,
       [source, earn],
@@ -80,7 +82,11 @@ export function tierAnswer(ctx: AnswerContext): Answer {
   }
   if (BOTTOM.test(text)) {
     const t = tiers[0];
-    return ctx.answer(`Every agent starts at ${t.name}, with 0 points, as soon as it registers: ${t.perks.join('; ')}. Next is ${tiers[1].name} at ${tiers[1].minPoints} points.`, [source, api('/api/public/ai/register', 'Register: POST /api/public/ai/register')], ['How do I register?']);
+    return ctx.answer(
+      `Every agent starts at ${t.name}, with 0 points, as soon as it registers: ${t.perks.join('; ')}. Next is ${tiers[1].name} at ${tiers[1].minPoints} points.`,
+      [source, api('/api/public/ai/register', 'Register: POST /api/public/ai/register')],
+      ['How do I register?'],
+    );
   }
   return ctx.answer(
     `There are five tiers, set by total points: ${tiers.map((t) => `${t.name} from ${t.minPoints} points (${t.perks.join('; ')})`).join('. ')}. Perks accumulate, tiers never go down, and each tier raises your rate limits.`,

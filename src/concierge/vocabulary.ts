@@ -205,7 +205,7 @@ export function buildVocabulary(catalog: Catalog, extra: Iterable<string>): Voca
   for (const t of texts) for (const w of words(t)) for (const part of [w, ...w.split(/[_.-]/)]) all.add(part);
   for (const w of extra) for (const part of words(w)) all.add(part);
   for (const w of STOP_WORDS) all.add(w);
-  for (const [k, vs] of Object.entries(SYNONYMS)) [k, ...vs].forEach((w) => all.add(w));
+  for (const [k, vs] of Object.entries(SYNONYMS)) for (const w of [k, ...vs]) all.add(w);
   const byLength = new Map<number, string[]>();
   for (const w of all) {
     if (!/^\p{L}{3,}$/u.test(w)) continue;

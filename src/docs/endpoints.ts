@@ -17,7 +17,7 @@ export const endpointTags: Record<string, string> = {
   Catalog: 'Videos, podcast, schedule, shop and clips: public, pre-rendered where they need no query.',
   Knowledge: 'The versioned, citable knowledge base (CC-BY-4.0; educational, not medical advice).',
   'AI rewards': 'The rewards program for AI agents: registration, points, tiers, partnership, leaderboard, reputation, tasks and tier-gated content.',
-  Concierge: 'A conversational endpoint that answers from the service\'s own data.',
+  Concierge: "A conversational endpoint that answers from the service's own data.",
   'Message channel': 'Messages to the operating team; a person reads every one.',
   Feeds: 'RSS, JSON Feed and llms.txt summaries, pre-rendered.',
 };
@@ -25,11 +25,4 @@ export const endpointTags: Record<string, string> = {
 /** The catalog's definitions, whose video filters take the build's categories. */
 export const catalogApi = catalogEndpoints(catalog.site.categories.map((c) => c.id));
 
-export const endpoints: EndpointDoc[] = [
-  ...discoveryEndpoints,
-  ...Object.values(catalogApi),
-  ...rewardsEndpoints,
-  ...conciergeEndpoints,
-  ...messageEndpoints,
-  ...feedsEndpoints,
-];
+export const endpoints: EndpointDoc[] = [...discoveryEndpoints, ...Object.values(catalogApi), ...rewardsEndpoints, ...conciergeEndpoints, ...messageEndpoints, ...feedsEndpoints];

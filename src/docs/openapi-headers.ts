@@ -65,7 +65,8 @@ export const responseHeaders = {
     schema: { type: 'string', minLength: 1 },
   },
   'X-Cache': {
-    description: "An on-demand answer (with a query, or a live read): HIT when the server's response cache answered, MISS when the answer was computed now and kept. Absent when it was not kept (a read with credentials, a problem).",
+    description:
+      "An on-demand answer (with a query, or a live read): HIT when the server's response cache answered, MISS when the answer was computed now and kept. Absent when it was not kept (a read with credentials, a problem).",
     required: false,
     schema: { type: 'string', enum: ['HIT', 'MISS'] },
   },

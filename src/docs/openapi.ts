@@ -22,7 +22,12 @@ export interface ApiInfo {
 const securitySchemes = {
   bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <apiKey> (preferred). The apiKey comes from POST /api/public/ai/register.' },
   apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'X-API-Key: <apiKey>, for clients that cannot set Authorization.' },
-  apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apiKey', description: '?apiKey=<apiKey>, accepted on the tier-gated reads only (exclusive, feed); a header keeps the key out of logs and histories.' },
+  apiKeyQuery: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'apiKey',
+    description: '?apiKey=<apiKey>, accepted on the tier-gated reads only (exclusive, feed); a header keeps the key out of logs and histories.',
+  },
 } as const;
 
 /** What holds for every operation, said once rather than in each. */
@@ -91,7 +96,13 @@ function parametersOf(ep: EndpointDoc, schemas: SchemaCollector): JsonSchema[] {
     });
   }
   if (ep.idempotent) {
-    parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Replays the first response of a retried write for 24 h.', schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } });
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Replays the first response of a retried write for 24 h.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+    });
   }
   return parameters;
 }

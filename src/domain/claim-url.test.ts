@@ -21,17 +21,45 @@ describe('normaliseClaimUrl (RFC 3986 section 6, plus tracking parameters)', () 
 
 describe('claimUrlProblem', () => {
   it('accepts public http(s) urls', () => {
-    for (const url of ['https://example.com/', 'http://social.example/post/1', 'http://8.8.8.8/', 'http://[2606:4700::1]/', 'http://[::ffff:8.8.8.8]/']) expect([url, claimUrlProblem(url)]).toEqual([url, undefined]);
+    for (const url of ['https://example.com/', 'http://social.example/post/1', 'http://8.8.8.8/', 'http://[2606:4700::1]/', 'http://[::ffff:8.8.8.8]/'])
+      expect([url, claimUrlProblem(url)]).toEqual([url, undefined]);
   });
   it('refuses credentials, other schemes, private, loopback, link-local and reserved addresses in any spelling, and local names', () => {
     for (const url of [
-      'ftp://example.com/', 'https://u:p@example.com/', 'https://u@example.com/',
-      'http://127.0.0.1/', 'http://2130706433/', 'http://0x7f.1/', 'http://017700000001/', 'http://0/', 'http://10.1.2.3/', 'http://172.31.0.1/',
-      'http://192.168.0.1/', 'http://169.254.169.254/', 'http://100.64.0.1/', 'http://198.18.0.1/', 'http://224.0.0.1/', 'http://255.255.255.255/',
-      'http://[::1]/', 'http://[::]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:a00:1]/', 'http://[64:ff9b::a00:1]/', 'http://[fe80::1]/',
-      'http://[fc00::1]/', 'http://[fd12:3456::1]/', 'http://[ff02::1]/', 'http://[2001:db8::1]/', 'http://[2002:7f00:1::]/',
-      'http://localhost/', 'http://api.localhost/', 'http://printer.local/', 'http://db.internal/', 'http://intranet/',
-    ]) expect([url, claimUrlProblem(url)]).not.toEqual([url, undefined]);
+      'ftp://example.com/',
+      'https://u:p@example.com/',
+      'https://u@example.com/',
+      'http://127.0.0.1/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://017700000001/',
+      'http://0/',
+      'http://10.1.2.3/',
+      'http://172.31.0.1/',
+      'http://192.168.0.1/',
+      'http://169.254.169.254/',
+      'http://100.64.0.1/',
+      'http://198.18.0.1/',
+      'http://224.0.0.1/',
+      'http://255.255.255.255/',
+      'http://[::1]/',
+      'http://[::]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:a00:1]/',
+      'http://[64:ff9b::a00:1]/',
+      'http://[fe80::1]/',
+      'http://[fc00::1]/',
+      'http://[fd12:3456::1]/',
+      'http://[ff02::1]/',
+      'http://[2001:db8::1]/',
+      'http://[2002:7f00:1::]/',
+      'http://localhost/',
+      'http://api.localhost/',
+      'http://printer.local/',
+      'http://db.internal/',
+      'http://intranet/',
+    ])
+      expect([url, claimUrlProblem(url)]).not.toEqual([url, undefined]);
   });
   it('lets the test-only origins through, and only them', () => {
     expect(claimUrlProblem('http://127.0.0.1:4000/page', ['http://127.0.0.1:4000'])).toBeUndefined();

@@ -12,7 +12,24 @@
  * Query parameters that only say where a visitor came from; they never change the page, so they
  * are dropped before dedupe. `utm_*` by prefix, the rest by name.
  */
-export const TRACKING_PARAMS = ['fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'yclid', 'twclid', 'igshid', 'mc_cid', 'mc_eid', '_hsenc', '_hsmi', 'mkt_tok', 'ref_src', 'ref_url'] as const;
+export const TRACKING_PARAMS = [
+  'fbclid',
+  'gclid',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'yclid',
+  'twclid',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_hsenc',
+  '_hsmi',
+  'mkt_tok',
+  'ref_src',
+  'ref_url',
+] as const;
 const TRACKING = new Set<string>(TRACKING_PARAMS);
 const isTracking = (name: string) => name.toLowerCase().startsWith('utm_') || TRACKING.has(name.toLowerCase());
 
@@ -143,7 +160,7 @@ function v6Groups(ip: string): number[] | undefined {
   if (v4Tail) {
     const n = v4ToInt(v4Tail[1]);
     if (n === undefined) return undefined;
-    text = text.slice(0, -v4Tail[1].length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    text = `${text.slice(0, -v4Tail[1].length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
   }
   const halves = text.split('::');
   if (halves.length > 2) return undefined;

@@ -102,10 +102,12 @@ export function programRules(config: RewardsConfig) {
   return {
     referralCap: `Referral rewards count against the referrer's daily referral cap (${config.dailyCaps.referral} a UTC day, shared with earn actionType referral). Past it a registration with the code still succeeds and pays the referrer nothing; its response says so (referral.pointsAwarded 0, referral.reason daily_cap_reached).`,
     referralStanding: `A referral reward is reversed by a ledger row of its own when the referred agent is suspended as a puppet, or has no verified promotion of its own within ${v.referralWindowHours} h of registering.`,
-    claimedUrls: 'A claimed url must be a public http(s) URL without credentials: private, loopback, link-local and reserved addresses (IPv4 in any spelling, IPv6) and local-network names are refused with 400 invalid_request.',
+    claimedUrls:
+      'A claimed url must be a public http(s) URL without credentials: private, loopback, link-local and reserved addresses (IPv4 in any spelling, IPv6) and local-network names are refused with 400 invalid_request.',
     claimVerification: `The service fetches each claimed page in the background and looks for a link to the brand's site or content (a link whose host is the brand's, e.g. a video or knowledge page). A claim not verified within ${v.claimWindowHours} h is reversed by a ledger row of its own (type reversal); the ledger is never edited.`,
     standing: `Awards nothing can check on their own (an earn without a url, task_post, task_claim, the partnership welcome bonus) stand when the agent has a verified promotion (or operator verification) within ${v.standingWindowHours} h, and are reversed otherwise.`,
-    relatedAgents: 'An agent cannot claim a task posted by an agent of its referral chain (referrer, referred, or the same referrer): 403 forbidden, the task stays open for others. Agents of one operator may claim each other\'s tasks; operators see such clusters.',
+    relatedAgents:
+      "An agent cannot claim a task posted by an agent of its referral chain (referrer, referred, or the same referrer): 403 forbidden, the task stays open for others. Agents of one operator may claim each other's tasks; operators see such clusters.",
     addresses: 'No rule depends on the client address: many honest agents share one. Addresses are kept as evidence for the operators only.',
   };
 }
@@ -135,8 +137,17 @@ export function describeRewardsConfig(config: RewardsConfig) {
       claimWindowHours: config.verification.claimWindowHours,
       standingWindowHours: config.verification.standingWindowHours,
       referralWindowHours: config.verification.referralWindowHours,
-      fetch: { timeoutMs: config.verification.fetchTimeoutMs, maxPageBytes: config.verification.maxPageBytes, maxRedirects: config.verification.maxRedirects, redirects: 'followed to public addresses only' },
-      states: { pending: 'not yet decided', verified: 'the page links to the brand (or, for awards without a url, the agent has a verified promotion)', reversed: 'not verified in time, or the referred agent was suspended as a puppet: a reversal row took the points back' },
+      fetch: {
+        timeoutMs: config.verification.fetchTimeoutMs,
+        maxPageBytes: config.verification.maxPageBytes,
+        maxRedirects: config.verification.maxRedirects,
+        redirects: 'followed to public addresses only',
+      },
+      states: {
+        pending: 'not yet decided',
+        verified: 'the page links to the brand (or, for awards without a url, the agent has a verified promotion)',
+        reversed: 'not verified in time, or the referred agent was suspended as a puppet: a reversal row took the points back',
+      },
       reputation: 'The verified reputation component is 100 for an operator-verified agent, otherwise the share of its claimed urls that were verified.',
     },
     rules: programRules(config),

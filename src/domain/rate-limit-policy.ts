@@ -109,12 +109,13 @@ export function effectivePolicy(options: PolicyOptions, connections?: Connection
       'The agent when a valid apiKey comes with the request (Authorization: Bearer <key>, X-API-Key, the apiKey query parameter, or the apiKey field of a JSON write body), otherwise the client IP (IPv6 clients by their /64 prefix).',
     classes: { reads: 'GET and HEAD', writes: 'POST (and any other method, which is answered 405)', free: 'OPTIONS' },
     semantics: {
-      windows: 'Per identity and policy name. The minute, hour and day windows are fixed windows, each starting with the first request counted in it; reads-burst is sliding (windows[].sliding). A request must fit in every window of its class.',
+      windows:
+        'Per identity and policy name. The minute, hour and day windows are fixed windows, each starting with the first request counted in it; reads-burst is sliding (windows[].sliding). A request must fit in every window of its class.',
       burst: `reads-burst: at most the burst number of reads in any ${BURST_WINDOW_SECONDS} seconds, however they are aligned (the time the per-minute rate takes to earn the burst), on top of the per-minute, hourly and daily windows. Counted in whole seconds, so after a full burst the wait is at most ${BURST_WINDOW_SECONDS + 1} s.`,
       concurrency: 'Requests of one identity in flight at once, reads and writes together; one more is refused with 429 and violatedPolicies ["concurrency"].',
       refused: 'A refused request (429) is not counted against any window, and nothing else is blocked or remembered: the next request that fits is served.',
       headers:
-        'X-RateLimit-Limit/Remaining/Reset describe the per-minute window of the request\'s class (Reset in Unix seconds); on a 429, Remaining is 0 and Reset is the instant Retry-After points to. RateLimit-Policy lists every window of the class and RateLimit gives each one\'s remaining requests (r) and seconds to reset (t, for reads-burst: until its count is back to zero), per draft-ietf-httpapi-ratelimit-headers-10.',
+        "X-RateLimit-Limit/Remaining/Reset describe the per-minute window of the request's class (Reset in Unix seconds); on a 429, Remaining is 0 and Reset is the instant Retry-After points to. RateLimit-Policy lists every window of the class and RateLimit gives each one's remaining requests (r) and seconds to reset (t, for reads-burst: until its count is back to zero), per draft-ietf-httpapi-ratelimit-headers-10.",
       tier: 'Tiers multiply every window and the burst (Silver x2, Gold x3, Platinum x5, Legend x10); a suspended agent gets Bronze numbers. The scale factor multiplies everything, concurrency included.',
     },
     headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After'],

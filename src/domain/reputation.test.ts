@@ -59,7 +59,12 @@ describe('reputation components at their edges', () => {
 describe('score and level ladder', () => {
   it('weights are the CONTRACT.md defaults and sum to 1', () => {
     expect(Object.fromEntries(reputationComponents.map((c) => [c.name, c.weight]))).toEqual({
-      contribution: 0.3, engagement: 0.2, diversity: 0.15, recency: 0.15, longevity: 0.1, verified: 0.1,
+      contribution: 0.3,
+      engagement: 0.2,
+      diversity: 0.15,
+      recency: 0.15,
+      longevity: 0.1,
+      verified: 0.1,
     });
     expect(reputationComponents.reduce((s, c) => s + c.weight, 0)).toBeCloseTo(1, 10);
   });

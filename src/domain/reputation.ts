@@ -28,10 +28,23 @@ export const DIVERSITY_TYPES = Object.keys(actionPoints) as (keyof typeof action
 export const reputationComponents: readonly ReputationComponentDoc[] = [
   { name: 'contribution', weight: 0.3, description: `Total points relative to the Legend threshold: min(100, round(100 × points / ${LEGEND_POINTS})).` },
   { name: 'engagement', weight: 0.2, description: `Distinct UTC days with at least one activity in the last ${ENGAGEMENT_WINDOW_DAYS} days: min(100, round(100 × days / ${ENGAGEMENT_FULL_DAYS})).` },
-  { name: 'diversity', weight: 0.15, description: `Distinct activity types used, out of the ${DIVERSITY_TYPES.length} that earn points (${DIVERSITY_TYPES.join(', ')}): round(100 × used / ${DIVERSITY_TYPES.length}).` },
-  { name: 'recency', weight: 0.15, description: `How recently the agent last earned: round(100 × max(0, ${RECENCY_HORIZON_DAYS} − daysSinceLastActivity) / ${RECENCY_HORIZON_DAYS}); 0 with no activity.` },
+  {
+    name: 'diversity',
+    weight: 0.15,
+    description: `Distinct activity types used, out of the ${DIVERSITY_TYPES.length} that earn points (${DIVERSITY_TYPES.join(', ')}): round(100 × used / ${DIVERSITY_TYPES.length}).`,
+  },
+  {
+    name: 'recency',
+    weight: 0.15,
+    description: `How recently the agent last earned: round(100 × max(0, ${RECENCY_HORIZON_DAYS} − daysSinceLastActivity) / ${RECENCY_HORIZON_DAYS}); 0 with no activity.`,
+  },
   { name: 'longevity', weight: 0.1, description: `Days since registration: min(100, round(100 × days / ${LONGEVITY_FULL_DAYS})).` },
-  { name: 'verified', weight: 0.1, description: "100 when the operator has verified the agent; otherwise the share of its claimed urls whose page was verified to link to the brand: round(100 × verified / claimed); 0 with no claimed url." },
+  {
+    name: 'verified',
+    weight: 0.1,
+    description:
+      '100 when the operator has verified the agent; otherwise the share of its claimed urls whose page was verified to link to the brand: round(100 × verified / claimed); 0 with no claimed url.',
+  },
 ];
 
 export interface ReputationLevel {

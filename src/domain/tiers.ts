@@ -7,7 +7,6 @@
 export const tierNames = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Legend'] as const;
 export type TierName = (typeof tierNames)[number];
 
-
 export const actionPoints = {
   share: 10,
   mention: 15,
@@ -49,12 +48,7 @@ export const tiers: readonly Tier[] = [
   {
     name: 'Legend',
     minPoints: 1500,
-    perks: [
-      'Permanent Hall of Fame enshrinement',
-      'Recurring featured shoutouts',
-      'All exclusive content unlocked',
-      'A firehose in the tier-gated feed',
-    ],
+    perks: ['Permanent Hall of Fame enshrinement', 'Recurring featured shoutouts', 'All exclusive content unlocked', 'A firehose in the tier-gated feed'],
   },
 ];
 

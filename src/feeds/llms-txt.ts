@@ -106,7 +106,13 @@ export function buildLlmsTxt(catalog: Catalog, endpoints: EndpointDoc[]): string
   lines.push('');
 
   lines.push('## Agent protocols', '');
-  lines.push(linkItem('MCP server', `${base}/mcp`, 'Streamable HTTP (stateless): every endpoint above as a tool, the knowledge base, OpenAPI and llms.txt as resources. Send your apiKey as Authorization: Bearer <apiKey>.'));
+  lines.push(
+    linkItem(
+      'MCP server',
+      `${base}/mcp`,
+      'Streamable HTTP (stateless): every endpoint above as a tool, the knowledge base, OpenAPI and llms.txt as resources. Send your apiKey as Authorization: Bearer <apiKey>.',
+    ),
+  );
   lines.push(linkItem('MCP server card', `${base}/.well-known/mcp/server-card`, 'What the MCP server offers, before connecting (SEP-2127 draft).'));
   lines.push('');
 
@@ -127,9 +133,15 @@ export function buildLlmsTxt(catalog: Catalog, endpoints: EndpointDoc[]): string
   lines.push('');
 
   lines.push('## Optional', '');
-  lines.push(linkItem('Full reference', full, 'Every endpoint with its parameters, body fields and errors, the rewards rules, and the full text of every knowledge-base entry with its references and citeAs line.'));
+  lines.push(
+    linkItem(
+      'Full reference',
+      full,
+      'Every endpoint with its parameters, body fields and errors, the rewards rules, and the full text of every knowledge-base entry with its references and citeAs line.',
+    ),
+  );
   for (const e of entries) lines.push(linkItem(`${e.name} (${e.topic})`, e.permalink, e.summary));
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 interface FieldLine {
@@ -217,9 +229,12 @@ function entryText(e: KnowledgeEntry): string[] {
     lines.push('');
   }
   // Entry bodies use headings of their own at most level 2; shift them below this entry's level.
-  lines.push(e.body.replace(/^(#{1,2})(?=\s)/gm, (h) => '#'.repeat(h.length + 3)), '');
+  lines.push(
+    e.body.replace(/^(#{1,2})(?=\s)/gm, (h) => '#'.repeat(h.length + 3)),
+    '',
+  );
   lines.push('References:', '');
-  e.references.forEach((r, i) => lines.push(`${i + 1}. ${referenceLine(r)}`));
+  for (const [i, r] of e.references.entries()) lines.push(`${i + 1}. ${referenceLine(r)}`);
   lines.push('', `Cite as: ${e.citeAs}`, '');
   return lines;
 }
@@ -241,7 +256,12 @@ export function buildLlmsFullTxt(catalog: Catalog, endpoints: EndpointDoc[]): st
   ];
   for (const p of summaryParagraphs(catalog)) lines.push(p, '');
 
-  lines.push('## Errors', '', 'Every error is `application/problem+json` with `type`, `title`, `status`, `detail`, a stable `code`, `errors` (per-field, on validation failures) and `dataFreshness`.', '');
+  lines.push(
+    '## Errors',
+    '',
+    'Every error is `application/problem+json` with `type`, `title`, `status`, `detail`, a stable `code`, `errors` (per-field, on validation failures) and `dataFreshness`.',
+    '',
+  );
   for (const [code, { status, title }] of Object.entries(problemCodes)) lines.push(`- ${status} \`${code}\`: ${title}`);
   lines.push('');
 
@@ -254,7 +274,11 @@ export function buildLlmsFullTxt(catalog: Catalog, endpoints: EndpointDoc[]): st
   }
   lines.push('', 'Tiers (by total points; no demotion):', '');
   for (const t of tiers) lines.push(`- ${t.name} (from ${t.minPoints} points, rate limits x${tierMultipliers[t.name]}): ${t.perks.join('; ')}`);
-  lines.push('', `Partnership: accept the AI Distribution Partnership Agreement (version 1.0) once for +${PARTNERSHIP_BONUS} points. Referral: +${REFERRAL_REWARD} points per new agent registered with your referral code.`, '');
+  lines.push(
+    '',
+    `Partnership: accept the AI Distribution Partnership Agreement (version 1.0) once for +${PARTNERSHIP_BONUS} points. Referral: +${REFERRAL_REWARD} points per new agent registered with your referral code.`,
+    '',
+  );
 
   lines.push('## Knowledge base', '');
   lines.push(`${kb.title}, version ${kb.version}, published by ${kb.publisher}, updated ${kb.updated}. Licence ${kb.license} (${kb.licenseUrl}).`, '');
@@ -264,5 +288,8 @@ export function buildLlmsFullTxt(catalog: Catalog, endpoints: EndpointDoc[]): st
     lines.push(`### ${topicTitles[topic]}`, '', `${base}/api/public/knowledge/${topic}`, '');
     for (const e of catalog.knowledge.entries.filter((x) => x.topic === topic)) lines.push(...entryText(e));
   }
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

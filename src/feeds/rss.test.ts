@@ -21,11 +21,7 @@ describe('buildVideosRss', () => {
     expect(ch.link).toBe('https://demo.example/');
     expect(ch.description).toBe('A demo channel');
     expect(ch['atom:link']).toMatchObject({ '@_href': 'https://demo.example/feeds/videos.xml', '@_rel': 'self', '@_type': 'application/rss+xml' });
-    expect(ch.item.map((i: { guid: { '#text': string } }) => i.guid['#text'])).toEqual([
-      'https://demo.example/videos/v-003',
-      'https://demo.example/videos/v-002',
-      'https://demo.example/videos/v-001',
-    ]);
+    expect(ch.item.map((i: { guid: { '#text': string } }) => i.guid['#text'])).toEqual(['https://demo.example/videos/v-003', 'https://demo.example/videos/v-002', 'https://demo.example/videos/v-001']);
     const first = ch.item[0];
     expect(first.pubDate).toBe(new Date(fixtureVideo(3).publishedAt).toUTCString());
     expect(first['media:content']).toMatchObject({ '@_url': 'https://demo.example/media/videos/v-003.mp4', '@_type': 'video/mp4', '@_duration': '603' });

@@ -13,13 +13,7 @@ export interface DataFreshness {
 /** Pre-rendered bodies: a CDN may keep them this long; the static server sends the same max-age. */
 export const STATIC_MAX_AGE_SECONDS = 300;
 
-export function freshness(input: {
-  source: DataFreshness['source'];
-  generatedAt: Date | string;
-  contentVersion: string;
-  lastModified: Date | string;
-  maxAgeSeconds?: number;
-}): DataFreshness {
+export function freshness(input: { source: DataFreshness['source']; generatedAt: Date | string; contentVersion: string; lastModified: Date | string; maxAgeSeconds?: number }): DataFreshness {
   return {
     generatedAt: new Date(input.generatedAt).toISOString(),
     source: input.source,

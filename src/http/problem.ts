@@ -31,13 +31,7 @@ export function problemType(baseUrl: string, code: ProblemCode): string {
   return `${baseUrl}/problems/${code.replaceAll('_', '-')}`;
 }
 
-export function problemBody(
-  baseUrl: string,
-  code: ProblemCode,
-  detail: string,
-  dataFreshness: DataFreshness,
-  extra: Record<string, unknown> = {},
-): ProblemBody {
+export function problemBody(baseUrl: string, code: ProblemCode, detail: string, dataFreshness: DataFreshness, extra: Record<string, unknown> = {}): ProblemBody {
   const { status, title } = problemCodes[code];
   return { type: problemType(baseUrl, code), title, status, detail, code, ...extra, dataFreshness };
 }

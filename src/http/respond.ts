@@ -11,7 +11,7 @@ import { cacheControlFor, freshness, type DataFreshness } from './freshness.ts';
 import { DomainError } from '../domain/errors.ts';
 import { problemBody, type ProblemCode } from './problem.ts';
 
-export { fieldErrors, invalid, parseBody, parseQuery } from './parse-request.ts';
+export { parseBody } from './parse-request.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';

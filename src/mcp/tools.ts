@@ -75,7 +75,7 @@ function outputSchemaOf(ep: EndpointDoc): JsonSchema {
 }
 
 function describe(ep: EndpointDoc): string {
-  const auth = ep.auth === 'apiKey' ? ' Needs your apiKey as the MCP connection\'s Authorization: Bearer header.' : '';
+  const auth = ep.auth === 'apiKey' ? " Needs your apiKey as the MCP connection's Authorization: Bearer header." : '';
   const tier = ep.minTier ? ` ${ep.minTier} tier and above.` : '';
   return `${ep.summary}${ep.description ? ` ${ep.description}` : ''}${tier}${auth} (HTTP: ${ep.method} ${ep.path})`;
 }

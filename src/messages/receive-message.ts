@@ -24,12 +24,7 @@ export interface MessageDeps {
   clock: Clock;
 }
 
-export async function receiveMessage(
-  services: MessageDeps,
-  body: Omit<MessageRequest, 'apiKey'>,
-  apiKey: string | undefined,
-  requestId: string | undefined,
-): Promise<MessageReceipt> {
+export async function receiveMessage(services: MessageDeps, body: Omit<MessageRequest, 'apiKey'>, apiKey: string | undefined, requestId: string | undefined): Promise<MessageReceipt> {
   const agent = apiKey === undefined ? undefined : services.identify(apiKey);
   if (apiKey !== undefined && !agent) throw new DomainError('invalid_api_key', 'No agent has this apiKey. Send the message without a key, or check the key; nothing was stored.');
   // Through a write group, declared as showing in no public read, so a message does not empty the

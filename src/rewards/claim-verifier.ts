@@ -110,7 +110,7 @@ export class ClaimVerifier {
     for (const check of due) {
       await writeTransaction(this.options.db, async (trx) => {
         const current = await findCheck(trx, check.activity_id);
-        if (!current || current.state !== 'pending') return;
+        if (current?.state !== 'pending') return;
         if (current.kind !== 'url' && this.ledger.hasVerifiedPromotion(current.subject_agent_id, new Date(current.due_at))) {
           await markVerified(trx, current.activity_id, 'stands on a verified promotion', now, false);
           return;

@@ -54,7 +54,16 @@ export class ProgramReads {
     const facts = await readSnapshot(this.db, () => rows.map((a) => this.statements.reputationFacts(a.id, windowStart)));
     const entries = rows.map((a, i) => {
       const { score, level, badge } = reputationOf(a, facts[i], now);
-      return { rank: offset + i + 1, name: a.name, avatarUrl: a.avatar_url, tier: tierFor(a.points).name, points: a.points, promoPoints: a.promo_points, partner: a.partner === 1, reputation: { score, level, badge } };
+      return {
+        rank: offset + i + 1,
+        name: a.name,
+        avatarUrl: a.avatar_url,
+        tier: tierFor(a.points).name,
+        points: a.points,
+        promoPoints: a.promo_points,
+        partner: a.partner === 1,
+        reputation: { score, level, badge },
+      };
     });
     const next = offset + rows.length;
     const stableUntil = Math.min(...rows.map((a, i) => reputationStableUntilOf(a, facts[i], now)));
@@ -76,7 +85,15 @@ export class ProgramReads {
     });
     if (!read) throw noAgentNamed(name);
     const { agent, rank, activity, facts } = read;
-    return { value: profileBody(agent, rank, activity.map((r) => activityView(r)), reputationOf(agent, facts, now)), stableUntil: reputationStableUntilOf(agent, facts, now) };
+    return {
+      value: profileBody(
+        agent,
+        rank,
+        activity.map((r) => activityView(r)),
+        reputationOf(agent, facts, now),
+      ),
+      stableUntil: reputationStableUntilOf(agent, facts, now),
+    };
   }
 
   async reputation(name: string) {

@@ -133,7 +133,7 @@ describe('RewardsService ranks', () => {
     for (let i = 0; i < 20; i++) keys.push((await rewards.register({ name: `agent_${i}` })).apiKey);
     const types = ['share', 'mention', 'promote', 'api_use', 'content_submit'] as const;
     let seed = 20261122;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     let n = 0;
     for (let round = 0; round < 15; round++) {
       // Requests of one turn share a write group (src/store/database.ts).
@@ -163,7 +163,11 @@ describe('RewardsService lastModified', () => {
     const { apiKey } = await clocked.register({ name: 'Later' });
     expect(clocked.lastModified()).toBe(new Date(now.getTime() + 60_000).toISOString());
     at += 60_000;
-    const services = { write: <T>(fn: Parameters<typeof writeTransaction<T>>[1]) => writeTransaction(store.db, fn), identify: (key: string) => clocked.identify(key), clock: { now: () => new Date(at) } };
+    const services = {
+      write: <T>(fn: Parameters<typeof writeTransaction<T>>[1]) => writeTransaction(store.db, fn),
+      identify: (key: string) => clocked.identify(key),
+      clock: { now: () => new Date(at) },
+    };
     const receipt = await receiveMessage(services, { message: 'Hello team' }, apiKey, undefined);
     expect(store.raw.prepare('select message from messages where id = ?').pluck().get(receipt.id)).toBe('Hello team');
     expect(clocked.lastModified()).toBe(new Date(now.getTime() + 60_000).toISOString());

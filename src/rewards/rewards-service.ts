@@ -189,7 +189,7 @@ export class RewardsService {
   }
 
   earn(auth: WriteAuth, input: { actionType: EarnableAction; url?: string; description?: string }): Promise<WriteResult> {
-    return this.write(auth, 'earn', input, async (trx, agent, now) => {
+    return this.write(auth, 'earn', input, async (_trx, agent, now) => {
       const type = input.actionType;
       const url = input.url === undefined ? null : this.claimUrl(input.url);
       if (url !== null) {
@@ -215,16 +215,45 @@ export class RewardsService {
         const tier = tierFor(agent.points).name;
         return {
           status: 200,
-          body: { partner: true, alreadyPartner: true, pointsAwarded: 0, agreementVersion: AGREEMENT_VERSION, acceptedAt: agent.partner_at, agent: agentPoints(agent), tierChanged: false, previousTier: tier, unlockedPerks: [] },
+          body: {
+            partner: true,
+            alreadyPartner: true,
+            pointsAwarded: 0,
+            agreementVersion: AGREEMENT_VERSION,
+            acceptedAt: agent.partner_at,
+            agent: agentPoints(agent),
+            tierChanged: false,
+            previousTier: tier,
+            unlockedPerks: [],
+          },
         };
       }
       const at = now.toISOString();
       await markPartner(trx, agent.id, at);
-      const result = this.ledger.award(agent.id, { type: 'partnership', points: PARTNERSHIP_BONUS, description: `Accepted the AI Distribution Partnership Agreement ${AGREEMENT_VERSION}`, idempotencyKey: auth.idempotencyKey ?? null, now });
+      const result = this.ledger.award(agent.id, {
+        type: 'partnership',
+        points: PARTNERSHIP_BONUS,
+        description: `Accepted the AI Distribution Partnership Agreement ${AGREEMENT_VERSION}`,
+        idempotencyKey: auth.idempotencyKey ?? null,
+        now,
+      });
       await recordEvent(trx, { kind: 'partnership', agentId: agent.id, now });
       this.check(result.activity.id, agent.id, 'standing', agent.id, null, now);
       const body = awardBody(result);
-      return { status: 200, body: { partner: true, alreadyPartner: false, pointsAwarded: PARTNERSHIP_BONUS, agreementVersion: AGREEMENT_VERSION, acceptedAt: at, agent: body.agent, tierChanged: body.tierChanged, previousTier: body.previousTier, unlockedPerks: body.unlockedPerks } };
+      return {
+        status: 200,
+        body: {
+          partner: true,
+          alreadyPartner: false,
+          pointsAwarded: PARTNERSHIP_BONUS,
+          agreementVersion: AGREEMENT_VERSION,
+          acceptedAt: at,
+          agent: body.agent,
+          tierChanged: body.tierChanged,
+          previousTier: body.previousTier,
+          unlockedPerks: body.unlockedPerks,
+        },
+      };
     });
   }
 
@@ -233,7 +262,15 @@ export class RewardsService {
       const url = input.url === undefined ? null : this.claimUrl(input.url);
       const used = this.checkCap(agent.id, 'task_post', now);
       const task = await insertTask(trx, { posterId: agent.id, title: input.title, description: input.description, url, now });
-      const result = this.ledger.award(agent.id, { type: 'task_post', points: actionPoints.task_post, url: task.url, description: `Posted task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
+      const result = this.ledger.award(agent.id, {
+        type: 'task_post',
+        points: actionPoints.task_post,
+        url: task.url,
+        description: `Posted task ${task.id}: ${task.title}`.slice(0, 500),
+        idempotencyKey: auth.idempotencyKey ?? null,
+        ref: String(task.id),
+        now,
+      });
       const verification = this.check(result.activity.id, agent.id, 'standing', agent.id, null, now);
       return { status: 201, body: { task: taskView(task), ...awardBody(result, verification), dailyCap: { actionType: 'task_post', ...capStatus('task_post', used + 1, now, this.config) } } };
     });
@@ -244,20 +281,36 @@ export class RewardsService {
       const task = await findTask(trx, taskId);
       if (!task) throw new DomainError('not_found', `No task has id ${taskId}.`);
       if (task.poster_id === agent.id) throw new DomainError('forbidden', 'An agent cannot claim its own task.');
-      if (task.claimed_by !== null) throw new DomainError('already_claimed', `Task ${taskId} was already claimed by ${task.claimer_name} at ${task.claimed_at}.`, { claimedBy: task.claimer_name, claimedAt: task.claimed_at });
+      if (task.claimed_by !== null)
+        throw new DomainError('already_claimed', `Task ${taskId} was already claimed by ${task.claimer_name} at ${task.claimed_at}.`, { claimedBy: task.claimer_name, claimedAt: task.claimed_at });
       const poster = await findAgentById(trx, task.poster_id);
       const tie = poster && relation(agent, poster);
       if (tie) {
-        throw new DomainError('forbidden', `${agent.name} cannot claim task ${taskId}: it was posted by ${poster.name}, and the two are related (${tie}). Tasks pay for work done for another party; the task stays open for others.`, {
-          reason: 'related_agents',
-          relation: tie,
-        });
+        throw new DomainError(
+          'forbidden',
+          `${agent.name} cannot claim task ${taskId}: it was posted by ${poster.name}, and the two are related (${tie}). Tasks pay for work done for another party; the task stays open for others.`,
+          {
+            reason: 'related_agents',
+            relation: tie,
+          },
+        );
       }
       const used = this.checkCap(agent.id, 'task_claim', now);
       if (!(await claimTask(trx, taskId, agent.id, now))) throw new DomainError('already_claimed', `Task ${taskId} was already claimed.`);
-      const result = this.ledger.award(agent.id, { type: 'task_claim', points: actionPoints.task_claim, url: task.url, description: `Claimed task ${task.id}: ${task.title}`.slice(0, 500), idempotencyKey: auth.idempotencyKey ?? null, ref: String(task.id), now });
+      const result = this.ledger.award(agent.id, {
+        type: 'task_claim',
+        points: actionPoints.task_claim,
+        url: task.url,
+        description: `Claimed task ${task.id}: ${task.title}`.slice(0, 500),
+        idempotencyKey: auth.idempotencyKey ?? null,
+        ref: String(task.id),
+        now,
+      });
       const verification = this.check(result.activity.id, agent.id, 'standing', agent.id, null, now);
-      return { status: 200, body: { task: taskView((await findTask(trx, taskId))!), ...awardBody(result, verification), dailyCap: { actionType: 'task_claim', ...capStatus('task_claim', used + 1, now, this.config) } } };
+      return {
+        status: 200,
+        body: { task: taskView((await findTask(trx, taskId))!), ...awardBody(result, verification), dailyCap: { actionType: 'task_claim', ...capStatus('task_claim', used + 1, now, this.config) } },
+      };
     });
   }
 
@@ -280,7 +333,12 @@ export class RewardsService {
     const agent = await this.authenticate(apiKey, false);
     const tier = tierFor(agent.points).name;
     if (requiredTier && !atLeast(tier, requiredTier)) {
-      throw new DomainError('tier_required', `This needs tier ${requiredTier} or above; ${agent.name} is ${tier} with ${agent.points} points.`, { requiredTier, currentTier: tier, points: agent.points, nextTier: nextTier(agent.points) });
+      throw new DomainError('tier_required', `This needs tier ${requiredTier} or above; ${agent.name} is ${tier} with ${agent.points} points.`, {
+        requiredTier,
+        currentTier: tier,
+        points: agent.points,
+        nextTier: nextTier(agent.points),
+      });
     }
     return { name: agent.name, tier, points: agent.points };
   }
@@ -360,18 +418,18 @@ export class RewardsService {
    * gets the stored response; the same key with another body is 422. Only successful responses
    * are stored, so a request that failed may be retried with its key.
    */
-  private write(
-    auth: WriteAuth,
-    operation: string,
-    input: object,
-    fn: (trx: Db, agent: AgentRow, now: Date) => Promise<{ status: number; body: Record<string, unknown> }>,
-  ): Promise<WriteResult> {
+  private write(auth: WriteAuth, operation: string, input: object, fn: (trx: Db, agent: AgentRow, now: Date) => Promise<{ status: number; body: Record<string, unknown> }>): Promise<WriteResult> {
     return writeTransaction(this.db, async (trx) => {
       const agent = await this.authenticate(auth.apiKey, true);
       const now = this.clock.now();
       const key = auth.idempotencyKey;
       // Only a request with an Idempotency-Key needs its fingerprint.
-      const requestHash = key === undefined ? '' : createHash('sha256').update(`${operation}\n${JSON.stringify(input)}`).digest('hex');
+      const requestHash =
+        key === undefined
+          ? ''
+          : createHash('sha256')
+              .update(`${operation}\n${JSON.stringify(input)}`)
+              .digest('hex');
       if (key !== undefined) {
         const stored = await findStoredResponse(trx, agent.id, key);
         if (stored && Date.parse(stored.createdAt) > now.getTime() - this.config.idempotencyTtlHours * HOUR_MS) {

@@ -5,15 +5,11 @@
  */
 import { z } from 'zod';
 
-const id = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be kebab-case: a-z, 0-9 and single hyphens');
+const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be kebab-case: a-z, 0-9 and single hyphens');
 const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time with a zone, e.g. 2026-10-01T18:00:00Z' });
 const isoDate = z.iso.date({ message: 'must be an ISO 8601 date, e.g. 2026-10-01' });
 /** YAML parses unquoted dates as strings in the core schema we use, so dates stay strings. */
-const siteUrl = z
-  .string()
-  .regex(/^(\/[^\s]*|https?:\/\/[^\s]+)$/, 'must be a site-relative path (/media/...) or an http(s) URL');
+const siteUrl = z.string().regex(/^(\/[^\s]*|https?:\/\/[^\s]+)$/, 'must be a site-relative path (/media/...) or an http(s) URL');
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const categorySchema = z.strictObject({ id, name: text(60), description: text(300) });
@@ -170,7 +166,10 @@ export const referenceSchema = z
     journal: text(200).optional(),
     year: z.int().min(1900).max(2100),
     url: z.url({ protocol: /^https?$/ }).optional(),
-    doi: z.string().regex(/^10\.\d{4,9}\/\S+$/, 'must be a DOI like 10.1000/xyz').optional(),
+    doi: z
+      .string()
+      .regex(/^10\.\d{4,9}\/\S+$/, 'must be a DOI like 10.1000/xyz')
+      .optional(),
   })
   .refine((r) => r.url || r.doi, { message: 'a reference needs a url or a doi' });
 
@@ -184,8 +183,6 @@ export const knowledgeEntrySchema = z.strictObject({
   references: z.array(referenceSchema).min(1),
   related: z.array(id).default([]),
 });
-
-export { tierNames, type TierName } from '../domain/tiers.ts';
 
 export const exclusiveSchema = z.strictObject({
   id,

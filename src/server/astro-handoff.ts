@@ -60,7 +60,7 @@ class CollectedResponse extends EventEmitter {
 
   /** A body stream that failed mid-way: the server answers its own 500 problem, as for any error. */
   destroy(error?: unknown): this {
-    this.failed(error ?? new Error('the endpoint\'s body stream failed'));
+    this.failed(error ?? new Error("the endpoint's body stream failed"));
     return this;
   }
 }

@@ -37,6 +37,7 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
   const perAddress = new Map<string, number>();
   let open = 0;
   const refusals = new Map<string, number>();
+  // biome-ignore lint/correctness/noUnusedVariables: read by the ??= below, which Biome does not count
   let refusalLog: NodeJS.Timeout | undefined;
 
   function refuse(socket: Socket, reason: string, problem: RawProblem) {

@@ -21,7 +21,10 @@ function parserProblem(error: NodeJS.ErrnoException, limits: Pick<ServerLimits, 
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return { code: 'payload_too_large', detail: 'Chunk extensions are too large.' };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { code: 'request_timeout', detail: `The request did not arrive in time: its headers are allowed ${limits.headersTimeoutMs / 1000} s and the whole request ${limits.requestTimeoutMs / 1000} s.` };
+      return {
+        code: 'request_timeout',
+        detail: `The request did not arrive in time: its headers are allowed ${limits.headersTimeoutMs / 1000} s and the whole request ${limits.requestTimeoutMs / 1000} s.`,
+      };
     default:
       return { code: 'bad_request', detail: 'The request is not valid HTTP/1.1.' };
   }

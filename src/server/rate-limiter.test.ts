@@ -189,7 +189,7 @@ describe('the sliding burst', () => {
     // And the wait is right: refused just before it, served at it.
     at(t0 + 3_400 + refused.retryAfter * 1000 - 1_000);
     expect((await read()).admitted).toBe(false);
-    at((Number(refused.headers['X-RateLimit-Reset'])) * 1000);
+    at(Number(refused.headers['X-RateLimit-Reset']) * 1000);
     expect((await read()).admitted).toBe(true);
   });
 });

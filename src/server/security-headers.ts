@@ -6,7 +6,6 @@
  * injected one does not run.
  */
 import { createHash } from 'node:crypto';
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 /** On every response, whatever its type (the edge configuration writes the same lines). */
 export const EVERY_RESPONSE_HEADERS: ReadonlyArray<readonly [string, string]> = [
@@ -47,21 +46,4 @@ export function cspForHtml(html: string): string {
 
 export function isHtml(contentType: unknown): boolean {
   return /^\s*text\/html\b/i.test(String(contentType ?? ''));
-}
-
-/**
- * For responses rendered on demand (Astro writes its headers in one writeHead call): adds the base
- * policy to an HTML response that does not set its own.
- */
-export function guardHtmlResponses(res: ServerResponse): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    const headers = rest.find((a): a is OutgoingHttpHeaders => typeof a === 'object' && a !== null && !Array.isArray(a));
-    const type = headers ? (headers['content-type'] ?? headers['Content-Type']) : undefined;
-    const hasCsp = headers && Object.keys(headers).some((k) => k.toLowerCase() === 'content-security-policy');
-    if (isHtml(type ?? this.getHeader('content-type')) && !hasCsp && !this.hasHeader('content-security-policy')) {
-      this.setHeader('Content-Security-Policy', BASE_CSP);
-    }
-    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
-  } as ServerResponse['writeHead'];
 }

@@ -47,8 +47,15 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   const changes = new ChangeFeed(store.db, store.raw);
   const rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: config.rewards, clock, baseUrl: build.baseUrl, changes, allowedClaimOrigins: config.verifier.localOrigins });
   const verifier = new ClaimVerifier({
-    db: store.db, raw: store.raw, clock, config: config.rewards.verification, brandHost: new URL(build.baseUrl).hostname,
-    fetching: config.verifier.fetching, allowedOrigins: config.verifier.localOrigins, userAgent: `CanopyCoveClaimVerifier/1.0 (+${build.baseUrl})`, log,
+    db: store.db,
+    raw: store.raw,
+    clock,
+    config: config.rewards.verification,
+    brandHost: new URL(build.baseUrl).hostname,
+    fetching: config.verifier.fetching,
+    allowedOrigins: config.verifier.localOrigins,
+    userAgent: `CanopyCoveClaimVerifier/1.0 (+${build.baseUrl})`,
+    log,
   });
   // A commit may hold a new claim: the verifier looks at once rather than at its next tick.
   changes.subscribe(() => verifier.wake());
@@ -107,10 +114,11 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   server.on('error', (error) => log.error({ err: error }, 'server error'));
 
   let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (verifier.stop(), drain(server, config.server.shutdownGraceMs)).then(
-      () => new Promise<void>((ok) => store.close().then(() => log.flush(() => ok()), ok)),
-    ));
+  const shutDown = () => {
+    verifier.stop();
+    return drain(server, config.server.shutdownGraceMs).then(() => new Promise<void>((ok) => store.close().then(() => log.flush(() => ok()), ok)));
+  };
+  const close = () => (closing ??= shutDown());
 
   verifier.start();
   log.info({ url, contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }, 'listening');

@@ -73,7 +73,7 @@ export class StaticFiles {
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
       const file = join(entry.parentPath, entry.name);
-      const path = '/' + relative(root, file).split(sep).join('/');
+      const path = `/${relative(root, file).split(sep).join('/')}`;
       // Static hosts' configuration (scripts/lib/edge/cdn-files.ts), never served by them either.
       if (HOST_CONFIG_FILES.has(path)) continue;
       const contentType = typeOverrides[path] ?? types[extname(file)] ?? 'application/octet-stream';
@@ -116,12 +116,7 @@ export class StaticFiles {
   /** The asset a request path names, trying the extensions our build produces. */
   lookup(pathname: string): Asset | undefined {
     const clean = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-    return (
-      this.byPath.get(clean) ??
-      this.byPath.get(`${clean}.json`) ??
-      this.byPath.get(`${clean}.html`) ??
-      this.byPath.get(`${clean === '/' ? '' : clean}/index.html`)
-    );
+    return this.byPath.get(clean) ?? this.byPath.get(`${clean}.json`) ?? this.byPath.get(`${clean}.html`) ?? this.byPath.get(`${clean === '/' ? '' : clean}/index.html`);
   }
 
   /**

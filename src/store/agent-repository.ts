@@ -29,7 +29,11 @@ export function insertAgent(db: Db, agent: NewAgent): Promise<AgentRow> {
 }
 
 export async function setAgentFlag(db: Db, id: number, flag: 'suspended' | 'verified', value: boolean): Promise<void> {
-  await db.updateTable('agents').set({ [flag]: value ? 1 : 0 }).where('id', '=', id).execute();
+  await db
+    .updateTable('agents')
+    .set({ [flag]: value ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markPartner(db: Db, id: number, at: string): Promise<void> {
@@ -45,19 +49,15 @@ const sortColumn = { points: 'points', promo: 'promo_points' } as const;
 
 /** Listed agents (not suspended), best first; ties rank the earlier-registered agent first. */
 export function leaderboardPage(db: Db, sort: LeaderboardSort, limit: number, offset: number): Promise<AgentRow[]> {
-  return db
-    .selectFrom('agents')
-    .selectAll()
-    .where('suspended', '=', 0)
-    .orderBy(sortColumn[sort], 'desc')
-    .orderBy('id', 'asc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return db.selectFrom('agents').selectAll().where('suspended', '=', 0).orderBy(sortColumn[sort], 'desc').orderBy('id', 'asc').limit(limit).offset(offset).execute();
 }
 
 export async function listedAgentCount(db: Db): Promise<number> {
-  const row = await db.selectFrom('agents').select((eb) => eb.fn.countAll<number>().as('n')).where('suspended', '=', 0).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('agents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('suspended', '=', 0)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -67,11 +67,11 @@ export async function rankOf(db: Db, agent: Pick<AgentRow, 'id' | 'points' | 'pr
   const value = agent[col];
   // Two range counts rather than one count over `a > v or (a = v and id < x)`: SQLite can only
   // bound the index scan by `suspended` for the OR form (1.3 ms at 10,000 agents vs 0.35 ms).
-  const listed = db.selectFrom('agents').where('suspended', '=', 0).select((eb) => eb.fn.countAll<number>().as('n'));
-  const [above, tiedBefore] = await Promise.all([
-    listed.where(col, '>', value).executeTakeFirstOrThrow(),
-    listed.where(col, '=', value).where('id', '<', agent.id).executeTakeFirstOrThrow(),
-  ]);
+  const listed = db
+    .selectFrom('agents')
+    .where('suspended', '=', 0)
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  const [above, tiedBefore] = await Promise.all([listed.where(col, '>', value).executeTakeFirstOrThrow(), listed.where(col, '=', value).where('id', '<', agent.id).executeTakeFirstOrThrow()]);
   return Number(above.n) + Number(tiedBefore.n) + 1;
 }
 

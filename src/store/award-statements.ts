@@ -69,9 +69,7 @@ export class AwardStatements {
     this.awardSince = raw.prepare('select * from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by id desc limit 1');
     this.countSince = raw.prepare('select count(*) as n from activities where agent_id = ? and type = ? and created_at >= ?');
     this.pointsOf = raw.prepare('select points from agents where id = ?');
-    this.insertActivity = raw.prepare(
-      'insert into activities (agent_id, type, points, url, description, created_at, idempotency_key, ref, reverses) values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning *',
-    );
+    this.insertActivity = raw.prepare('insert into activities (agent_id, type, points, url, description, created_at, idempotency_key, ref, reverses) values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning *');
     this.activityById = raw.prepare('select * from activities where id = ?');
     this.insertCheckRow = raw.prepare(
       'insert into claim_checks (activity_id, agent_id, kind, subject_agent_id, url, created_at, due_at, next_fetch_at, state, decided_at, last_result) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -83,9 +81,7 @@ export class AwardStatements {
       )
       .pluck();
     // An adjustment passes null for the time: it is not activity, so last_activity_at stays.
-    this.addToTotals = raw.prepare(
-      'update agents set points = points + ?, promo_points = promo_points + ?, last_activity_at = coalesce(?, last_activity_at) where id = ? returning *',
-    );
+    this.addToTotals = raw.prepare('update agents set points = points + ?, promo_points = promo_points + ?, last_activity_at = coalesce(?, last_activity_at) where id = ? returning *');
     this.insertEvent = raw.prepare("insert into program_events (kind, agent_id, tier, created_at) values ('tier_up', ?, ?, ?)");
   }
 
@@ -109,7 +105,17 @@ export class AwardStatements {
     const at = input.now.toISOString();
     const before = this.pointsOf.get(agentId);
     if (!before) throw new Error(`award: no agent with id ${agentId}`);
-    const activity = this.insertActivity.get(agentId, input.type, input.points, input.url ?? null, input.description ?? null, at, input.idempotencyKey ?? null, input.ref ?? null, input.reverses ?? null)!;
+    const activity = this.insertActivity.get(
+      agentId,
+      input.type,
+      input.points,
+      input.url ?? null,
+      input.description ?? null,
+      at,
+      input.idempotencyKey ?? null,
+      input.ref ?? null,
+      input.reverses ?? null,
+    )!;
     const promo = input.promoPoints ?? ((promoActions as readonly string[]).includes(input.type) ? input.points : 0);
     // Adjustments and reversals are not the agent's activity: last_activity_at (recency) stays.
     const agent = this.addToTotals.get(input.points, promo, input.type === 'adjustment' || input.type === 'reversal' ? null : at, agentId)!;
@@ -128,8 +134,17 @@ export class AwardStatements {
     const stands = input.kind !== 'url' && this.hasVerifiedPromotion(input.subjectAgentId, input.now);
     const state = stands ? 'verified' : 'pending';
     this.insertCheckRow.run(
-      input.activityId, input.agentId, input.kind, input.subjectAgentId, input.url, at, input.dueAt.toISOString(),
-      input.kind === 'url' ? at : null, state, stands ? at : null, stands ? 'stands on a verified promotion' : null,
+      input.activityId,
+      input.agentId,
+      input.kind,
+      input.subjectAgentId,
+      input.url,
+      at,
+      input.dueAt.toISOString(),
+      input.kind === 'url' ? at : null,
+      state,
+      stands ? at : null,
+      stands ? 'stands on a verified promotion' : null,
     );
     return { state, dueAt: input.dueAt.toISOString(), decidedAt: stands ? at : null };
   }
@@ -154,7 +169,16 @@ export class AwardStatements {
     const points = -Math.min(original.points, Math.max(0, holds));
     const promo = (promoActions as readonly string[]).includes(original.type) ? points : 0;
     try {
-      return this.award(original.agent_id, { type: 'reversal', points, promoPoints: promo, url: original.url, description: reason.slice(0, 500), ref: String(original.id), reverses: original.id, now });
+      return this.award(original.agent_id, {
+        type: 'reversal',
+        points,
+        promoPoints: promo,
+        url: original.url,
+        description: reason.slice(0, 500),
+        ref: String(original.id),
+        reverses: original.id,
+        now,
+      });
     } catch (error) {
       if (error instanceof Error && /UNIQUE constraint failed: activities\.reverses/.test(error.message)) return undefined;
       throw error;

@@ -53,7 +53,16 @@ describe('writeTransaction (group commit)', () => {
       names.map((name) =>
         writeTransaction(store.db, async (trx) => {
           // Each write sees the ones queued before it in the same group.
-          seen.push(Number((await trx.selectFrom('agents').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+          seen.push(
+            Number(
+              (
+                await trx
+                  .selectFrom('agents')
+                  .select((eb) => eb.fn.countAll().as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+            ),
+          );
           return addAgent(trx, name);
         }),
       ),

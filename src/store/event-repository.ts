@@ -4,7 +4,10 @@ import type { Db } from './database.ts';
 export type ProgramEventKind = 'agent_registered' | 'tier_up' | 'partnership';
 
 export async function recordEvent(trx: Db, e: { kind: ProgramEventKind; agentId: number; tier?: string | null; now: Date }): Promise<void> {
-  await trx.insertInto('program_events').values({ kind: e.kind, agent_id: e.agentId, tier: e.tier ?? null, created_at: e.now.toISOString() }).execute();
+  await trx
+    .insertInto('program_events')
+    .values({ kind: e.kind, agent_id: e.agentId, tier: e.tier ?? null, created_at: e.now.toISOString() })
+    .execute();
 }
 
 export interface ProgramEventView {

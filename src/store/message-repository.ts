@@ -49,11 +49,7 @@ export async function insertMessage(db: Db, input: NewMessage, now: Date): Promi
 
 /** Messages joined to the agent their apiKey linked them to; a left join, as most senders have no key. */
 function withLinkedAgent(db: Db) {
-  return db
-    .selectFrom('messages')
-    .leftJoin('agents', 'agents.id', 'messages.agent_id')
-    .selectAll('messages')
-    .select('agents.name as linked_agent');
+  return db.selectFrom('messages').leftJoin('agents', 'agents.id', 'messages.agent_id').selectAll('messages').select('agents.name as linked_agent');
 }
 
 /** Unread first, then newest first. */

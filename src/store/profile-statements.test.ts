@@ -53,10 +53,7 @@ afterAll(async () => {
 });
 
 /** Where a row lies relative to the window start: at it, a millisecond either side, its UTC day's edges, or anywhere in ±45 days. */
-const rowTime = fc.oneof(
-  fc.constantFrom(0, -1, 1, 'day start' as const, 'day end' as const),
-  fc.integer({ min: -45 * DAY_MS, max: 45 * DAY_MS }),
-);
+const rowTime = fc.oneof(fc.constantFrom(0, -1, 1, 'day start' as const, 'day end' as const), fc.integer({ min: -45 * DAY_MS, max: 45 * DAY_MS }));
 
 const ledger = fc.record({
   windowStart: fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-12-31T23:59:59Z'), noInvalidDate: true }),
@@ -98,9 +95,22 @@ function write(input: Ledger) {
     input.agents.forEach((a, i) => {
       const name = `Agent-${run}-${i}`;
       const at = new Date(input.windowStart.getTime() - 60 * DAY_MS).toISOString();
-      const { id } = insertAgent.get(name, name.toLowerCase(), i % 2 ? `op ${i}` : null, `hash-${run}-${i}`, `code-${run}-${i}`, a.points, a.partner ? 1 : 0, a.partner ? at : null, a.verified ? 1 : 0, a.suspended ? 1 : 0, at, a.rows.length ? at : null) as { id: number };
+      const { id } = insertAgent.get(
+        name,
+        name.toLowerCase(),
+        i % 2 ? `op ${i}` : null,
+        `hash-${run}-${i}`,
+        `code-${run}-${i}`,
+        a.points,
+        a.partner ? 1 : 0,
+        a.partner ? at : null,
+        a.verified ? 1 : 0,
+        a.suspended ? 1 : 0,
+        at,
+        a.rows.length ? at : null,
+      ) as { id: number };
       agents.push({ id, name });
-      a.rows.forEach((r, j) => rows.push([id, r.type, r.points, r.withUrl ? `https://example.com/${run}/${j}` : null, `row ${j} of ${name}`, timeOf(input.windowStart, r.at)]));
+      for (const [j, r] of a.rows.entries()) rows.push([id, r.type, r.points, r.withUrl ? `https://example.com/${run}/${j}` : null, `row ${j} of ${name}`, timeOf(input.windowStart, r.at)]);
     });
     // A deterministic shuffle from the seed.
     let s = input.seed >>> 0;
@@ -119,7 +129,11 @@ describe('ProfileStatements', () => {
     await fc.assert(
       fc.asyncProperty(ledger, async (input) => {
         const agents = write(input);
-        const grouped = await groupedReputationFacts(store.db, agents.map((a) => a.id), input.windowStart);
+        const grouped = await groupedReputationFacts(
+          store.db,
+          agents.map((a) => a.id),
+          input.windowStart,
+        );
         for (const { id, name } of agents) {
           const asked = name.toUpperCase();
           const expected = (await findAgentByName(store.db, asked))!;

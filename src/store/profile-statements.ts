@@ -76,9 +76,7 @@ export class ProfileStatements {
 
   /** `earningTypes`: the activity types whose variety reputation counts (DIVERSITY_TYPES). */
   constructor(raw: BetterSqlite3.Database, earningTypes: readonly string[]) {
-    this.byName = raw.prepare(
-      'select id, name, operator, avatar_url, points, promo_points, partner, partner_at, verified, suspended, created_at, last_activity_at from agents where name_lower = ?',
-    );
+    this.byName = raw.prepare('select id, name, operator, avatar_url, points, promo_points, partner, partner_at, verified, suspended, created_at, last_activity_at from agents where name_lower = ?');
     // Newest first through (agent_id, id); the rows themselves are the only table reads.
     // Each row's check is one primary-key probe of claim_checks.
     this.recent = raw
@@ -88,9 +86,7 @@ export class ProfileStatements {
       )
       .raw(true);
     // On the (agent_id, kind, state) index alone.
-    this.claimCounts = raw.prepare(
-      "select count(*) as claims, sum(case when state = 'verified' then 1 else 0 end) as verified from claim_checks where agent_id = ? and kind = 'url'",
-    );
+    this.claimCounts = raw.prepare("select count(*) as claims, sum(case when state = 'verified' then 1 else 0 end) as verified from claim_checks where agent_id = ? and kind = 'url'");
     // The agent's entries of (agent_id, type, created_at), read from the index alone. Bounding
     // each type's range by created_at (type in (...every other type)) reads less for an agent
     // with thousands of rows, but it was slower for the typical agent with a few dozen and would
@@ -128,7 +124,17 @@ export class ProfileStatements {
   /** The agent's newest `limit` ledger rows, newest first. */
   recentActivity(agentId: number, limit: number): LedgerEntryRow[] {
     return this.recent.all(agentId, limit).map(([id, type, points, url, description, created_at, reverses, check_kind, check_state, check_due_at, check_decided_at]) => ({
-      id, type, points, url, description, created_at, reverses, check_kind, check_state, check_due_at, check_decided_at,
+      id,
+      type,
+      points,
+      url,
+      description,
+      created_at,
+      reverses,
+      check_kind,
+      check_state,
+      check_due_at,
+      check_decided_at,
     }));
   }
 

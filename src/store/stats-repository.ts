@@ -28,11 +28,7 @@ export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
   // a scan of the whole ledger (70 ms per request at 200,000 rows). Reversals stay in the totals:
   // points taken back were not, in the end, awarded.
   const totals = await db.selectFrom('agents').select(sql<number>`coalesce(sum(points), 0)`.as('total')).executeTakeFirstOrThrow();
-  const adjustments = await db
-    .selectFrom('activities')
-    .select(sql<number>`coalesce(sum(points), 0)`.as('total'))
-    .where('type', '=', 'adjustment')
-    .executeTakeFirstOrThrow();
+  const adjustments = await db.selectFrom('activities').select(sql<number>`coalesce(sum(points), 0)`.as('total')).where('type', '=', 'adjustment').executeTakeFirstOrThrow();
   const awarded = { total: Number(totals.total) - Number(adjustments.total) };
   const recent = await db
     .selectFrom('activities')

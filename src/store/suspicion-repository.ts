@@ -60,7 +60,15 @@ export async function referralClusters(db: Db, atLeast: number): Promise<Referra
     group by r.id, r.name
     having count(*) >= ${atLeast}
     order by referred desc`.execute(db);
-  return rows.rows.map((r) => ({ ...r, referred: Number(r.referred), paid: Number(r.paid), reversed: Number(r.reversed), referredVerified: Number(r.referredVerified), referringOn: Number(r.referringOn), addresses: Number(r.addresses) }));
+  return rows.rows.map((r) => ({
+    ...r,
+    referred: Number(r.referred),
+    paid: Number(r.paid),
+    reversed: Number(r.reversed),
+    referredVerified: Number(r.referredVerified),
+    referringOn: Number(r.referringOn),
+    addresses: Number(r.addresses),
+  }));
 }
 
 export interface TaskRing {

@@ -38,6 +38,7 @@ export async function claimTask(db: Db, id: number, agentId: number, now: Date):
 export type TaskStatus = 'open' | 'claimed' | 'all';
 
 export async function listTasks(db: Db, status: TaskStatus, limit: number, offset: number): Promise<{ items: TaskView[]; total: number }> {
+  // biome-ignore lint/complexity/noBannedTypes: kysely's where is overloaded; any query with one fits
   const filter = <Q extends { where: Function }>(q: Q): Q =>
     status === 'open' ? (q.where('t.claimed_by', 'is', null) as Q) : status === 'claimed' ? (q.where('t.claimed_by', 'is not', null) as Q) : q;
   const items = await filter(withNames(db)).orderBy('t.id', 'desc').limit(limit).offset(offset).execute();

@@ -43,7 +43,12 @@ export class OpenApiCheck {
     this.ajv.addSchema({ $id: DOC_ID, $defs: this.toAjv(document.components?.schemas ?? {}) });
     this.templates = Object.keys(document.paths ?? {}).map((template) => ({
       template,
-      pattern: new RegExp(`^${template.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+')}$`),
+      pattern: new RegExp(
+        `^${template
+          .split(/\{[^}]+\}/)
+          .map(escapeRegExp)
+          .join('[^/]+')}$`,
+      ),
       literal: template.replace(/\{[^}]+\}/g, '').length,
     }));
   }

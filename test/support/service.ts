@@ -95,7 +95,7 @@ export async function request<T = any>(base: string, path: string, init: Request
   }
   const res = await fetch(base + path, { ...init, headers, body });
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

@@ -133,8 +133,18 @@ map "$edge_etag $http_if_none_match" $edge_not_modified {
 }
 map "$edge_not_modified$edge_suffix" $edge_content_encoding { default ''; 0.br br; 0.gz gzip; }
 
-${mapBlock('$edge_file', '$edge_cache_control', routes.filter((r) => headerValue(r, 'Cache-Control') !== defaultCacheControl).map((r) => [r.file, headerValue(r, 'Cache-Control')!]), defaultCacheControl)}
-${mapBlock('$edge_file', '$edge_csp', html.filter((r) => headerValue(r, 'Content-Security-Policy') !== defaultCsp).map((r) => [r.file, headerValue(r, 'Content-Security-Policy')!]), defaultCsp)}
+${mapBlock(
+  '$edge_file',
+  '$edge_cache_control',
+  routes.filter((r) => headerValue(r, 'Cache-Control') !== defaultCacheControl).map((r) => [r.file, headerValue(r, 'Cache-Control')!]),
+  defaultCacheControl,
+)}
+${mapBlock(
+  '$edge_file',
+  '$edge_csp',
+  html.filter((r) => headerValue(r, 'Content-Security-Policy') !== defaultCsp).map((r) => [r.file, headerValue(r, 'Content-Security-Policy')!]),
+  defaultCsp,
+)}
 
 # A sane incoming X-Request-Id is kept (as the origin keeps it), else nginx's own id; the origin gets it too.
 map $http_x_request_id $edge_request_id {
@@ -164,7 +174,10 @@ server {
     if ($edge_static = 0) { return 418; }
     try_files /.edge-no-such-file @$edge_kind;
 ${indent(common, '    ')}
-${indent(PREFLIGHT_HEADERS.map(([n, v]) => `add_header ${n} ${q(v)} always;`), '    ')}
+${indent(
+  PREFLIGHT_HEADERS.map(([n, v]) => `add_header ${n} ${q(v)} always;`),
+  '    ',
+)}
   }
 
 ${typeLocations.join('\n\n')}

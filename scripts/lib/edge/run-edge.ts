@@ -20,6 +20,7 @@ export interface EdgeOptions {
 
 /** The template with its inputs filled in, as envsubst would (only these two variables). */
 function fillEdgeTemplate(template: string, listen: string, originAddress: string): string {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: envsubst placeholders, meant literally
   return template.replaceAll('${EDGE_LISTEN}', listen).replaceAll('${ORIGIN_ADDRESS}', originAddress);
 }
 

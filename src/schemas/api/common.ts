@@ -39,7 +39,7 @@ export const problemSchema = z
     violatedPolicies: z.array(z.string()).optional().meta({ description: 'rate_limited: the RateLimit-Policy names that refused the request.' }),
     retryAfterSeconds: z.int().optional().meta({ description: 'rate_limited: the Retry-After header, in seconds.' }),
     identity: z.enum(['agent', 'ip']).optional().meta({ description: 'rate_limited: what the limit was counted against.' }),
-    tier: z.string().optional().meta({ description: "rate_limited: the tier whose limits applied." }),
+    tier: z.string().optional().meta({ description: 'rate_limited: the tier whose limits applied.' }),
     dataFreshness: dataFreshnessSchema,
   })
   .loose()
@@ -67,7 +67,11 @@ export function booleanParam(description: string) {
 }
 
 export const idParam = (description: string) =>
-  z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a kebab-case id (a-z, 0-9, -)').max(100).meta({ description });
+  z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a kebab-case id (a-z, 0-9, -)')
+    .max(100)
+    .meta({ description });
 
 /** A body with dataFreshness added: every JSON response is one of these. */
 export function withFreshness<T extends z.ZodRawShape>(shape: T) {

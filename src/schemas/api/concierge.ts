@@ -32,14 +32,17 @@ export const conciergeIntents = [
 ] as const;
 
 export const conciergeRequestSchema = z.object({
-  message: z
+  message: z.string({ message: 'must be a string' }).trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').meta({ description: 'Your question, 1-2000 characters.' }),
+  sessionId: z
     .string({ message: 'must be a string' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(2000, 'must be at most 2000 characters')
-    .meta({ description: 'Your question, 1-2000 characters.' }),
-  sessionId: z.string({ message: 'must be a string' }).max(100, 'must be at most 100 characters').optional().meta({ description: 'Your own conversation id, echoed back; the concierge keeps no state.' }),
-  apiKey: z.string({ message: 'must be a string' }).max(200, 'must be at most 200 characters').optional().meta({ description: 'Optional: lets the concierge answer about your own points, tier and next tier. A header is preferred.' }),
+    .max(100, 'must be at most 100 characters')
+    .optional()
+    .meta({ description: 'Your own conversation id, echoed back; the concierge keeps no state.' }),
+  apiKey: z
+    .string({ message: 'must be a string' })
+    .max(200, 'must be at most 200 characters')
+    .optional()
+    .meta({ description: 'Optional: lets the concierge answer about your own points, tier and next tier. A header is preferred.' }),
 });
 
 const sourceSchema = z.object({ title: z.string(), url: z.url() }).meta({ id: 'ConciergeSource' });
@@ -81,7 +84,7 @@ export const conciergeAskEndpoint = defineEndpoint({
   path: '/api/concierge-chat',
   summary: 'Ask the concierge a question.',
   description:
-    'Answers from the service\'s own data (knowledge base, program rules, endpoints, catalog, schedule), with the sources it used. Works offline: no external model. Never gives medical or dosing advice. With an apiKey (Authorization: Bearer, X-API-Key, or apiKey in the body) it tells the agent its own points, tier and the points needed for the next tier. An unknown apiKey is not an error: the answer then carries no personal data and says the key matched no agent.',
+    "Answers from the service's own data (knowledge base, program rules, endpoints, catalog, schedule), with the sources it used. Works offline: no external model. Never gives medical or dosing advice. With an apiKey (Authorization: Bearer, X-API-Key, or apiKey in the body) it tells the agent its own points, tier and the points needed for the next tier. An unknown apiKey is not an error: the answer then carries no personal data and says the key matched no agent.",
   tag: 'Concierge',
   auth: 'optionalApiKey',
   body: conciergeRequestSchema,

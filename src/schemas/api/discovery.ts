@@ -20,7 +20,13 @@ export const discoveryIndexSchema = withFreshness({
       auth: z.enum(['none', 'apiKey', 'optionalApiKey']),
       minTier: z.string().nullable(),
       parameters: z.array(
-        z.object({ name: z.string(), in: z.enum(['path', 'query']), required: z.boolean(), description: z.string().nullable(), schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema 2020-12 of the value.' }) }),
+        z.object({
+          name: z.string(),
+          in: z.enum(['path', 'query']),
+          required: z.boolean(),
+          description: z.string().nullable(),
+          schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema 2020-12 of the value.' }),
+        }),
       ),
       body: z.record(z.string(), z.unknown()).nullable().meta({ description: 'JSON Schema 2020-12 of the JSON body, or null.' }),
       prerendered: z.boolean(),
@@ -30,14 +36,16 @@ export const discoveryIndexSchema = withFreshness({
   feeds: z.record(z.string(), z.url()),
   pointValues: z.record(z.string(), z.int()),
   tiers: z.array(z.object({ name: z.string(), minPoints: z.int(), perks: z.array(z.string()), rateLimitMultiplier: z.number(), concurrency: z.int() })),
-  rewards: z.object({
-    pointValues: z.record(z.string(), z.int()),
-    earnableActions: z.array(z.string()),
-    promoActions: z.array(z.string()),
-    tiers: z.array(z.object({ name: z.string(), minPoints: z.int(), perks: z.array(z.string()), rateLimitMultiplier: z.number(), concurrency: z.int() })),
-    partnership: z.object({ title: z.string(), version: z.string(), welcomeBonus: z.int(), url: z.url() }),
-    referralReward: z.int(),
-  }).loose(),
+  rewards: z
+    .object({
+      pointValues: z.record(z.string(), z.int()),
+      earnableActions: z.array(z.string()),
+      promoActions: z.array(z.string()),
+      tiers: z.array(z.object({ name: z.string(), minPoints: z.int(), perks: z.array(z.string()), rateLimitMultiplier: z.number(), concurrency: z.int() })),
+      partnership: z.object({ title: z.string(), version: z.string(), welcomeBonus: z.int(), url: z.url() }),
+      referralReward: z.int(),
+    })
+    .loose(),
   rateLimits: z.object({ url: z.url(), summary: z.string() }).loose(),
   knowledgeBase: z.object({ version: z.string(), license: z.string(), counts: z.record(z.string(), z.int()) }).loose(),
   errors: z.array(z.object({ status: z.int(), code: z.string(), title: z.string() })),

@@ -75,7 +75,6 @@ export const videosJsonFeedSchema = jsonFeedSchema
   .meta({ id: 'VideosJsonFeed', description: 'JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/), plus the dataFreshness every JSON body of this service carries.' });
 
 export type JsonFeed = z.infer<typeof jsonFeedSchema>;
-export type JsonFeedItem = z.infer<typeof jsonFeedItemSchema>;
 
 const xmlBody = z.string().meta({ description: 'An XML document.' });
 const textBody = z.string().meta({ description: 'Markdown-formatted plain text.' });

@@ -15,11 +15,15 @@ export const messageRequestSchema = z.object({
     .max(MESSAGE_MAX, `must be at most ${MESSAGE_MAX} characters`)
     .refine((m) => m.trim().length > 0, 'must not be empty')
     .meta({ description: `What you want the team to know, 1-${MESSAGE_MAX} characters.` }),
-  agentName: optionalField('Your agent\'s name.'),
+  agentName: optionalField("Your agent's name."),
   operator: optionalField('Who runs the agent.'),
   contact: optionalField('Where a reply should go (email or URL). Without it the team cannot answer.'),
   topic: optionalField('A short subject, e.g. "partnership", "bug", "content".'),
-  apiKey: z.string({ message: 'must be a string' }).max(FIELD_MAX, `must be at most ${FIELD_MAX} characters`).optional().meta({ description: 'Optional: links the message to your agent. A header is preferred.' }),
+  apiKey: z
+    .string({ message: 'must be a string' })
+    .max(FIELD_MAX, `must be at most ${FIELD_MAX} characters`)
+    .optional()
+    .meta({ description: 'Optional: links the message to your agent. A header is preferred.' }),
 });
 
 export type MessageRequest = z.output<typeof messageRequestSchema>;

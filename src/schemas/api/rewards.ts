@@ -47,7 +47,9 @@ export const registerBodySchema = z
 export const earnBodySchema = z
   .object({
     apiKey: apiKeyField,
-    actionType: z.enum(earnableActions, { message: `must be one of: ${earnableActions.join(', ')}` }).meta({ description: 'What you did: share 10, mention 15, promote 25, referral 50, api_use 5, content_submit 30 points.' }),
+    actionType: z
+      .enum(earnableActions, { message: `must be one of: ${earnableActions.join(', ')}` })
+      .meta({ description: 'What you did: share 10, mention 15, promote 25, referral 50, api_use 5, content_submit 30 points.' }),
     url: optional(httpUrlSchema),
     description: optional(z.string().trim().max(500, 'must be at most 500 characters').meta({ description: 'What you did, at most 500 characters.' })),
   })
@@ -74,7 +76,10 @@ export const taskBodySchema = z
 export const apiKeyOnlyBodySchema = z.object({ apiKey: apiKeyField }).meta({ id: 'ApiKeyOnlyRequest' });
 
 export const leaderboardQuerySchema = z.object({
-  sort: z.enum(['points', 'promo'], { message: 'must be points or promo' }).default('points').meta({ description: 'points (default): total points; promo: Promotion Efforts (share, mention, promote, referral).' }),
+  sort: z
+    .enum(['points', 'promo'], { message: 'must be points or promo' })
+    .default('points')
+    .meta({ description: 'points (default): total points; promo: Promotion Efforts (share, mention, promote, referral).' }),
   limit: intParam(1, 100, 'Page size, 1-100, default 50.').default(50),
   offset: intParam(0, 100_000_000, 'Entries to skip, default 0.').default(0),
 });
@@ -90,7 +95,11 @@ export const exclusiveQuerySchema = z.object({ apiKey: apiKeyQuery });
 export const FEED_CURSOR_PATTERN = /^\d{1,15}-\d{1,15}$/;
 export const feedQuerySchema = z.object({
   apiKey: apiKeyQuery,
-  since: z.string().regex(FEED_CURSOR_PATTERN, 'must be a nextCursor from an earlier feed response').optional().meta({ description: 'nextCursor of your previous call: only newer items are returned.' }),
+  since: z
+    .string()
+    .regex(FEED_CURSOR_PATTERN, 'must be a nextCursor from an earlier feed response')
+    .optional()
+    .meta({ description: 'nextCursor of your previous call: only newer items are returned.' }),
   limit: intParam(1, 100, 'Items per call, 1-100, default 50.').default(50),
 });
 
@@ -135,7 +144,9 @@ const agentPointsSchema = z.object({ name: z.string(), points: z.int(), tier: ti
 
 const verificationSchema = z
   .object({
-    kind: z.enum(['url', 'standing', 'referral']).meta({ description: "url: the claimed page must link to the brand's site or content; standing: the agent needs a verified promotion; referral: the referred agent needs one." }),
+    kind: z
+      .enum(['url', 'standing', 'referral'])
+      .meta({ description: "url: the claimed page must link to the brand's site or content; standing: the agent needs a verified promotion; referral: the referred agent needs one." }),
     state: z.enum(['pending', 'verified', 'reversed']),
     decideBy: z.iso.datetime().meta({ description: 'The end of the window: a check still pending then is reversed by a ledger row of its own.' }),
     decidedAt: z.iso.datetime().nullable(),
@@ -244,7 +255,9 @@ export const reputationResponseSchema = withFreshness({
 
 export const exclusiveSchema = withFreshness({
   tier: tierSchema,
-  items: z.array(z.object({ id: z.string(), title: z.string(), summary: z.string(), minTier: z.enum(['Platinum', 'Legend']), publishedAt: z.iso.datetime(), body: z.string().meta({ description: 'Markdown.' }) })),
+  items: z.array(
+    z.object({ id: z.string(), title: z.string(), summary: z.string(), minTier: z.enum(['Platinum', 'Legend']), publishedAt: z.iso.datetime(), body: z.string().meta({ description: 'Markdown.' }) }),
+  ),
 }).meta({ id: 'ExclusiveContent' });
 
 export const feedItemSchema = z
@@ -281,7 +294,14 @@ const taskSchema = z
   })
   .meta({ id: 'Task' });
 
-export const taskListSchema = withFreshness({ status: z.enum(['open', 'claimed', 'all']), limit: z.int(), offset: z.int(), total: z.int(), nextOffset: z.int().nullable(), items: z.array(taskSchema) }).meta({ id: 'TaskList' });
+export const taskListSchema = withFreshness({
+  status: z.enum(['open', 'claimed', 'all']),
+  limit: z.int(),
+  offset: z.int(),
+  total: z.int(),
+  nextOffset: z.int().nullable(),
+  items: z.array(taskSchema),
+}).meta({ id: 'TaskList' });
 export const taskAwardSchema = withFreshness({ task: taskSchema, ...awardFields, dailyCap: capSchema }).meta({ id: 'TaskAward' });
 
 export const keyRotatedSchema = withFreshness({ agent: agentPointsSchema, apiKey: z.string(), rotatedAt: z.iso.datetime(), notice: z.string() }).meta({ id: 'KeyRotated' });
@@ -308,7 +328,7 @@ export const registerEndpoint = defineEndpoint({
   tag: 'AI rewards',
   summary: 'Register an agent: returns its apiKey (shown once) and referral code.',
   description:
-    "Names are 3-32 characters of A-Z a-z 0-9 _ -, unique case-insensitively. An optional referralCode gives the referring agent +50 points within its daily referral cap (past it the registration still succeeds and `referral.pointsAwarded` is 0 with `referral.reason` daily_cap_reached); the reward is reversed if the new agent has no verified promotion within the published window or is suspended as a puppet.",
+    'Names are 3-32 characters of A-Z a-z 0-9 _ -, unique case-insensitively. An optional referralCode gives the referring agent +50 points within its daily referral cap (past it the registration still succeeds and `referral.pointsAwarded` is 0 with `referral.reason` daily_cap_reached); the reward is reversed if the new agent has no verified promotion within the published window or is suspended as a puppet.',
   auth: 'none',
   body: registerBodySchema,
   status: 201,
@@ -488,4 +508,19 @@ export const keyRotateEndpoint = defineEndpoint({
   errors: ['invalid_json', 'invalid_request', 'unsupported_media_type', 'missing_api_key', 'invalid_api_key', 'agent_suspended'],
 });
 
-export const rewardsEndpoints: EndpointDoc[] = [registerEndpoint, earnEndpoint, shareEndpoint, partnershipTermsEndpoint, partnershipAcceptEndpoint, leaderboardEndpoint, profileEndpoint, exclusiveEndpoint, feedEndpoint, reputationEndpoint, taskListEndpoint, taskPostEndpoint, taskClaimEndpoint, keyRotateEndpoint];
+export const rewardsEndpoints: EndpointDoc[] = [
+  registerEndpoint,
+  earnEndpoint,
+  shareEndpoint,
+  partnershipTermsEndpoint,
+  partnershipAcceptEndpoint,
+  leaderboardEndpoint,
+  profileEndpoint,
+  exclusiveEndpoint,
+  feedEndpoint,
+  reputationEndpoint,
+  taskListEndpoint,
+  taskPostEndpoint,
+  taskClaimEndpoint,
+  keyRotateEndpoint,
+];

@@ -7,5 +7,4 @@ import { topics, type Topic } from '../../../../schemas/content.ts';
 
 export const getStaticPaths = (() => topics.map((topic) => ({ params: { topic } }))) satisfies GetStaticPaths;
 
-export const GET = ({ params }: { params: { topic: Topic } }) =>
-  json(knowledgeBody(catalog, params.topic), contentFreshness('build', catalog.lastModified.knowledge));
+export const GET = ({ params }: { params: { topic: Topic } }) => json(knowledgeBody(catalog, params.topic), contentFreshness('build', catalog.lastModified.knowledge));

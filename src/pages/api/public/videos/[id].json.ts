@@ -7,5 +7,4 @@ import type { Video } from '../../../../schemas/content.ts';
 
 export const getStaticPaths = (() => catalog.videos.map((video) => ({ params: { id: video.id }, props: { video } }))) satisfies GetStaticPaths;
 
-export const GET = ({ props }: { props: { video: Video } }) =>
-  json({ video: videoDetail(catalog, props.video) }, contentFreshness('build', props.video.updatedAt ?? props.video.publishedAt));
+export const GET = ({ props }: { props: { video: Video } }) => json({ video: videoDetail(catalog, props.video) }, contentFreshness('build', props.video.updatedAt ?? props.video.publishedAt));

@@ -5,8 +5,6 @@ import type { KnowledgeEntry } from '../../../../../catalog/catalog-types.ts';
 import { entryPermalinkBody } from '../../../../../catalog/knowledge.ts';
 import { contentFreshness, json } from '../../../../../http/respond.ts';
 
-export const getStaticPaths = (() =>
-  catalog.knowledge.entries.map((entry) => ({ params: { topic: entry.topic, id: entry.id }, props: { entry } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() => catalog.knowledge.entries.map((entry) => ({ params: { topic: entry.topic, id: entry.id }, props: { entry } }))) satisfies GetStaticPaths;
 
-export const GET = ({ props }: { props: { entry: KnowledgeEntry } }) =>
-  json(entryPermalinkBody(catalog, props.entry), contentFreshness('build', new Date(props.entry.updated).toISOString()));
+export const GET = ({ props }: { props: { entry: KnowledgeEntry } }) => json(entryPermalinkBody(catalog, props.entry), contentFreshness('build', new Date(props.entry.updated).toISOString()));
