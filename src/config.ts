@@ -47,7 +47,8 @@ export interface AppConfig {
 /**
  * What the HTTP server holds against slow and flooding clients. The caps keep one address (or a
  * few) from taking every socket and file descriptor: 20,000 idle connections from one client get
- * 256 places and a 429 for the rest, and everyone else still connects. The timeouts are Node's,
+ * 1,024 places and a 429 for the rest, and everyone else still connects. 1,024 leaves room for an
+ * honest client that opens a few hundred connections at once (a test harness, a busy gateway). The timeouts are Node's,
  * checked every `timeoutCheckMs` instead of Node's default 30 s, so they hold to within a second.
  */
 export interface ServerLimits {
@@ -73,7 +74,7 @@ export interface ServerLimits {
 
 export const defaultServerLimits: ServerLimits = {
   maxConnections: 4096,
-  maxConnectionsPerAddress: 256,
+  maxConnectionsPerAddress: 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,

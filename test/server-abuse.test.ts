@@ -102,10 +102,10 @@ describe('connection caps, at the published limits', () => {
 
   it('publishes the caps and timeouts it enforces', async () => {
     const policy = (await request(service.url, '/api/public/rate-limits')).body;
-    expect(policy.connections).toEqual({ perAddress: 256, total: 4096, headersTimeoutSeconds: 10, requestTimeoutSeconds: 30, keepAliveTimeoutSeconds: 5 });
+    expect(policy.connections).toEqual({ perAddress: 1024, total: 4096, headersTimeoutSeconds: 10, requestTimeoutSeconds: 30, keepAliveTimeoutSeconds: 5 });
   });
 
-  it('1,500 idle connections from one address hold 256 places; the rest get 429 at once, and other clients are served', async () => {
+  it('1,500 idle connections from one address hold 1,024 places; the rest get 429 at once, and other clients are served', async () => {
     const FLOOD = 1500;
     // An address no other request of this file uses, so all of its places are the flood's.
     const FLOODER = '127.0.0.3';
@@ -124,9 +124,9 @@ describe('connection caps, at the published limits', () => {
     const results = await Promise.all(answers);
     const refused = results.filter((r) => r.closed);
     const held = results.filter((r) => !r.closed);
-    expect(held).toHaveLength(256);
+    expect(held).toHaveLength(1024);
     expect(held.every((r) => r.text === '')).toBe(true);
-    expect(refused).toHaveLength(FLOOD - 256);
+    expect(refused).toHaveLength(FLOOD - 1024);
     // Refused before any request was read: answered at once, with the contract's problem.
     expect(Math.max(...refused.map((r) => r.firstByteMs ?? Infinity))).toBeLessThan(1000);
     const answer = expectContractProblem(refused[0].text, 429, 'rate_limited');

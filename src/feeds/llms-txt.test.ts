@@ -56,7 +56,7 @@ describe('buildLlmsTxt', () => {
     expect(text.split('\n')[0]).toBe('# Demo TV');
     expect(doc.summary).toContain('A demo channel');
     expect(doc.details.length).toBeGreaterThan(0);
-    expect(doc.sections.map((s) => s.name)).toEqual(['API', 'Feeds', 'Knowledge base', 'Videos by category', 'Optional']);
+    expect(doc.sections.map((s) => s.name)).toEqual(['API', 'Agent protocols', 'Feeds', 'Knowledge base', 'Videos by category', 'Optional']);
   });
 
   it('links plain GET endpoints to themselves and the rest to their entry in llms-full.txt', () => {
