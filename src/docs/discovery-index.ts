@@ -29,6 +29,7 @@ export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra
       rateLimits: `${base}/api/public/rate-limits`,
       mcp: `${base}/mcp`,
       mcpServerCard: `${base}/.well-known/mcp/server-card`,
+      a2aAgentCard: `${base}/.well-known/agent-card.json`,
     },
     authentication: {
       header: 'Authorization: Bearer <apiKey>',

@@ -114,6 +114,7 @@ export function buildLlmsTxt(catalog: Catalog, endpoints: EndpointDoc[]): string
     ),
   );
   lines.push(linkItem('MCP server card', `${base}/.well-known/mcp/server-card`, 'What the MCP server offers, before connecting (SEP-2127 draft).'));
+  lines.push(linkItem('A2A agent card', `${base}/.well-known/agent-card.json`, 'The concierge as an A2A agent: JSON-RPC message/send at /a2a, grounded answers with sources.'));
   lines.push('');
 
   lines.push('## Feeds', '');
