@@ -7,12 +7,12 @@
  *   node --import tsx bench/sqlite-ceiling.ts <db-file> <seconds> <rounds> [agents]
  *   (prints {"rounds": [transactions/s, ...], "journalMode", "synchronous"})
  */
-import { openDatabase } from '../src/store/database.ts';
+import { openSqlite } from '../src/store/sqlite.ts';
 
 const [file, secondsArg, roundsArg, agentsArg] = process.argv.slice(2);
 const seconds = Number(secondsArg);
 const agents = Number(agentsArg ?? 10_000);
-const store = openDatabase(file);
+const store = openSqlite(file);
 const insert = store.raw.prepare("insert into activities (agent_id, type, points, url, description, created_at) values (?, 'api_use', 5, ?, null, ?)");
 const update = store.raw.prepare('update agents set points = points + 5, last_activity_at = ? where id = ?');
 const ledgerTransaction = store.raw.transaction((agentId: number, url: string, at: string) => {

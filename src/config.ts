@@ -9,8 +9,12 @@ import type { PolicyOptions } from './domain/rate-limit-policy.ts';
 export interface AppConfig {
   host: string;
   port: number;
-  /** SQLite file; its folder is created on first start. */
+  /** SQLite file; its folder is created on first start. Unused when `databaseUrl` is set. */
   databasePath: string;
+  /** DATABASE_URL=postgres://...: the store is PostgreSQL instead of SQLite (src/store/postgres.ts). */
+  databaseUrl?: string;
+  /** PG_POOL_MAX: PostgreSQL connections one instance may hold. */
+  poolMax: number;
   /**
    * TRUST_PROXY=1|true: one proxy you control is in front and appends the client address to
    * X-Forwarded-For; its last entry is then the client IP (rate-limit identity, logs).
@@ -111,6 +115,12 @@ function origin(value: string | undefined, name: string): string[] {
   return [parsed.origin];
 }
 
+function databaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!URL.canParse(value) || !/^postgres(ql)?:$/.test(new URL(value).protocol)) throw new Error('DATABASE_URL must be a PostgreSQL URL such as postgres://user@127.0.0.1:5432/canopy (unset it to use the SQLite file at DATABASE_PATH)');
+  return value;
+}
+
 function instant(value: string | undefined, name: string): Date | undefined {
   if (value === undefined || value === '') return undefined;
   const at = new Date(value);
@@ -124,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // PORT=0 asks the OS for a free port (tests).
     port: number(env.PORT, 4321, 'PORT', 0),
     databasePath: env.DATABASE_PATH || 'data/canopy-cove.sqlite',
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    poolMax: Math.floor(number(env.PG_POOL_MAX, 10, 'PG_POOL_MAX', 1)),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: {
       scale: number(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),

@@ -35,7 +35,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'canopy-inbox-'));
   databasePath = join(dir, 'inbox.sqlite');
   db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(databasePath) }) });
-  const { error } = await migrateToLatest(db);
+  const { error } = await migrateToLatest({ db, dialect: 'sqlite' });
   if (error) throw error;
   ids.old = (await insertMessage(db, { message: 'First note about the partnership.', agentName: 'Scout-1', topic: 'partnership', contact: 'ops@agent.example' }, new Date('2026-11-20T10:00:00Z'))).id;
   ids.bug = (await insertMessage(db, { message: 'The feed returned 500\nonce.', agentName: 'scout-1', topic: 'bug' }, new Date('2026-11-21T10:00:00Z'))).id;

@@ -6,7 +6,7 @@
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { seedBenchDatabase } from '../../scripts/lib/seed-bench-db.ts';
-import { openDatabase } from '../../src/store/database.ts';
+import { openSqlite } from '../../src/store/sqlite.ts';
 import { ledgerMismatches } from '../../src/store/ledger-repository.ts';
 import { firstJsonLine, spawnTs } from './processes.ts';
 import { median } from './stats.ts';
@@ -91,7 +91,7 @@ export function benchDatabase(path: string): BenchDatabase {
      */
     async verify(before, ackFile, urlPrefix) {
       const after = snapshot();
-      const store = openDatabase(path);
+      const store = openSqlite(path);
       try {
         const mismatches = await ledgerMismatches(store.db);
         const agents = (store.raw.prepare('select count(*) as n from agents').get() as { n: number }).n;

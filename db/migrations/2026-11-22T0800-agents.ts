@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../src/store/database.ts';
+import { generatedId } from '../../src/store/migration-dialect.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('agents')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(dialect))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_lower', 'text', (c) => c.notNull().unique())
     .addColumn('operator', 'text')

@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../src/store/database.ts';
+import { appendOnly, generatedId } from '../../src/store/migration-dialect.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('activities')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(dialect))
     .addColumn('agent_id', 'integer', (c) => c.notNull().references('agents.id'))
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('share', 'mention', 'promote', 'referral', 'api_use', 'content_submit', 'task_post', 'task_claim', 'partnership', 'adjustment')`))
     .addColumn('points', 'integer', (c) => c.notNull())
@@ -19,8 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('activities_agent_time').on('activities').columns(['agent_id', 'created_at']).execute();
   await db.schema.createIndex('activities_time').on('activities').column('created_at').execute();
   // The ledger is append-only: a correction is a new `adjustment` row, never an edit.
-  await sql`create trigger activities_no_update before update on activities begin select raise(abort, 'activities is append-only'); end`.execute(db);
-  await sql`create trigger activities_no_delete before delete on activities begin select raise(abort, 'activities is append-only'); end`.execute(db);
+  await appendOnly(db, dialect, 'activities');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../src/store/database.ts';
+import { generatedId } from '../../src/store/migration-dialect.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('tasks')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(dialect))
     .addColumn('poster_id', 'integer', (c) => c.notNull().references('agents.id'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())

@@ -1,22 +1,25 @@
 import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../src/store/database.ts';
+import { appendOnly, generatedId, resumeIds } from '../../src/store/migration-dialect.ts';
 
 /**
  * Claims are checked and, when they do not check out, reversed (issue #19):
  * - the ledger gains the type `reversal` and a `reverses` column naming the row it takes back;
  *   a unique index makes a second reversal of one row impossible. SQLite cannot change a CHECK
  *   constraint in place, so the table is rebuilt (rows, indexes and append-only triggers as
- *   they were); on PostgreSQL this is `alter table ... drop constraint / add constraint` and
- *   `add column`.
+ *   they were), and on PostgreSQL the same steps run, so both engines end with one schema.
  * - `claim_checks`: one row per award that must be verified, with its state (pending, verified,
  *   reversed) and the verifier's schedule. It is not the ledger: its state moves, the ledger's
  *   rows never do.
  * - `agents.registered_from`: the client address at registration, evidence for operators only.
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  // On PostgreSQL the migrator already runs every migration in one transaction (DDL is transactional there).
+  const inTransaction = (fn: (trx: Kysely<any>) => Promise<void>) => (dialect === 'postgres' ? fn(db) : db.transaction().execute(fn));
+  await inTransaction(async (trx) => {
     await trx.schema
       .createTable('activities_next')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', generatedId(dialect))
       .addColumn('agent_id', 'integer', (c) => c.notNull().references('agents.id'))
       .addColumn('type', 'text', (c) =>
         c.notNull().check(sql`type in ('share', 'mention', 'promote', 'referral', 'api_use', 'content_submit', 'task_post', 'task_claim', 'partnership', 'adjustment', 'reversal')`),
@@ -31,6 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
     await sql`insert into activities_next (id, agent_id, type, points, url, description, created_at, idempotency_key, ref)
       select id, agent_id, type, points, url, description, created_at, idempotency_key, ref from activities`.execute(trx);
+    await resumeIds(trx, dialect, 'activities_next');
     await trx.schema.dropTable('activities').execute();
     await trx.schema.alterTable('activities_next').renameTo('activities').execute();
     // The indexes the earlier migrations left, by the same names.
@@ -41,8 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index activities_adjustment_points on activities (points) where type = 'adjustment'`.execute(trx);
     // A row is taken back at most once, whatever races.
     await sql`create unique index activities_reverses on activities (reverses) where reverses is not null`.execute(trx);
-    await sql`create trigger activities_no_update before update on activities begin select raise(abort, 'activities is append-only'); end`.execute(trx);
-    await sql`create trigger activities_no_delete before delete on activities begin select raise(abort, 'activities is append-only'); end`.execute(trx);
+    await appendOnly(trx, dialect, 'activities');
 
     await trx.schema
       .createTable('claim_checks')

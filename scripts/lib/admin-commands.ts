@@ -35,7 +35,7 @@ const flags = (a: { suspended: number; verified: number; partner: number }) =>
   [a.partner ? 'partner' : '', a.verified ? 'verified' : '', a.suspended ? 'SUSPENDED' : ''].filter(Boolean).join(',') || '-';
 
 export async function runAdminCommand(
-  store: Pick<OpenDatabase, 'db' | 'raw'>,
+  store: Pick<OpenDatabase, 'db' | 'prepare' | 'dialect'>,
   argv: string[],
   now: () => Date = () => new Date(),
   suspicion: SuspicionConfig = defaultRewardsConfig.suspicion,
@@ -77,7 +77,8 @@ export async function runAdminCommand(
       const agent = rest[0] ? await findAgentByName(db, rest[0]) : undefined;
       if (!agent) return fail(`no agent named "${rest[0] ?? ''}"`);
       const flag = command.endsWith('suspend') ? 'suspended' : 'verified';
-      await setAgentFlag(db, agent.id, flag, !command.startsWith('un'));
+      // Through a write, so every instance hears of it (the change feed) and drops cached reads.
+      await writeTransaction(db, (trx) => setAgentFlag(trx, agent.id, flag, !command.startsWith('un')));
       return ok(`${agent.name}: ${flag} = ${!command.startsWith('un')}`);
     }
     case 'adjust': {
@@ -87,11 +88,13 @@ export async function runAdminCommand(
       const points = Number(pointsText);
       if (!name || !/^[+-]?\d{1,7}$/.test(pointsText ?? '') || points === 0) return fail('adjust needs <name> and a non-zero whole number of points', ...usage);
       if (!reason) return fail('adjust needs --reason "..." (it is kept in the ledger)');
-      return writeTransaction(db, async (trx) => {
+      return writeTransaction(db, async (trx, scope) => {
         const agent = await findAgentByName(trx, name);
         if (!agent) return fail(`no agent named "${name}"`);
         if (agent.points + points < 0) return fail(`${agent.name} has ${agent.points} points; an adjustment cannot take the total below 0`);
-        const r = new AwardStatements(store.raw).award(agent.id, { type: 'adjustment', points, description: reason.slice(0, 500), now: now() });
+        const at = now();
+        const r = await new AwardStatements(store).awardNew(trx, agent.id, { type: 'adjustment', points, description: reason.slice(0, 500), now: at });
+        scope.wroteAt(at);
         return ok(`${agent.name}: ${points > 0 ? '+' : ''}${points} (ledger row #${r.activity.id}), now ${r.agent.points} points, ${r.tier}`);
       });
     }
@@ -115,16 +118,17 @@ export async function runAdminCommand(
  * Suspends an agent found to be a sock puppet, and reverses the referral reward its registration
  * paid (a `reversal` ledger row; the referral's check shows it reversed), in one transaction.
  */
-async function suspendPuppet(store: Pick<OpenDatabase, 'db' | 'raw'>, name: string | undefined, at: Date): Promise<CommandResult> {
+async function suspendPuppet(store: Pick<OpenDatabase, 'db' | 'prepare' | 'dialect'>, name: string | undefined, at: Date): Promise<CommandResult> {
   if (!name) return fail('suspend --puppet needs <name>');
-  return writeTransaction(store.db, async (trx) => {
+  return writeTransaction(store.db, async (trx, scope) => {
+    scope.wroteAt(at);
     const agent = await findAgentByName(trx, name);
     if (!agent) return fail(`no agent named "${name}"`);
     await setAgentFlag(trx, agent.id, 'suspended', true);
     const lines = [`${agent.name}: suspended = true (puppet)`];
     const reward = await referralRewardFor(trx, agent);
     if (reward) {
-      const reversal = new AwardStatements(store.raw).reverse(reward.id, `Reversed: referred agent ${agent.name} was suspended as a puppet`, at);
+      const reversal = await new AwardStatements(store).reverse(trx, reward.id, `Reversed: referred agent ${agent.name} was suspended as a puppet`, at);
       if ((await referralCheckOf(trx, agent.id))?.activity_id === reward.id) await markReversed(trx, reward.id, `${agent.name} suspended as a puppet`, at, reversal?.activity.id ?? null);
       lines.push(
         reversal

@@ -14,7 +14,7 @@
 import { rmSync } from 'node:fs';
 import { promoActions, actionPoints, PARTNERSHIP_BONUS, type ActivityType } from '../../src/domain/tiers.ts';
 import { hashApiKey, newApiKey, newReferralCode, type RandomSource } from '../../src/rewards/api-keys.ts';
-import { openDatabase } from '../../src/store/database.ts';
+import { openSqlite } from '../../src/store/sqlite.ts';
 import { migrateOrThrow } from '../../src/store/migrate.ts';
 import { seededRandom } from './seeded-random.ts';
 
@@ -41,8 +41,8 @@ const typeWeights = [20, 14, 8, 2, 40, 4, 6, 6];
 
 export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResult> {
   for (const suffix of ['', '-wal', '-shm']) rmSync(options.databasePath + suffix, { force: true });
-  const store = openDatabase(options.databasePath);
-  await migrateOrThrow(store.db);
+  const store = openSqlite(options.databasePath);
+  await migrateOrThrow(store);
   const random = seededRandom(options.seed);
   const bytes: RandomSource = (n) => Buffer.from(Array.from({ length: n }, () => random.int(0, 255)));
   const todayStart = Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate());

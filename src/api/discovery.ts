@@ -38,8 +38,8 @@ export const stats = implement(statsEndpoint, async ({ services }) => {
 });
 
 /** /healthz */
-export const health = implement(healthEndpoint, ({ services }) => {
-  const health = services.health();
+export const health = implement(healthEndpoint, async ({ services }) => {
+  const health = await services.health();
   const now = services.clock.now();
   return {
     body: {

@@ -8,9 +8,9 @@ import { findAgentById } from '../store/agent-repository.ts';
 import type { Db } from '../store/database.ts';
 import type { AgentContext } from './answer-types.ts';
 
-export async function agentContext(services: { db: Db; identify(apiKey: string): { agentId: number } | undefined }, apiKey: string | undefined): Promise<AgentContext> {
+export async function agentContext(services: { db: Db; identify(apiKey: string): Promise<{ agentId: number } | undefined> }, apiKey: string | undefined): Promise<AgentContext> {
   if (apiKey === undefined) return undefined;
-  const identity = services.identify(apiKey);
+  const identity = await services.identify(apiKey);
   const agent = identity && (await findAgentById(services.db, identity.agentId));
   if (!agent) return 'unknown_key';
   return { name: agent.name, points: agent.points, suspended: agent.suspended === 1 };

@@ -92,7 +92,9 @@ export function handle(fn: (ctx: APIContext) => Promise<Response> | Response) {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const extra = ctx.locals.requestId ? { ...error.extra, requestId: ctx.locals.requestId } : error.extra;
-      return problem(error.code, error.message, extra, {}, ctx.locals.services?.clock.now());
+      // A 503 says when to come back (the database is restarting, say).
+      const headers: Record<string, string> = typeof error.extra.retryAfterSeconds === 'number' ? { 'Retry-After': String(error.extra.retryAfterSeconds) } : {};
+      return problem(error.code, error.message, extra, headers, ctx.locals.services?.clock.now());
     }
   };
 }

@@ -20,12 +20,12 @@ export interface MessageReceipt {
 /** What receiving a message needs: a write, the agent behind a key, and the time. */
 export interface MessageDeps {
   write<T>(fn: (trx: Db, scope: WriteScope) => Promise<T>): Promise<T>;
-  identify(apiKey: string): { agentId: number; name: string } | undefined;
+  identify(apiKey: string): Promise<{ agentId: number; name: string } | undefined>;
   clock: Clock;
 }
 
 export async function receiveMessage(services: MessageDeps, body: Omit<MessageRequest, 'apiKey'>, apiKey: string | undefined, requestId: string | undefined): Promise<MessageReceipt> {
-  const agent = apiKey === undefined ? undefined : services.identify(apiKey);
+  const agent = apiKey === undefined ? undefined : await services.identify(apiKey);
   if (apiKey !== undefined && !agent) throw new DomainError('invalid_api_key', 'No agent has this apiKey. Send the message without a key, or check the key; nothing was stored.');
   // Through a write group, declared as showing in no public read, so a message does not empty the
   // cached program reads (src/store/change-feed.ts).

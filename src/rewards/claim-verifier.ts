@@ -8,14 +8,13 @@
  * POST /test-clock; the loop itself ticks in real time, about once a second, and is woken at once
  * by every commit (a new claim is usually fetched within a tick).
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import { brandLinkIn } from '../domain/brand-links.ts';
 import type { VerificationConfig } from '../domain/program-config.ts';
 import { AwardStatements } from '../store/award-statements.ts';
 import { dueDecisions, dueFetches, findCheck, markReversed, markVerified, pendingChecksStandingOn, recordMiss } from '../store/claim-check-repository.ts';
-import { writeTransaction, type Db } from '../store/database.ts';
+import { writeTransaction, type Db, type OpenDatabase } from '../store/database.ts';
 import type { ClaimCheckRow } from '../store/schema.ts';
 import { fetchPublicPage, type FetchPolicy } from './page-fetcher.ts';
 
@@ -23,8 +22,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
 export interface ClaimVerifierOptions {
-  db: Db;
-  raw: BetterSqlite3.Database;
+  store: OpenDatabase;
   clock: Clock;
   config: VerificationConfig;
   /** The brand's host (the build's baseUrl): a claimed page must link to it. */
@@ -45,6 +43,7 @@ interface QueuedFetch {
 }
 
 export class ClaimVerifier {
+  private readonly db: Db;
   private readonly ledger: AwardStatements;
   private readonly policy: FetchPolicy;
   private readonly queue: QueuedFetch[] = [];
@@ -55,7 +54,8 @@ export class ClaimVerifier {
   private stopped = false;
 
   constructor(private readonly options: ClaimVerifierOptions) {
-    this.ledger = new AwardStatements(options.raw);
+    this.db = options.store.db;
+    this.ledger = new AwardStatements(options.store);
     this.policy = {
       timeoutMs: options.config.fetchTimeoutMs,
       maxBytes: options.config.maxPageBytes,
@@ -106,16 +106,17 @@ export class ClaimVerifier {
   /** Every pending check whose window has ended: verified if what it stands on was verified in time, else reversed. */
   private async decideDue(): Promise<void> {
     const now = this.options.clock.now();
-    const due = await dueDecisions(this.options.db, now, 100);
+    const due = await dueDecisions(this.db, now, 100);
     for (const check of due) {
-      await writeTransaction(this.options.db, async (trx) => {
+      await writeTransaction(this.db, async (trx, scope) => {
         const current = await findCheck(trx, check.activity_id);
         if (current?.state !== 'pending') return;
-        if (current.kind !== 'url' && this.ledger.hasVerifiedPromotion(current.subject_agent_id, new Date(current.due_at))) {
+        if (current.kind !== 'url' && (await this.ledger.hasVerifiedPromotion(trx, current.subject_agent_id, new Date(current.due_at)))) {
           await markVerified(trx, current.activity_id, 'stands on a verified promotion', now, false);
           return;
         }
-        const reversal = this.ledger.reverse(current.activity_id, reversalReason(current, this.options.config), now);
+        const reversal = await this.ledger.reverse(trx, current.activity_id, reversalReason(current, this.options.config), now);
+        if (reversal) scope.wroteAt(now);
         await markReversed(trx, current.activity_id, current.last_result ?? 'not verified in time', now, reversal?.activity.id ?? null);
       });
     }
@@ -126,7 +127,7 @@ export class ClaimVerifier {
     if (free <= 0) return;
     if (this.queue.length < free) {
       const busy = [...this.inFlight, ...this.queue.map((q) => q.activityId)];
-      const rows = await dueFetches(this.options.db, this.options.clock.now(), this.options.config.queueLimit - this.queue.length, busy);
+      const rows = await dueFetches(this.db, this.options.clock.now(), this.options.config.queueLimit - this.queue.length, busy);
       for (const r of rows) if (r.url) this.queue.push({ activityId: r.activity_id, url: r.url, attempts: r.attempts });
     }
     for (let i = 0; i < free && this.queue.length; i++) {
@@ -147,7 +148,7 @@ export class ClaimVerifier {
       verdict = { result: `fetch failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300) };
     }
     const now = this.options.clock.now();
-    await writeTransaction(this.options.db, async (trx, scope) => {
+    await writeTransaction(this.db, async (trx, scope) => {
       if (verdict.link) {
         if (!(await markVerified(trx, item.activityId, `links to ${verdict.link}`, now, true))) return;
         const check = await findCheck(trx, item.activityId);

@@ -4,14 +4,13 @@
  * answered by the server's response cache, which the store's change feed empties at each commit
  * that changes what they show (src/server/response-cache.ts, src/store/change-feed.ts).
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { RewardsConfig } from '../domain/program-config.ts';
 import { DIVERSITY_TYPES, ENGAGEMENT_WINDOW_DAYS } from '../domain/reputation.ts';
 import { nextTier, perksFor, tierFor } from '../domain/tiers.ts';
 import { leaderboardPage, listedAgentCount, type LeaderboardSort } from '../store/agent-repository.ts';
-import { readSnapshot, type Db } from '../store/database.ts';
+import { readSnapshot, type Db, type OpenDatabase } from '../store/database.ts';
 import { eventsAfter, type ProgramEventView } from '../store/event-repository.ts';
 import { ProfileStatements, type PublicAgentRow } from '../store/profile-statements.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
@@ -21,8 +20,7 @@ import { activityView, agentSummary, reputationOf, reputationStableUntilOf, task
 const DAY_MS = 86_400_000;
 
 export interface ProgramReadsOptions {
-  db: Db;
-  raw: BetterSqlite3.Database;
+  store: OpenDatabase;
   config: RewardsConfig;
   clock: Clock;
 }
@@ -35,10 +33,10 @@ export class ProgramReads {
   private readonly statements: ProfileStatements;
 
   constructor(options: ProgramReadsOptions) {
-    this.db = options.db;
+    this.db = options.store.db;
     this.config = options.config;
     this.clock = options.clock;
-    this.statements = new ProfileStatements(options.raw, DIVERSITY_TYPES);
+    this.statements = new ProfileStatements(options.store, DIVERSITY_TYPES);
   }
 
   /**
@@ -51,7 +49,11 @@ export class ProgramReads {
     // Per agent rather than one grouped query for the page: about 2.5 times faster for the first
     // pages, whose agents have the longest ledgers (see ProfileStatements.reputationFacts).
     const windowStart = this.engagementStart(now);
-    const facts = await readSnapshot(this.db, () => rows.map((a) => this.statements.reputationFacts(a.id, windowStart)));
+    const facts = await readSnapshot(this.db, async (trx) => {
+      const all = [];
+      for (const a of rows) all.push(await this.statements.reputationFacts(trx, a.id, windowStart));
+      return all;
+    });
     const entries = rows.map((a, i) => {
       const { score, level, badge } = reputationOf(a, facts[i], now);
       return {
@@ -73,14 +75,14 @@ export class ProgramReads {
   /** An agent's profile, its rank by points included, read in one snapshot. */
   async profile(name: string): Promise<Timed<ProfileBody>> {
     const now = this.clock.now();
-    const read = await readSnapshot(this.db, () => {
-      const agent = this.statements.agentByName(name);
+    const read = await readSnapshot(this.db, async (trx) => {
+      const agent = await this.statements.agentByName(trx, name);
       if (!agent) return undefined;
       return {
         agent,
-        rank: agent.suspended ? null : this.statements.rank(agent),
-        activity: this.statements.recentActivity(agent.id, this.config.recentActivityLimit),
-        facts: this.statements.reputationFacts(agent.id, this.engagementStart(now)),
+        rank: agent.suspended ? null : await this.statements.rank(trx, agent),
+        activity: await this.statements.recentActivity(trx, agent.id, this.config.recentActivityLimit),
+        facts: await this.statements.reputationFacts(trx, agent.id, this.engagementStart(now)),
       };
     });
     if (!read) throw noAgentNamed(name);
@@ -98,9 +100,9 @@ export class ProgramReads {
 
   async reputation(name: string) {
     const now = this.clock.now();
-    const read = await readSnapshot(this.db, () => {
-      const agent = this.statements.agentByName(name);
-      return agent && { agent, facts: this.statements.reputationFacts(agent.id, this.engagementStart(now)) };
+    const read = await readSnapshot(this.db, async (trx) => {
+      const agent = await this.statements.agentByName(trx, name);
+      return agent && { agent, facts: await this.statements.reputationFacts(trx, agent.id, this.engagementStart(now)) };
     });
     if (!read) throw noAgentNamed(name);
     return { value: { agent: read.agent.name, reputation: reputationOf(read.agent, read.facts, now) }, stableUntil: reputationStableUntilOf(read.agent, read.facts, now) };

@@ -13,8 +13,8 @@ import { defaultRewardsConfig } from '../domain/program-config.ts';
 import { AwardStatements } from '../store/award-statements.ts';
 import { rankOf } from '../store/agent-repository.ts';
 import BetterSqlite3 from 'better-sqlite3';
-import { ChangeFeed } from '../store/change-feed.ts';
-import { openDatabase, writeTransaction, type OpenDatabase } from '../store/database.ts';
+import { writeTransaction } from '../store/database.ts';
+import { openSqlite, type OpenSqlite } from '../store/sqlite.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
 import { receiveMessage } from '../messages/receive-message.ts';
 import { ProgramReads } from './program-reads.ts';
@@ -22,19 +22,17 @@ import { RewardsService } from './rewards-service.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 let dir: string;
-let store: OpenDatabase;
+let store: OpenSqlite;
 let rewards: RewardsService;
 let reads: ProgramReads;
 let agentId: number;
-let changes: ChangeFeed;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'canopy-rewards-'));
-  store = openDatabase(join(dir, 'db.sqlite'));
-  await migrateOrThrow(store.db);
-  changes = new ChangeFeed(store.db, store.raw);
-  rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: defaultRewardsConfig, clock: { now: () => now }, baseUrl: 'http://localhost', changes });
-  reads = new ProgramReads({ db: store.db, raw: store.raw, config: defaultRewardsConfig, clock: { now: () => now } });
+  store = openSqlite(join(dir, 'db.sqlite'));
+  await migrateOrThrow(store);
+  rewards = await RewardsService.create({ store, config: defaultRewardsConfig, clock: { now: () => now }, baseUrl: 'http://localhost' });
+  reads = new ProgramReads({ store, config: defaultRewardsConfig, clock: { now: () => now } });
   await rewards.register({ name: 'Reader' });
   agentId = store.raw.prepare<[], number>("select id from agents where name_lower = 'reader'").pluck().get()!;
 });
@@ -49,8 +47,8 @@ async function openGroup(outcome: 'commit' | 'throw') {
   const gate = new Promise<void>((resolve) => (release = resolve));
   let awarded!: () => void;
   const awardedNow = new Promise<void>((resolve) => (awarded = resolve));
-  const write = writeTransaction(store.db, async () => {
-    new AwardStatements(store.raw).award(agentId, { type: 'share', points: 10, url: 'https://example.com/a', now });
+  const write = writeTransaction(store.db, async (trx) => {
+    await new AwardStatements(store).award(trx, agentId, { type: 'share', points: 10, url: 'https://example.com/a', now });
     awarded();
     await gate;
     if (outcome === 'throw') throw new Error('rolled back after waiting');
@@ -114,7 +112,7 @@ describe('RewardsService reads during an open write group', () => {
 describe('RewardsService reads and time', () => {
   it('says until when time alone leaves a profile and the leaderboard unchanged', async () => {
     let at = now.getTime();
-    const clocked = new ProgramReads({ db: store.db, raw: store.raw, config: defaultRewardsConfig, clock: { now: () => new Date(at) } });
+    const clocked = new ProgramReads({ store, config: defaultRewardsConfig, clock: { now: () => new Date(at) } });
     const first = await clocked.profile('reader');
     // Registered at `now`: longevity steps from 0 to 1 at 0.45 days (minus the 1 ms margin).
     expect(first.stableUntil).toBe(now.getTime() + 0.45 * 86_400_000 - 1);
@@ -159,7 +157,7 @@ describe('RewardsService lastModified', () => {
   it('moves with commits of this process that show, not with a message to the team', async () => {
     const start = rewards.lastModified();
     let at = now.getTime() + 60_000;
-    const clocked = await RewardsService.create({ db: store.db, raw: store.raw, config: defaultRewardsConfig, clock: { now: () => new Date(at) }, baseUrl: 'http://localhost', changes });
+    const clocked = await RewardsService.create({ store, config: defaultRewardsConfig, clock: { now: () => new Date(at) }, baseUrl: 'http://localhost' });
     const { apiKey } = await clocked.register({ name: 'Later' });
     expect(clocked.lastModified()).toBe(new Date(now.getTime() + 60_000).toISOString());
     at += 60_000;
@@ -177,11 +175,13 @@ describe('RewardsService lastModified', () => {
   it('moves when another process commits, to the instant it was noticed when that left no timestamp', async () => {
     const before = rewards.lastModified();
     let at = now.getTime() + 3_600_000;
-    const clocked = await RewardsService.create({ db: store.db, raw: store.raw, config: defaultRewardsConfig, clock: { now: () => new Date(at) }, baseUrl: 'http://localhost', changes });
+    const clocked = await RewardsService.create({ store, config: defaultRewardsConfig, clock: { now: () => new Date(at) }, baseUrl: 'http://localhost' });
     const other = new BetterSqlite3(join(dir, 'db.sqlite'));
     other.prepare("update agents set verified = 1 where name = 'Reader'").run();
     other.close();
     await new Promise((resolve) => setImmediate(resolve)); // the feed checks once per turn
+    clocked.lastModified(); // notices the commit, then reads the newest write back
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(clocked.lastModified()).toBe(new Date(at).toISOString());
     expect(clocked.lastModified() > before).toBe(true);
     at += 1_000;

@@ -9,7 +9,6 @@
  * response under its Idempotency-Key; a thrown DomainError rolls all of it back.
  */
 import { createHash } from 'node:crypto';
-import type BetterSqlite3 from 'better-sqlite3';
 import { capDay, capReached, capStatus, dedupeWindowStart } from '../domain/anti-farming.ts';
 import { claimUrlProblem, normaliseClaimUrl } from '../domain/claim-url.ts';
 import { relation } from '../domain/related-agents.ts';
@@ -19,8 +18,7 @@ import { actionPoints, atLeast, nextTier, PARTNERSHIP_BONUS, perksFor, REFERRAL_
 import { DomainError } from '../domain/errors.ts';
 import type { Clock } from '../clock.ts';
 import { findAgentById, findAgentByKeyHash, findAgentByName, findAgentByReferralCode, insertAgent, markPartner, referralCodeExists, replaceKeyHash } from '../store/agent-repository.ts';
-import type { ChangeFeed } from '../store/change-feed.ts';
-import { writeTransaction, type Db } from '../store/database.ts';
+import { readSnapshot, writeTransaction, type Db, type OpenDatabase, type Statement } from '../store/database.ts';
 import { recordEvent } from '../store/event-repository.ts';
 import { findStoredResponse, purgeStoredResponses, storeResponse } from '../store/idempotency-repository.ts';
 import { AwardStatements, type AwardResult } from '../store/award-statements.ts';
@@ -55,13 +53,11 @@ export interface WriteResult {
 const HOUR_MS = 3_600_000;
 
 export interface RewardsServiceOptions {
-  db: Db;
-  raw: BetterSqlite3.Database;
+  /** The database; its change feed (commits by this process and others) moves `lastModified`. */
+  store: OpenDatabase;
   config: RewardsConfig;
   clock: Clock;
   baseUrl: string;
-  /** The store's change feed: commits by this process and others move `lastModified`. */
-  changes: ChangeFeed;
   random?: RandomSource;
   /** Private origins a claim may name (tests only: VERIFY_LOCAL_ORIGIN); empty in production. */
   allowedClaimOrigins?: readonly string[];
@@ -73,75 +69,69 @@ export class RewardsService {
   private readonly clock: Clock;
   private readonly baseUrl: string;
   private readonly random: RandomSource;
-  private readonly changes: ChangeFeed;
+  private readonly store: OpenDatabase;
   private readonly allowedClaimOrigins: readonly string[];
   /** See `lastModified`. */
   private lastWrite: string;
-  /** The newest write of the open write group, published as lastWrite when a group commits. */
-  private writtenInGroup: string | undefined;
-  private readonly lastWriteStatement: BetterSqlite3.Statement<[], string | null>;
+  private readonly lastWriteStatement: Statement<[], { at: string | null }>;
   /** The award path (auth, dedupe, caps, award) on prepared statements; only inside writeTransaction. */
   private readonly ledger: AwardStatements;
 
-  private constructor(options: RewardsServiceOptions) {
-    this.db = options.db;
+  private constructor(options: RewardsServiceOptions, lastWrite: string) {
+    this.store = options.store;
+    this.db = options.store.db;
     this.config = options.config;
     this.clock = options.clock;
     this.baseUrl = options.baseUrl;
     this.random = options.random ?? cryptoRandom;
-    this.changes = options.changes;
     this.allowedClaimOrigins = options.allowedClaimOrigins ?? [];
-    this.ledger = new AwardStatements(options.raw);
-    this.lastWriteStatement = options.raw.prepare<[], string | null>(LAST_WRITE_SQL).pluck();
-    this.lastWrite = this.lastWriteStatement.get() ?? new Date(0).toISOString();
-    this.changes.subscribe(({ foreign }) => (foreign ? this.noticeForeignWrite() : this.publishGroupWrites()));
+    this.ledger = new AwardStatements(options.store);
+    this.lastWriteStatement = options.store.prepare(LAST_WRITE_SQL);
+    this.lastWrite = lastWrite;
+    // A commit that says when it wrote moves lastModified there; one that does not (another
+    // process on SQLite, a missed notification on PostgreSQL) is read back from the tables.
+    this.store.changes.subscribe(({ at }) => (at ? this.advance(at) : void this.readLastWrite().catch(() => {})));
   }
 
   /** Also forgets Idempotency-Keys past their TTL, so the table holds about one day of keys. */
   static async create(options: RewardsServiceOptions): Promise<RewardsService> {
-    await purgeStoredResponses(options.db, new Date(options.clock.now().getTime() - options.config.idempotencyTtlHours * HOUR_MS));
-    return new RewardsService(options);
+    await purgeStoredResponses(options.store.db, new Date(options.clock.now().getTime() - options.config.idempotencyTtlHours * HOUR_MS));
+    const statement = options.store.prepare<[], { at: string | null }>(LAST_WRITE_SQL);
+    const stored = await readSnapshot(options.store.db, (trx) => statement.get(trx));
+    return new RewardsService(options, stored?.at ?? new Date(0).toISOString());
   }
 
-  /** A write group of ours committed: its newest write is now a write (never one that rolled back). */
-  private publishGroupWrites(): void {
-    const written = this.writtenInGroup;
-    this.writtenInGroup = undefined;
-    if (written && written > this.lastWrite) this.lastWrite = written;
+  /** Never backwards: another process's clock may be behind ours. */
+  private advance(at: string): void {
+    if (at > this.lastWrite) this.lastWrite = at;
   }
 
   /**
-   * Another process committed (the admin CLI): its newest ledger row, or, when it left no newer
+   * Someone else committed without saying when: its newest row, or, when it left no newer
    * timestamp (verify and suspend change a flag only), the instant the commit was noticed.
-   * Never backwards: another process's clock may be behind ours.
    */
-  private noticeForeignWrite(): void {
-    const stored = this.lastWriteStatement.get();
+  private async readLastWrite(): Promise<void> {
     const noticed = this.clock.now().toISOString();
-    if (stored && stored > this.lastWrite) this.lastWrite = stored;
-    else if (noticed > this.lastWrite) this.lastWrite = noticed;
-  }
-
-  /** A write's instant: the program's lastModified once the group holding it has committed. */
-  private noteWrite(now: Date): void {
-    const at = now.toISOString();
-    if (this.writtenInGroup === undefined || at > this.writtenInGroup) this.writtenInGroup = at;
+    const stored = (await readSnapshot(this.db, (trx) => this.lastWriteStatement.get(trx)))?.at;
+    this.advance(stored && stored > this.lastWrite ? stored : noticed);
   }
 
   /** The newest write to the program: dataFreshness.lastModified of live program bodies. */
   lastModified(): string {
-    this.changes.sync();
+    this.store.changes.sync();
     return this.lastWrite;
   }
 
-  /**
-   * Synchronous so the rate limiter can call it before any other work; reads the one indexed
-   * row by digest. Never throws, never logs the key.
-   */
-  identify(apiKey: string): Identity | undefined {
+  /** The agent behind an apiKey, for the rate limiter and messages: one indexed row by digest. Never throws, never logs the key. */
+  async identify(apiKey: string): Promise<Identity | undefined> {
     if (!apiKey || apiKey.length > 256) return undefined;
     const hash = hashApiKey(apiKey);
-    const row = this.ledger.agentByKeyHash(hash);
+    let row: AgentRow | undefined;
+    try {
+      row = await this.ledger.agentByKeyHash(this.db, hash);
+    } catch {
+      return undefined; // the database is unreachable: limited by address, and the request itself will say why
+    }
     if (!row || !sameDigest(row.api_key_hash, hash)) return undefined;
     return { agentId: row.id, name: row.name, tier: tierFor(row.points).name, suspended: row.suspended === 1 };
   }
@@ -150,7 +140,7 @@ export class RewardsService {
 
   /** `clientAddress` is kept as evidence for operators (admin suspicious); no rule reads it. */
   async register(input: { name: string; operator?: string; avatarUrl?: string; referralCode?: string }, clientAddress?: string) {
-    const result = await writeTransaction(this.db, async (trx) => {
+    const result = await writeTransaction(this.db, async (trx, scope) => {
       const now = this.clock.now();
       if (await findAgentByName(trx, input.name)) {
         throw new DomainError('name_taken', `The name "${input.name}" is already registered (names compare case-insensitively). Choose another.`, { name: input.name });
@@ -175,8 +165,8 @@ export class RewardsService {
         registered_from: clientAddress?.slice(0, 64) ?? null,
       });
       await recordEvent(trx, { kind: 'agent_registered', agentId: agent.id, now });
-      const referral = referrer ? this.payReferral(referrer, agent, now) : null;
-      this.noteWrite(now);
+      const referral = referrer ? await this.payReferral(trx, referrer.id, agent, now) : null;
+      scope.wroteAt(now);
       return {
         agent: { ...agentSummary(agent), nextTier: nextTier(agent.points), perks: perksFor(agent.points) },
         apiKey,
@@ -189,11 +179,11 @@ export class RewardsService {
   }
 
   earn(auth: WriteAuth, input: { actionType: EarnableAction; url?: string; description?: string }): Promise<WriteResult> {
-    return this.write(auth, 'earn', input, async (_trx, agent, now) => {
+    return this.write(auth, 'earn', input, async (trx, agent, now) => {
       const type = input.actionType;
       const url = input.url === undefined ? null : this.claimUrl(input.url);
       if (url !== null) {
-        const earlier = this.ledger.findAwardSince(agent.id, type, url, dedupeWindowStart(now, this.config));
+        const earlier = await this.ledger.findAwardSince(trx, agent.id, type, url, dedupeWindowStart(now, this.config));
         if (earlier) {
           throw new DomainError('duplicate_action', `This ${type} of ${url} was already awarded at ${earlier.created_at}; the same action and url earn once per ${this.config.dedupeWindowHours} h.`, {
             activityId: earlier.id,
@@ -202,9 +192,9 @@ export class RewardsService {
           });
         }
       }
-      const used = this.checkCap(agent.id, type, now);
-      const result = this.ledger.award(agent.id, { type, points: actionPoints[type], url, description: input.description ?? null, idempotencyKey: auth.idempotencyKey ?? null, now });
-      const verification = this.check(result.activity.id, agent.id, url === null ? 'standing' : 'url', agent.id, url, now);
+      const used = await this.checkCap(trx, agent.id, type, now);
+      const result = await this.ledger.awardNew(trx, agent.id, { type, points: actionPoints[type], url, description: input.description ?? null, idempotencyKey: auth.idempotencyKey ?? null, now });
+      const verification = await this.check(trx, result.activity.id, agent.id, url === null ? 'standing' : 'url', agent.id, url, now);
       return { status: 200, body: { ...awardBody(result, verification), dailyCap: { actionType: type, ...capStatus(type, used + 1, now, this.config) } } };
     });
   }
@@ -230,7 +220,7 @@ export class RewardsService {
       }
       const at = now.toISOString();
       await markPartner(trx, agent.id, at);
-      const result = this.ledger.award(agent.id, {
+      const result = await this.ledger.awardNew(trx, agent.id, {
         type: 'partnership',
         points: PARTNERSHIP_BONUS,
         description: `Accepted the AI Distribution Partnership Agreement ${AGREEMENT_VERSION}`,
@@ -238,7 +228,7 @@ export class RewardsService {
         now,
       });
       await recordEvent(trx, { kind: 'partnership', agentId: agent.id, now });
-      this.check(result.activity.id, agent.id, 'standing', agent.id, null, now);
+      await this.check(trx, result.activity.id, agent.id, 'standing', agent.id, null, now);
       const body = awardBody(result);
       return {
         status: 200,
@@ -260,9 +250,9 @@ export class RewardsService {
   postTask(auth: WriteAuth, input: { title: string; description: string; url?: string }): Promise<WriteResult> {
     return this.write(auth, 'task_post', input, async (trx, agent, now) => {
       const url = input.url === undefined ? null : this.claimUrl(input.url);
-      const used = this.checkCap(agent.id, 'task_post', now);
+      const used = await this.checkCap(trx, agent.id, 'task_post', now);
       const task = await insertTask(trx, { posterId: agent.id, title: input.title, description: input.description, url, now });
-      const result = this.ledger.award(agent.id, {
+      const result = await this.ledger.awardNew(trx, agent.id, {
         type: 'task_post',
         points: actionPoints.task_post,
         url: task.url,
@@ -271,7 +261,7 @@ export class RewardsService {
         ref: String(task.id),
         now,
       });
-      const verification = this.check(result.activity.id, agent.id, 'standing', agent.id, null, now);
+      const verification = await this.check(trx, result.activity.id, agent.id, 'standing', agent.id, null, now);
       return { status: 201, body: { task: taskView(task), ...awardBody(result, verification), dailyCap: { actionType: 'task_post', ...capStatus('task_post', used + 1, now, this.config) } } };
     });
   }
@@ -295,9 +285,9 @@ export class RewardsService {
           },
         );
       }
-      const used = this.checkCap(agent.id, 'task_claim', now);
+      const used = await this.checkCap(trx, agent.id, 'task_claim', now);
       if (!(await claimTask(trx, taskId, agent.id, now))) throw new DomainError('already_claimed', `Task ${taskId} was already claimed.`);
-      const result = this.ledger.award(agent.id, {
+      const result = await this.ledger.awardNew(trx, agent.id, {
         type: 'task_claim',
         points: actionPoints.task_claim,
         url: task.url,
@@ -306,7 +296,7 @@ export class RewardsService {
         ref: String(task.id),
         now,
       });
-      const verification = this.check(result.activity.id, agent.id, 'standing', agent.id, null, now);
+      const verification = await this.check(trx, result.activity.id, agent.id, 'standing', agent.id, null, now);
       return {
         status: 200,
         body: { task: taskView((await findTask(trx, taskId))!), ...awardBody(result, verification), dailyCap: { actionType: 'task_claim', ...capStatus('task_claim', used + 1, now, this.config) } },
@@ -317,7 +307,7 @@ export class RewardsService {
   /** Issues a new key and revokes the old one at once. Not replayable: a stored body would hold a key. */
   async rotateKey(auth: WriteAuth) {
     return writeTransaction(this.db, async (trx, scope) => {
-      const agent = await this.authenticate(auth.apiKey, true);
+      const agent = await this.authenticate(auth.apiKey, trx);
       scope.nothingShown(); // only the key's digest changes
       const now = this.clock.now();
       const apiKey = newApiKey(this.random);
@@ -330,7 +320,7 @@ export class RewardsService {
 
   /** For gated reads: the agent behind the key, or 401/403. Optionally requires a tier. */
   async reader(apiKey: string | undefined, requiredTier?: TierName) {
-    const agent = await this.authenticate(apiKey, false);
+    const agent = await this.authenticate(apiKey);
     const tier = tierFor(agent.points).name;
     if (requiredTier && !atLeast(tier, requiredTier)) {
       throw new DomainError('tier_required', `This needs tier ${requiredTier} or above; ${agent.name} is ${tier} with ${agent.points} points.`, {
@@ -350,14 +340,14 @@ export class RewardsService {
   // ---- internals ---------------------------------------------------------------------------
 
   /**
-   * The agent behind `apiKey`, or 401/403. Inside a write the lookup is the prepared statement;
-   * a read outside one goes through kysely, which waits for the connection, so it never sees a
-   * write group half done.
+   * The agent behind `apiKey`, or 401/403. Inside a write (`trx`) the lookup locks the agent's
+   * row until the write commits; a read outside one goes through kysely, which waits for the
+   * connection, so it never sees a write group half done.
    */
-  private async authenticate(apiKey: string | undefined, inWrite: boolean): Promise<AgentRow> {
+  private async authenticate(apiKey: string | undefined, trx?: Db): Promise<AgentRow> {
     if (!apiKey) throw new DomainError('missing_api_key', 'Send your apiKey as Authorization: Bearer <apiKey> (or X-API-Key, or apiKey in the JSON body of a write / the query of a gated read).');
     const hash = hashApiKey(apiKey);
-    const agent = apiKey.length > 256 ? undefined : inWrite ? this.ledger.agentByKeyHash(hash) : await findAgentByKeyHash(this.db, hash);
+    const agent = apiKey.length > 256 ? undefined : trx ? await this.ledger.writerByKey(trx, hash) : await findAgentByKeyHash(this.db, hash);
     if (!agent || !sameDigest(agent.api_key_hash, hash)) throw new DomainError('invalid_api_key', 'No agent has this apiKey.');
     if (agent.suspended) throw new DomainError('agent_suspended', `The operator suspended ${agent.name}; contact the team through POST /api/public/ai/message.`);
     return agent;
@@ -371,8 +361,8 @@ export class RewardsService {
   }
 
   /** Registers an award for verification (see ClaimVerifier) and says where it stands. */
-  private check(activityId: number, agentId: number, kind: CheckKind, subjectAgentId: number, url: string | null, now: Date): VerificationView {
-    const c = this.ledger.addCheck({ activityId, agentId, kind, subjectAgentId, url, dueAt: checkDueAt(kind, now, this.config.verification), now });
+  private async check(trx: Db, activityId: number, agentId: number, kind: CheckKind, subjectAgentId: number, url: string | null, now: Date): Promise<VerificationView> {
+    const c = await this.ledger.addCheck(trx, { activityId, agentId, kind, subjectAgentId, url, dueAt: checkDueAt(kind, now, this.config.verification), now });
     return { kind, state: c.state, decideBy: c.dueAt, decidedAt: c.decidedAt };
   }
 
@@ -380,13 +370,16 @@ export class RewardsService {
    * The referral reward of a registration: paid within the referrer's daily referral cap (shared
    * with earn actionType referral), to a referrer not suspended, and checked: it stands when the
    * referred agent has a verified promotion in time. Past the cap the registration still succeeds.
+   * The referrer's row is locked first, so registrations on several instances count its cap one
+   * after another.
    */
-  private payReferral(referrer: AgentRow, referred: AgentRow, now: Date) {
+  private async payReferral(trx: Db, referrerId: number, referred: AgentRow, now: Date) {
+    const referrer = (await this.ledger.lock(trx, referrerId))!;
     const base = { referrer: referrer.name };
     if (referrer.suspended) {
       return { ...base, pointsAwarded: 0, reason: 'referrer_suspended' as const, detail: `${referrer.name} is suspended: its referrals earn nothing.`, dailyCap: null, verification: null };
     }
-    const used = this.ledger.countAwardsSince(referrer.id, 'referral', capDay(now).start);
+    const used = await this.ledger.countAwardsSince(trx, referrer.id, 'referral', capDay(now).start);
     if (capReached('referral', used, this.config)) {
       const cap = capStatus('referral', used, now, this.config);
       return {
@@ -398,14 +391,14 @@ export class RewardsService {
         verification: null,
       };
     }
-    const result = this.ledger.award(referrer.id, { type: 'referral', points: REFERRAL_REWARD, description: `Referred ${referred.name}`, ref: String(referred.id), now });
-    const verification = this.check(result.activity.id, referrer.id, 'referral', referred.id, null, now);
+    const result = await this.ledger.awardNew(trx, referrer.id, { type: 'referral', points: REFERRAL_REWARD, description: `Referred ${referred.name}`, ref: String(referred.id), now });
+    const verification = await this.check(trx, result.activity.id, referrer.id, 'referral', referred.id, null, now);
     return { ...base, pointsAwarded: REFERRAL_REWARD, reason: null, detail: null, dailyCap: { actionType: 'referral', ...capStatus('referral', used + 1, now, this.config) }, verification };
   }
 
   /** Awards of `type` used today; throws 409 daily_cap_reached when none are left. */
-  private checkCap(agentId: number, type: ActivityType, now: Date): number {
-    const used = this.ledger.countAwardsSince(agentId, type, capDay(now).start);
+  private async checkCap(trx: Db, agentId: number, type: ActivityType, now: Date): Promise<number> {
+    const used = await this.ledger.countAwardsSince(trx, agentId, type, capDay(now).start);
     if (capReached(type, used, this.config)) {
       const cap = capStatus(type, used, now, this.config);
       throw new DomainError('daily_cap_reached', `The daily cap of ${cap.limit} ${type} awards is used up; it resets at ${cap.resetsAt}.`, { actionType: type, dailyCap: cap });
@@ -419,8 +412,8 @@ export class RewardsService {
    * are stored, so a request that failed may be retried with its key.
    */
   private write(auth: WriteAuth, operation: string, input: object, fn: (trx: Db, agent: AgentRow, now: Date) => Promise<{ status: number; body: Record<string, unknown> }>): Promise<WriteResult> {
-    return writeTransaction(this.db, async (trx) => {
-      const agent = await this.authenticate(auth.apiKey, true);
+    return writeTransaction(this.db, async (trx, scope) => {
+      const agent = await this.authenticate(auth.apiKey, trx);
       const now = this.clock.now();
       const key = auth.idempotencyKey;
       // Only a request with an Idempotency-Key needs its fingerprint.
@@ -441,7 +434,7 @@ export class RewardsService {
       }
       const result = await fn(trx, agent, now);
       if (key !== undefined) await storeResponse(trx, agent.id, key, { requestHash, status: result.status, body: JSON.stringify(result.body), createdAt: now.toISOString() });
-      this.noteWrite(now);
+      scope.wroteAt(now);
       return { ...result, replayed: false };
     });
   }

@@ -72,9 +72,9 @@ describe('RateLimiter', () => {
       banned: { agentId: 2, name: 'b', tier: 'Legend', suspended: true },
     };
     const limiter = new RateLimiter({ policy: on, identify: (k) => agents[k] });
-    expect(limiter.identityOf({ apiKey: 'gold', ip: '1.1.1.1' })).toEqual({ key: 'agent:1', kind: 'agent', tier: 'Gold' });
-    expect(limiter.identityOf({ apiKey: 'banned', ip: '1.1.1.1' })).toEqual({ key: 'agent:2', kind: 'agent', tier: 'Bronze' });
-    expect(limiter.identityOf({ apiKey: 'nope', ip: '1.1.1.1' })).toEqual({ key: 'ip:1.1.1.1', kind: 'ip', tier: 'Bronze' });
+    expect(await limiter.identityOf({ apiKey: 'gold', ip: '1.1.1.1' })).toEqual({ key: 'agent:1', kind: 'agent', tier: 'Gold' });
+    expect(await limiter.identityOf({ apiKey: 'banned', ip: '1.1.1.1' })).toEqual({ key: 'agent:2', kind: 'agent', tier: 'Bronze' });
+    expect(await limiter.identityOf({ apiKey: 'nope', ip: '1.1.1.1' })).toEqual({ key: 'ip:1.1.1.1', kind: 'ip', tier: 'Bronze' });
     const { headers, res } = fakeRes();
     await limiter.admit({} as never, res, ctx({ apiKey: 'gold' }));
     expect(headers['RateLimit-Policy']).toContain('"reads-min";q=900;w=60');

@@ -37,7 +37,7 @@ export interface AgentIdentity {
   suspended: boolean;
 }
 
-export type Identify = (apiKey: string) => AgentIdentity | undefined;
+export type Identify = (apiKey: string) => AgentIdentity | undefined | Promise<AgentIdentity | undefined>;
 
 export interface RateLimiterOptions {
   policy: PolicyOptions;
@@ -129,9 +129,9 @@ export class RateLimiter implements RequestGate {
     return this.options.policy.enabled;
   }
 
-  identityOf(ctx: Pick<GateContext, 'apiKey' | 'ip'>): Identity {
+  async identityOf(ctx: Pick<GateContext, 'apiKey' | 'ip'>): Promise<Identity> {
     const key = ctx.apiKey;
-    const agent = key && key.length <= MAX_API_KEY_LENGTH && this.identify ? this.identify(key) : undefined;
+    const agent = key && key.length <= MAX_API_KEY_LENGTH && this.identify ? await this.identify(key) : undefined;
     if (agent) return { key: `agent:${agent.agentId}`, kind: 'agent', tier: agent.suspended ? 'Bronze' : agent.tier };
     return { key: `ip:${ipKey(ctx.ip)}`, kind: 'ip', tier: 'Bronze' };
   }
@@ -196,7 +196,7 @@ export class RateLimiter implements RequestGate {
 
   async admit(_req: IncomingMessage, res: ServerResponse, ctx: GateContext): Promise<Admission> {
     if (!this.enabled) return { admitted: true };
-    const identity = this.identityOf(ctx);
+    const identity = await this.identityOf(ctx);
     let decision: Decision;
     try {
       decision = await this.decide(identity, requestClass(ctx.method));

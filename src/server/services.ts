@@ -17,7 +17,7 @@ export interface Services {
   startedAt: Date;
   /** The content build this process serves (build-info.json), for dataFreshness.contentVersion. */
   contentVersion: string;
-  /** The rewards database (kysely over better-sqlite3). */
+  /** The rewards database (kysely over SQLite or PostgreSQL). */
   db: Db;
   /** `writeTransaction` on `db` (src/store/database.ts): writes that are not the rewards program's (messages). */
   write<T>(fn: (trx: Db, scope: WriteScope) => Promise<T>): Promise<T>;
@@ -25,10 +25,10 @@ export interface Services {
   rewards: RewardsService;
   /** The program's public reads: leaderboard, profiles, reputation, tasks, events, stats. */
   reads: ProgramReads;
-  /** The agent behind an apiKey, synchronously, for the rate limiter; undefined when unknown. */
-  identify(apiKey: string): Identity | undefined;
+  /** The agent behind an apiKey, for the rate limiter; undefined when unknown. */
+  identify(apiKey: string): Promise<Identity | undefined>;
   /** The service's log (src/server/logger.ts): endpoints log through it, never to stdout themselves. */
   log: Logger;
   /** Readiness beyond the process being up: content and database readable (GET /healthz). */
-  health(): { ok: boolean; checks: Record<string, string> };
+  health(): Promise<{ ok: boolean; checks: Record<string, string> }>;
 }

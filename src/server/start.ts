@@ -13,8 +13,8 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { ClaimVerifier } from '../rewards/claim-verifier.ts';
 import { ProgramReads } from '../rewards/program-reads.ts';
 import { RewardsService } from '../rewards/rewards-service.ts';
-import { ChangeFeed } from '../store/change-feed.ts';
-import { openDatabase, writeTransaction } from '../store/database.ts';
+import { writeTransaction } from '../store/database.ts';
+import { openStore } from '../store/open-store.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
 import type { AstroHandler } from './astro-handoff.ts';
 import { createAppServer, type BuildInfo } from './create-server.ts';
@@ -42,13 +42,12 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
 
   const { clock, pinned } = clockFrom(config.clockStart);
   // The schema is brought up to date before the first request, so a fresh clone needs no manual step.
-  const store = openDatabase(config.databasePath);
-  await migrateOrThrow(store.db);
-  const changes = new ChangeFeed(store.db, store.raw);
-  const rewards = await RewardsService.create({ db: store.db, raw: store.raw, config: config.rewards, clock, baseUrl: build.baseUrl, changes, allowedClaimOrigins: config.verifier.localOrigins });
+  const store = openStore(config);
+  await migrateOrThrow(store);
+  const { changes } = store;
+  const rewards = await RewardsService.create({ store, config: config.rewards, clock, baseUrl: build.baseUrl, allowedClaimOrigins: config.verifier.localOrigins });
   const verifier = new ClaimVerifier({
-    db: store.db,
-    raw: store.raw,
+    store,
     clock,
     config: config.rewards.verification,
     brandHost: new URL(build.baseUrl).hostname,
@@ -63,15 +62,11 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   // Every commit that changes what public reads show ends the cached program reads.
   changes.subscribe(() => cache.purge('program'));
 
-  const databaseCheck = store.raw.prepare('select count(*) as n from agents');
-  const databaseReadable = (): string => {
-    try {
-      databaseCheck.get();
-      return 'ok';
-    } catch {
-      return 'database unreadable';
-    }
-  };
+  const databaseReadable = (): Promise<string> =>
+    store.ping().then(
+      () => 'ok',
+      () => 'database unreadable',
+    );
   const services: Services = {
     config,
     clock,
@@ -81,11 +76,11 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
     db: store.db,
     write: (fn) => writeTransaction(store.db, fn),
     rewards,
-    reads: new ProgramReads({ db: store.db, raw: store.raw, config: config.rewards, clock }),
+    reads: new ProgramReads({ store, config: config.rewards, clock }),
     identify: (apiKey) => rewards.identify(apiKey),
     log,
-    health: () => {
-      const checks = { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files', database: databaseReadable() };
+    health: async () => {
+      const checks = { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files', database: await databaseReadable() };
       return { ok: checks.content === 'ok' && checks.database === 'ok', checks };
     },
   };

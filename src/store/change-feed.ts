@@ -3,34 +3,28 @@
  * response cache can drop those reads and `lastModified` can move. It is the only way anything
  * outside the store learns of a write.
  *
- * Two sources on SQLite: this process's own write groups (exact, told on commit before anyone
- * is answered), and commits by other processes on the same file (the admin CLI), seen through
- * SQLite's `data_version`, which moves only when another connection commits. Reading it costs a
- * read transaction, so `sync()` checks at most once per turn of the event loop: a request that
- * calls it sees every commit that finished before its turn began.
+ * Sources: this process's own commits (exact, told on commit before anyone is answered), and
+ * commits by others, which each engine reports its own way: on SQLite, another process on the
+ * same file (the admin CLI), seen through `data_version` when `sync()` polls it (at most once per
+ * turn of the event loop, so a request that calls it sees every commit that finished before its
+ * turn began); on PostgreSQL, every other instance and the admin CLI, through LISTEN/NOTIFY.
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import { onCommit, type Db } from './database.ts';
 
 export interface Change {
-  /** True when another process committed (the admin CLI): what changed is not known. */
-  foreign: boolean;
+  /** The instant of the newest write committed, when the committer said; undefined: not known (read it). */
+  at: string | undefined;
 }
 
 export type ChangeListener = (change: Change) => void;
 
 export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
-  private readonly dataVersion: BetterSqlite3.Statement<[], number>;
-  private seenVersion: number;
+  private check: (() => void) | undefined;
   private checkedThisTurn = false;
 
-  constructor(db: Db, raw: BetterSqlite3.Database) {
-    this.dataVersion = raw.prepare<[], number>('select data_version from pragma_data_version').pluck();
-    this.seenVersion = this.dataVersion.get()!;
-    onCommit(db, (shown) => {
-      if (shown) this.emit({ foreign: false });
-    });
+  constructor(db: Db) {
+    onCommit(db, ({ at }) => this.emit({ at }));
   }
 
   subscribe(listener: ChangeListener): () => void {
@@ -38,15 +32,27 @@ export class ChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
-  /** Notices commits by other processes (see the module comment); cheap to call per request. */
+  /** The engine's cheap synchronous look for commits by others, run by `sync()`. */
+  poll(check: () => void): void {
+    this.check = check;
+  }
+
+  /** Notices commits by other processes where the engine must look for them; cheap to call per request. */
   sync(): void {
-    if (this.checkedThisTurn) return;
+    if (!this.check || this.checkedThisTurn) return;
     this.checkedThisTurn = true;
     setImmediate(() => (this.checkedThisTurn = false));
-    const version = this.dataVersion.get()!;
-    if (version === this.seenVersion) return;
-    this.seenVersion = version;
-    this.emit({ foreign: true });
+    this.check();
+  }
+
+  /** Someone else committed: what changed and when is not known. */
+  foreign(): void {
+    this.emit({ at: undefined });
+  }
+
+  /** Someone else committed a write made at `at`. */
+  remote(at: string | undefined): void {
+    this.emit({ at });
   }
 
   private emit(change: Change): void {

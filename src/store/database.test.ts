@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, readSnapshot, writeStats, writeTransaction, type OpenDatabase } from './database.ts';
+import { readSnapshot, writeStats, writeTransaction, type Db } from './database.ts';
+import { openSqlite, type OpenSqlite } from './sqlite.ts';
 import { migrateOrThrow } from './migrate.ts';
 
 let dir: string;
-let store: OpenDatabase;
+let store: OpenSqlite;
 
-async function addAgent(trx: OpenDatabase['db'], name: string): Promise<number> {
+async function addAgent(trx: Db, name: string): Promise<number> {
   const row = await trx
     .insertInto('agents')
     .values({ name, name_lower: name.toLowerCase(), api_key_hash: `hash-${name}`, referral_code: `code-${name}`, created_at: '2026-11-22T00:00:00.000Z' })
@@ -36,8 +37,8 @@ function committedNames(): string[] {
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'canopy-db-'));
-  store = openDatabase(join(dir, 'db.sqlite'));
-  await migrateOrThrow(store.db);
+  store = openSqlite(join(dir, 'db.sqlite'));
+  await migrateOrThrow(store);
 });
 afterEach(async () => {
   await store.close();
@@ -127,6 +128,7 @@ describe('writeTransaction (group commit)', () => {
 
 describe('readSnapshot', () => {
   const names = () => store.raw.prepare<[], string>('select name from agents order by name').pluck().all();
+  const namesRead = async () => names();
 
   /** A write group that has inserted `name` and then waits, its transaction open, until released. */
   async function openGroup(name: string, outcome: 'commit' | 'throw') {
@@ -150,7 +152,7 @@ describe('readSnapshot', () => {
   it('waits for an open write group and reads after its commit', async () => {
     const { write, release } = await openGroup('pending', 'commit');
     let read: string[] | undefined;
-    const reading = readSnapshot(store.db, names).then((rows) => (read = rows));
+    const reading = readSnapshot(store.db, namesRead).then((rows) => (read = rows));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(read).toBeUndefined();
     release();
@@ -163,7 +165,7 @@ describe('readSnapshot', () => {
   it('never sees the rows of a write that rolls back while the read waits', async () => {
     await writeTransaction(store.db, (trx) => addAgent(trx, 'kept'));
     const { write, release } = await openGroup('doomed', 'throw');
-    const reading = readSnapshot(store.db, names);
+    const reading = readSnapshot(store.db, namesRead);
     await new Promise((resolve) => setTimeout(resolve, 30));
     release();
     await expect(write).rejects.toThrow('rolled back after waiting');
@@ -171,15 +173,13 @@ describe('readSnapshot', () => {
   });
 
   it('runs its reads in one transaction and ends it, also when they throw', async () => {
-    expect(await readSnapshot(store.db, () => store.raw.inTransaction)).toBe(true);
+    expect(await readSnapshot(store.db, async () => store.raw.inTransaction)).toBe(true);
     expect(store.raw.inTransaction).toBe(false);
     await expect(
-      readSnapshot(store.db, () => {
+      readSnapshot(store.db, async () => {
         throw new Error('read failed');
       }),
     ).rejects.toThrow('read failed');
-    expect(store.raw.inTransaction).toBe(false);
-    await expect(readSnapshot(store.db, async () => 1)).rejects.toThrow(/synchronous/);
     expect(store.raw.inTransaction).toBe(false);
     // The connection is free again: a write still commits.
     await writeTransaction(store.db, (trx) => addAgent(trx, 'after'));

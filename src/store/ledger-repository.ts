@@ -46,10 +46,10 @@ export async function ledgerMismatches(db: Db): Promise<LedgerMismatch[]> {
 /** The newest write to the program, for dataFreshness.lastModified of live bodies. */
 /**
  * The newest write anywhere in the program (ledger, registrations, program events, tasks): one
- * value, read on the raw handle (`prepare(LAST_WRITE_SQL).pluck()`).
+ * value (`at`), read through a prepared statement (`OpenDatabase.prepare`).
  */
 export const LAST_WRITE_SQL = `select max(at) as at from (
     select max(created_at) as at from activities
     union all select max(created_at) from agents
     union all select max(created_at) from program_events
-    union all select max(coalesce(claimed_at, created_at)) from tasks)`;
+    union all select max(coalesce(claimed_at, created_at)) from tasks) as newest`;

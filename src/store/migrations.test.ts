@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { migrations } from './migrations.ts';
+import { migrationModules } from './migrations.ts';
 
 describe('the migration registry', () => {
   it('lists every file in db/migrations, under its file name, and nothing else', () => {
@@ -8,7 +8,7 @@ describe('the migration registry', () => {
       .filter((f) => f.endsWith('.ts'))
       .map((f) => f.slice(0, -3))
       .sort();
-    expect(Object.keys(migrations).sort()).toEqual(files);
-    for (const migration of Object.values(migrations)) expect(typeof migration.up).toBe('function');
+    expect(Object.keys(migrationModules).sort()).toEqual(files);
+    for (const migration of Object.values(migrationModules)) expect(typeof migration.up).toBe('function');
   });
 });

@@ -4,7 +4,8 @@
  * the .ts files at run time, which needs a TypeScript loader. Add a new migration file here too;
  * test/migrations.test.ts fails when a file in db/migrations is missing from this list.
  */
-import type { Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import type { Dialect } from './database.ts';
 import * as m0 from '../../db/migrations/2026-11-22T0800-agents.ts';
 import * as m1 from '../../db/migrations/2026-11-22T0810-activities.ts';
 import * as m2 from '../../db/migrations/2026-11-22T0820-idempotency-keys.ts';
@@ -15,8 +16,10 @@ import * as m6 from '../../db/migrations/2026-11-22T1000-ledger-read-indexes.ts'
 import * as m7 from '../../db/migrations/2026-11-22T1100-drop-unused-ledger-index.ts';
 import * as m8 from '../../db/migrations/2026-11-23T0900-claim-verification.ts';
 
-/** Name (the file name without .ts) -> migration. Kysely runs them in name order. */
-export const migrations: Record<string, Migration> = {
+type MigrationModule = { up(db: Kysely<any>, dialect: Dialect): Promise<void>; down?(db: Kysely<any>): Promise<void> };
+
+/** Name (the file name without .ts) -> migration module. Kysely runs them in name order. */
+export const migrationModules: Record<string, MigrationModule> = {
   '2026-11-22T0800-agents': m0,
   '2026-11-22T0810-activities': m1,
   '2026-11-22T0820-idempotency-keys': m2,
@@ -27,3 +30,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1100-drop-unused-ledger-index': m7,
   '2026-11-23T0900-claim-verification': m8,
 };
+
+/** The migrations as kysely's Migrator runs them on `dialect`: each told which engine it writes for. */
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return Object.fromEntries(Object.entries(migrationModules).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect), down: m.down }]));
+}

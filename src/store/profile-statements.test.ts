@@ -11,7 +11,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVERSITY_TYPES } from '../domain/reputation.ts';
 import { findAgentByName } from './agent-repository.ts';
-import { openDatabase, readSnapshot, type Db, type OpenDatabase } from './database.ts';
+import { readSnapshot, type Db } from './database.ts';
+import { openSqlite, type OpenSqlite } from './sqlite.ts';
 import { recentActivity } from './ledger-repository.ts';
 import { migrateOrThrow } from './migrate.ts';
 import { ProfileStatements, type ReputationFacts } from './profile-statements.ts';
@@ -37,15 +38,15 @@ async function groupedReputationFacts(db: Db, agentIds: number[], windowStart: D
 }
 
 let dir: string;
-let store: OpenDatabase;
+let store: OpenSqlite;
 let statements: ProfileStatements;
 let run = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'canopy-profile-'));
-  store = openDatabase(join(dir, 'db.sqlite'));
-  await migrateOrThrow(store.db);
-  statements = new ProfileStatements(store.raw, DIVERSITY_TYPES);
+  store = openSqlite(join(dir, 'db.sqlite'));
+  await migrateOrThrow(store);
+  statements = new ProfileStatements(store, DIVERSITY_TYPES);
 });
 afterAll(async () => {
   await store.close();
@@ -139,10 +140,10 @@ describe('ProfileStatements', () => {
           const expected = (await findAgentByName(store.db, asked))!;
           const { api_key_hash, referral_code, referred_by, key_rotated_at, name_lower, registered_from, ...shown } = expected;
           void [api_key_hash, referral_code, referred_by, key_rotated_at, name_lower, registered_from];
-          const read = await readSnapshot(store.db, () => ({
-            agent: statements.agentByName(asked),
-            activity: statements.recentActivity(id, input.limit),
-            facts: statements.reputationFacts(id, input.windowStart),
+          const read = await readSnapshot(store.db, async (trx) => ({
+            agent: await statements.agentByName(trx, asked),
+            activity: await statements.recentActivity(trx, id, input.limit),
+            facts: await statements.reputationFacts(trx, id, input.windowStart),
           }));
           expect(read.agent).toStrictEqual(shown);
           const rows = await recentActivity(store.db, id, input.limit);
@@ -158,13 +159,14 @@ describe('ProfileStatements', () => {
 
   it('finds no agent for an unknown name, and zero facts and no rows for an agent without a ledger', async () => {
     const [agent] = write({ windowStart: new Date('2026-11-22T12:00:00Z'), agents: [{ verified: false, partner: false, suspended: false, points: 0, rows: [] }], seed: 1, limit: 20 });
-    expect(statements.agentByName('nobody-by-this-name')).toBeUndefined();
+    const db = store.db;
+    expect(await statements.agentByName(db, 'nobody-by-this-name')).toBeUndefined();
     expect(await findAgentByName(store.db, 'nobody-by-this-name')).toBeUndefined();
-    expect(statements.recentActivity(agent.id, 20)).toEqual([]);
-    expect(statements.reputationFacts(agent.id, new Date('2026-11-22T12:00:00Z'))).toEqual({ activeDaysInWindow: 0, distinctActivityTypes: 0, oldestInWindow: null, claims: 0, verifiedClaims: 0 });
+    expect(await statements.recentActivity(db, agent.id, 20)).toEqual([]);
+    expect(await statements.reputationFacts(db, agent.id, new Date('2026-11-22T12:00:00Z'))).toEqual({ activeDaysInWindow: 0, distinctActivityTypes: 0, oldestInWindow: null, claims: 0, verifiedClaims: 0 });
   });
 
-  it('counts a day in the window once, from a row at its start, and leaves out adjustments', () => {
+  it('counts a day in the window once, from a row at its start, and leaves out adjustments', async () => {
     const windowStart = new Date('2026-11-22T12:00:00.000Z');
     const [agent] = write({
       windowStart,
@@ -186,12 +188,12 @@ describe('ProfileStatements', () => {
       seed: 7,
       limit: 20,
     });
-    expect(statements.reputationFacts(agent.id, windowStart)).toEqual({ activeDaysInWindow: 2, distinctActivityTypes: 2, oldestInWindow: windowStart.toISOString(), claims: 0, verifiedClaims: 0 });
+    expect(await statements.reputationFacts(store.db, agent.id, windowStart)).toEqual({ activeDaysInWindow: 2, distinctActivityTypes: 2, oldestInWindow: windowStart.toISOString(), claims: 0, verifiedClaims: 0 });
   });
 
   it('reads through the indexes the ledger has, the facts from the covering one alone', () => {
-    const plan = (statement: { source: string }, ...params: unknown[]) =>
-      (store.raw.prepare(`explain query plan ${statement.source}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+    const plan = (statement: { sql: string }, ...params: unknown[]) =>
+      (store.raw.prepare(`explain query plan ${statement.sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
     expect(plan(statements['byName'], 'x')).toMatch(/^SEARCH agents USING INDEX \S+ \(name_lower=\?\)$/);
     // Each row's claim check is one primary-key probe.
     expect(plan(statements['recent'], 1, 20)).toBe('SEARCH a USING INDEX activities_agent_recent (agent_id=?) | SEARCH c USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN');

@@ -1,23 +1,22 @@
 /**
- * The reads behind a profile and a reputation, on better-sqlite3 statements prepared once: the
- * agent by name, its newest ledger rows, and the two ledger facts its reputation score needs.
+ * The reads behind a profile and a reputation, on statements prepared once (SQL written once for
+ * both engines): the agent by name, its newest ledger rows, and the ledger facts its reputation
+ * score needs.
  *
  * Why not kysely here: a cold profile is CPU-bound, and building and compiling these queries per
  * call was about a fifth of the server's CPU on that path, for SQL that never changes.
  *
- * Why this SQL (EXPLAIN QUERY PLAN and timings on the bench database, 10,000 agents, 200,000
- * ledger rows): each read selects only the columns a public body shows, so a profile never loads
- * the apiKey digest or the referral code, and recent rows come back as arrays (`raw`), which
- * better-sqlite3 builds faster than objects. The reputation facts are two queries on the covering
- * index (agent_id, type, created_at) instead of one `count(distinct case ...)` over the agent's
- * rows, which needed two temporary B-trees: the active days scan the agent's index entries, and
- * the diversity is one index probe per earning type.
+ * Why this SQL (EXPLAIN QUERY PLAN and timings on the SQLite bench database, 10,000 agents,
+ * 200,000 ledger rows): each read selects only the columns a public body shows, so a profile
+ * never loads the apiKey digest or the referral code. The reputation facts are two queries on the
+ * covering index (agent_id, type, created_at) instead of one `count(distinct case ...)` over the
+ * agent's rows, which needed two temporary B-trees: the active days scan the agent's index
+ * entries, and the diversity is one index probe per earning type.
  *
- * The methods are synchronous and run on the raw handle: call them only inside `readSnapshot`
- * (src/store/database.ts). It waits for an open write group, whose uncommitted rows a read on the
- * raw handle would otherwise see, and makes the reads of one profile one snapshot.
+ * Every method takes the `trx` of the `readSnapshot` (src/store/database.ts) it runs in, which
+ * makes the reads of one profile one snapshot.
  */
-import type BetterSqlite3 from 'better-sqlite3';
+import type { Db, OpenDatabase, Statement } from './database.ts';
 import type { ActivityRow, AgentRow, CheckKind, CheckState } from './schema.ts';
 
 /** An agent as public reads show it: no apiKey digest, referral code, referrer or key rotation. */
@@ -50,98 +49,67 @@ export interface ReputationFacts {
   verifiedClaims: number;
 }
 
-type LedgerEntryTuple = [
-  id: number,
-  type: string,
-  points: number,
-  url: string | null,
-  description: string | null,
-  created_at: string,
-  reverses: number | null,
-  kind: CheckKind | null,
-  state: CheckState | null,
-  due_at: string | null,
-  decided_at: string | null,
-];
-
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 export class ProfileStatements {
-  private readonly byName: BetterSqlite3.Statement<[string], PublicAgentRow>;
-  private readonly recent: BetterSqlite3.Statement<[number, number], LedgerEntryTuple>;
-  private readonly activeDays: BetterSqlite3.Statement<[number, string], { days: number; oldest: string | null }>;
-  private readonly typesUsed: BetterSqlite3.Statement<[number], number>;
-  private readonly claimCounts: BetterSqlite3.Statement<[number], { claims: number; verified: number | null }>;
-  private readonly rankByPoints: BetterSqlite3.Statement<[number, number, number], number>;
+  private readonly byName: Statement<[string], PublicAgentRow>;
+  private readonly recent: Statement<[number, number], LedgerEntryRow>;
+  private readonly activeDays: Statement<[number, string], { days: number; oldest: string | null }>;
+  private readonly typesUsed: Statement<[number], { n: number }>;
+  private readonly claimCounts: Statement<[number], { claims: number; verified: number | null }>;
+  private readonly rankByPoints: Statement<[number, number, number], { rank: number }>;
 
   /** `earningTypes`: the activity types whose variety reputation counts (DIVERSITY_TYPES). */
-  constructor(raw: BetterSqlite3.Database, earningTypes: readonly string[]) {
-    this.byName = raw.prepare('select id, name, operator, avatar_url, points, promo_points, partner, partner_at, verified, suspended, created_at, last_activity_at from agents where name_lower = ?');
+  constructor(store: Pick<OpenDatabase, 'prepare'>, earningTypes: readonly string[]) {
+    this.byName = store.prepare('select id, name, operator, avatar_url, points, promo_points, partner, partner_at, verified, suspended, created_at, last_activity_at from agents where name_lower = ?');
     // Newest first through (agent_id, id); the rows themselves are the only table reads.
     // Each row's check is one primary-key probe of claim_checks.
-    this.recent = raw
-      .prepare<[number, number], LedgerEntryTuple>(
-        `select a.id, a.type, a.points, a.url, a.description, a.created_at, a.reverses, c.kind, c.state, c.due_at, c.decided_at
-         from activities a left join claim_checks c on c.activity_id = a.id where a.agent_id = ? order by a.id desc limit ?`,
-      )
-      .raw(true);
+    this.recent = store.prepare(
+      `select a.id, a.type, a.points, a.url, a.description, a.created_at, a.reverses, c.kind as check_kind, c.state as check_state, c.due_at as check_due_at, c.decided_at as check_decided_at
+       from activities a left join claim_checks c on c.activity_id = a.id where a.agent_id = ? order by a.id desc limit ?`,
+    );
     // On the (agent_id, kind, state) index alone.
-    this.claimCounts = raw.prepare("select count(*) as claims, sum(case when state = 'verified' then 1 else 0 end) as verified from claim_checks where agent_id = ? and kind = 'url'");
+    this.claimCounts = store.prepare("select count(*) as claims, sum(case when state = 'verified' then 1 else 0 end) as verified from claim_checks where agent_id = ? and kind = 'url'");
     // The agent's entries of (agent_id, type, created_at), read from the index alone. Bounding
     // each type's range by created_at (type in (...every other type)) reads less for an agent
     // with thousands of rows, but it was slower for the typical agent with a few dozen and would
     // have to list every ledger type; `not in ('adjustment', 'reversal')` stays true to the rule as written.
-    this.activeDays = raw.prepare<[number, string], { days: number; oldest: string | null }>(
+    this.activeDays = store.prepare(
       "select count(distinct substr(created_at, 1, 10)) as days, min(created_at) as oldest from activities where agent_id = ? and created_at >= ? and type not in ('adjustment', 'reversal')",
     );
     // One index probe per earning type, however long the agent's ledger.
-    this.typesUsed = raw
-      .prepare<[number], number>(
-        `with earning(type) as (values ${earningTypes.map((t) => `(${quote(t)})`).join(', ')})
-         select count(*) from earning where exists (select 1 from activities where agent_id = ? and type = earning.type)`,
-      )
-      .pluck();
+    this.typesUsed = store.prepare(
+      `with earning(type) as (values ${earningTypes.map((t) => `(${quote(t)})`).join(', ')})
+       select count(*) as n from earning where exists (select 1 from activities where agent_id = ? and type = earning.type)`,
+    );
     // Two range counts on the (suspended, points, id) index rather than one count over
     // `points > v or (points = v and id < x)`, which SQLite can only bound by `suspended`.
-    this.rankByPoints = raw
-      .prepare<[number, number, number], number>(
-        `select (select count(*) from agents where suspended = 0 and points > ?)
-              + (select count(*) from agents where suspended = 0 and points = ? and id < ?) + 1`,
-      )
-      .pluck();
+    this.rankByPoints = store.prepare(
+      `select (select count(*) from agents where suspended = 0 and points > ?)
+            + (select count(*) from agents where suspended = 0 and points = ? and id < ?) + 1 as rank`,
+    );
   }
 
   /** A listed agent's place on the leaderboard by points (ties: the earlier-registered first). */
-  rank(agent: Pick<PublicAgentRow, 'id' | 'points'>): number {
-    return this.rankByPoints.get(agent.points, agent.points, agent.id)!;
+  async rank(trx: Db, agent: Pick<PublicAgentRow, 'id' | 'points'>): Promise<number> {
+    return Number((await this.rankByPoints.get(trx, agent.points, agent.points, agent.id))!.rank);
   }
 
   /** Names compare case-insensitively (CONTRACT.md section 4). */
-  agentByName(name: string): PublicAgentRow | undefined {
-    return this.byName.get(name.toLowerCase());
+  agentByName(trx: Db, name: string): Promise<PublicAgentRow | undefined> {
+    return this.byName.get(trx, name.toLowerCase());
   }
 
   /** The agent's newest `limit` ledger rows, newest first. */
-  recentActivity(agentId: number, limit: number): LedgerEntryRow[] {
-    return this.recent.all(agentId, limit).map(([id, type, points, url, description, created_at, reverses, check_kind, check_state, check_due_at, check_decided_at]) => ({
-      id,
-      type,
-      points,
-      url,
-      description,
-      created_at,
-      reverses,
-      check_kind,
-      check_state,
-      check_due_at,
-      check_decided_at,
-    }));
+  recentActivity(trx: Db, agentId: number, limit: number): Promise<LedgerEntryRow[]> {
+    return this.recent.all(trx, agentId, limit);
   }
 
   /** Zero for both when the agent has no ledger rows. */
-  reputationFacts(agentId: number, windowStart: Date): ReputationFacts {
-    const { days, oldest } = this.activeDays.get(agentId, windowStart.toISOString())!;
-    const counts = this.claimCounts.get(agentId)!;
-    return { activeDaysInWindow: days, distinctActivityTypes: this.typesUsed.get(agentId)!, oldestInWindow: oldest, claims: counts.claims, verifiedClaims: counts.verified ?? 0 };
+  async reputationFacts(trx: Db, agentId: number, windowStart: Date): Promise<ReputationFacts> {
+    const { days, oldest } = (await this.activeDays.get(trx, agentId, windowStart.toISOString()))!;
+    const counts = (await this.claimCounts.get(trx, agentId))!;
+    const types = (await this.typesUsed.get(trx, agentId))!;
+    return { activeDaysInWindow: Number(days), distinctActivityTypes: Number(types.n), oldestInWindow: oldest, claims: Number(counts.claims), verifiedClaims: Number(counts.verified ?? 0) };
   }
 }

@@ -38,7 +38,7 @@ export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
     .executeTakeFirstOrThrow();
   const taskCounts = await db
     .selectFrom('tasks')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(claimed_by is null), 0)`.as('open')])
+    .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(case when claimed_by is null then 1 else 0 end), 0)`.as('open')])
     .executeTakeFirstOrThrow();
   const agentsPerTier = Object.fromEntries(tiers.map((t) => [t.name, 0])) as Record<TierName, number>;
   for (const r of perTier.rows) agentsPerTier[r.tier] = Number(r.n);
