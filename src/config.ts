@@ -117,7 +117,8 @@ function origin(value: string | undefined, name: string): string[] {
 
 function databaseUrl(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!URL.canParse(value) || !/^postgres(ql)?:$/.test(new URL(value).protocol)) throw new Error('DATABASE_URL must be a PostgreSQL URL such as postgres://user@127.0.0.1:5432/canopy (unset it to use the SQLite file at DATABASE_PATH)');
+  if (!URL.canParse(value) || !/^postgres(ql)?:$/.test(new URL(value).protocol))
+    throw new Error('DATABASE_URL must be a PostgreSQL URL such as postgres://user@127.0.0.1:5432/canopy (unset it to use the SQLite file at DATABASE_PATH)');
   return value;
 }
 

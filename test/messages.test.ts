@@ -8,12 +8,12 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '../src/schemas/api/common.ts';
 import { FIELD_MAX, MESSAGE_MAX, messageChannelDocSchema, messageReceiptSchema } from '../src/schemas/api/messages.ts';
 import { admin, register, type Registered } from './support/rewards.ts';
 import { request, startService, type JsonResponse, type TestService } from './support/service.ts';
+import { openTestDatabase } from './support/backend.ts';
 
 const BASE = 'https://canopycove.example';
 const PATH = '/api/public/ai/message';
@@ -31,19 +31,23 @@ const send = async (json: unknown, headers: Record<string, string> = {}): Promis
 };
 const raw = (body: string, type: string) => request(service.url, PATH, { method: 'POST', body, headers: { 'content-type': type } });
 
-/** Rows in the messages table, read beside the running server (WAL allows a second reader). */
-function storedCount(): number {
-  const db = new BetterSqlite3(service.databasePath, { readonly: true, fileMustExist: true });
+/** Rows in the messages table, read beside the running server. */
+async function storedCount(): Promise<number> {
+  const db = openTestDatabase(service.storeEnv);
   try {
-    return (db.prepare('select count(*) as n from messages').get() as { n: number }).n;
+    const row = await db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
 async function inbox(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/inbox.ts', ...args], { env: { ...process.env, DATABASE_PATH: service.databasePath }, timeout: 30_000 });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/inbox.ts', ...args], { env: { ...process.env, ...service.storeEnv }, timeout: 30_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -98,7 +102,7 @@ describe('GET /api/public/ai/message', () => {
 
 describe('POST /api/public/ai/message', () => {
   it('accepts a message alone: 201 with id, receivedAt, status "received" and dataFreshness', async () => {
-    const before = storedCount();
+    const before = await storedCount();
     const res = await send({ message: 'Hello team, just the message.' });
     expect(res.status).toBe(201);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -109,7 +113,7 @@ describe('POST /api/public/ai/message', () => {
     expect(body.linkedAgent).toBeNull();
     expect(Math.abs(Date.parse(body.receivedAt) - Date.now())).toBeLessThan(60_000);
     expect(body.dataFreshness).toMatchObject({ source: 'live', maxAgeSeconds: 0, lastModified: body.receivedAt });
-    expect(storedCount()).toBe(before + 1);
+    expect(await storedCount()).toBe(before + 1);
   });
 
   it('gives every message its own id', async () => {
@@ -151,36 +155,36 @@ describe('POST /api/public/ai/message', () => {
   ];
 
   it.each(invalidBodies)('%s -> 400 invalid_request naming the field, nothing stored', async (_name, json, field) => {
-    const before = storedCount();
+    const before = await storedCount();
     const res = await send(json);
     expectProblem(res, 400, 'invalid_request');
     expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual([field]);
     expect(res.body.detail).toContain(field);
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it('a body that is not a JSON object -> 400 invalid_request, nothing stored', async () => {
-    const before = storedCount();
+    const before = await storedCount();
     for (const body of ['["hi"]', '"hi"', '42', 'null']) {
       const res = await raw(body, 'application/json');
       expectProblem(res, 400, 'invalid_request');
     }
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it('a body that is not JSON -> 415; invalid JSON -> 400 invalid_json; nothing stored', async () => {
-    const before = storedCount();
+    const before = await storedCount();
     expectProblem(await raw('message=hello', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
     expectProblem(await raw('{"message":"hello"}', 'text/plain'), 415, 'unsupported_media_type');
     expectProblem(await raw('{"message": "hello"', 'application/json'), 400, 'invalid_json');
     expectProblem(await raw('', 'application/json'), 400, 'invalid_json');
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it('a body over 16 KiB -> 413, nothing stored', async () => {
-    const before = storedCount();
+    const before = await storedCount();
     expectProblem(await raw(JSON.stringify({ message: 'é'.repeat(9000) }), 'application/json'), 413, 'payload_too_large');
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it.each([
@@ -189,12 +193,12 @@ describe('POST /api/public/ai/message', () => {
     ['an X-API-Key header', (key: string) => [{ message: 'keyed' }, { 'x-api-key': key }] as const],
   ])('an unknown apiKey in %s -> 401 invalid_api_key, nothing stored, key not echoed', async (_where, build) => {
     const key = 'mcr_live_0000000000000000000000000000dead';
-    const before = storedCount();
+    const before = await storedCount();
     const [json, headers] = build(key);
     const res = await send(json, headers);
     expectProblem(res, 401, 'invalid_api_key');
     expect(res.text).not.toContain(key);
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it.each([

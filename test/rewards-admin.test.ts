@@ -3,10 +3,11 @@
  * suspend/unsuspend (writes refused, hidden from the leaderboard), verify (reputation),
  * adjust (a ledger row with a reason), and check (exit 1 when a total drifts from its ledger).
  */
-import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, earn, register, type Registered } from './support/rewards.ts';
 import { request, startService, type TestService } from './support/service.ts';
+import { openTestDatabase } from './support/backend.ts';
 
 let service: TestService;
 let agent: Registered;
@@ -76,12 +77,15 @@ describe('npm run admin', () => {
   it('check passes, then fails (exit 1) when a total drifts from its ledger', async () => {
     const ok = await admin(service.databasePath, 'check');
     expect([ok.code, ok.stdout.trim()]).toEqual([0, 'ok: all 2 agent totals equal their ledger sums']);
-    const db = new BetterSqlite3(service.databasePath);
-    db.pragma('busy_timeout = 5000');
-    db.prepare("update agents set points = points + 7 where name = 'bystander'").run();
-    // The ledger itself refuses edits.
-    expect(() => db.prepare('delete from activities').run()).toThrow(/append-only/);
-    db.close();
+    const db = openTestDatabase(service.storeEnv);
+    try {
+      await sql`update agents set points = points + 7 where name = 'bystander'`.execute(db);
+      // The ledger itself refuses edits.
+      await expect(sql`delete from activities`.execute(db)).rejects.toThrow(/append-only/);
+      await expect(sql`update activities set points = 0`.execute(db)).rejects.toThrow(/append-only/);
+    } finally {
+      await db.destroy();
+    }
     const bad = await admin(service.databasePath, 'check');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('bystander: points 7 vs ledger 0');

@@ -29,8 +29,8 @@ export interface LedgerMismatch {
 export async function ledgerMismatches(db: Db): Promise<LedgerMismatch[]> {
   const promo = sql.join(promoActions.map((t) => sql.lit(t)));
   const rows = await sql<LedgerMismatch>`
-    select a.id, a.name, a.points, a.promo_points as promoPoints,
-      coalesce(l.total, 0) as ledgerPoints, coalesce(l.promo, 0) as ledgerPromoPoints
+    select a.id, a.name, a.points, a.promo_points as "promoPoints",
+      coalesce(l.total, 0) as "ledgerPoints", coalesce(l.promo, 0) as "ledgerPromoPoints"
     from agents a
     left join (
       select x.agent_id, sum(x.points) as total,

@@ -163,7 +163,13 @@ describe('ProfileStatements', () => {
     expect(await statements.agentByName(db, 'nobody-by-this-name')).toBeUndefined();
     expect(await findAgentByName(store.db, 'nobody-by-this-name')).toBeUndefined();
     expect(await statements.recentActivity(db, agent.id, 20)).toEqual([]);
-    expect(await statements.reputationFacts(db, agent.id, new Date('2026-11-22T12:00:00Z'))).toEqual({ activeDaysInWindow: 0, distinctActivityTypes: 0, oldestInWindow: null, claims: 0, verifiedClaims: 0 });
+    expect(await statements.reputationFacts(db, agent.id, new Date('2026-11-22T12:00:00Z'))).toEqual({
+      activeDaysInWindow: 0,
+      distinctActivityTypes: 0,
+      oldestInWindow: null,
+      claims: 0,
+      verifiedClaims: 0,
+    });
   });
 
   it('counts a day in the window once, from a row at its start, and leaves out adjustments', async () => {
@@ -188,7 +194,13 @@ describe('ProfileStatements', () => {
       seed: 7,
       limit: 20,
     });
-    expect(await statements.reputationFacts(store.db, agent.id, windowStart)).toEqual({ activeDaysInWindow: 2, distinctActivityTypes: 2, oldestInWindow: windowStart.toISOString(), claims: 0, verifiedClaims: 0 });
+    expect(await statements.reputationFacts(store.db, agent.id, windowStart)).toEqual({
+      activeDaysInWindow: 2,
+      distinctActivityTypes: 2,
+      oldestInWindow: windowStart.toISOString(),
+      claims: 0,
+      verifiedClaims: 0,
+    });
   });
 
   it('reads through the indexes the ledger has, the facts from the covering one alone', () => {

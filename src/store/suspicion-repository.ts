@@ -53,12 +53,12 @@ export async function referralClusters(db: Db, atLeast: number): Promise<Referra
     select r.name as referrer, count(*) as referred,
       (select count(*) from activities x where x.agent_id = r.id and x.type = 'referral' and x.ref is not null) as paid,
       (select count(*) from activities x join activities v on v.reverses = x.id where x.agent_id = r.id and x.type = 'referral' and x.ref is not null) as reversed,
-      sum(case when exists (select 1 from claim_checks c where c.agent_id = a.id and c.kind = 'url' and c.state = 'verified') then 1 else 0 end) as referredVerified,
-      sum(case when exists (select 1 from agents g where g.referred_by = a.id) then 1 else 0 end) as referringOn,
+      sum(case when exists (select 1 from claim_checks c where c.agent_id = a.id and c.kind = 'url' and c.state = 'verified') then 1 else 0 end) as "referredVerified",
+      sum(case when exists (select 1 from agents g where g.referred_by = a.id) then 1 else 0 end) as "referringOn",
       count(distinct a.registered_from) as addresses
     from agents a join agents r on r.id = a.referred_by
     group by r.id, r.name
-    having count(*) >= ${atLeast}
+    having count(*) >= ${sql.lit(atLeast)}
     order by referred desc`.execute(db);
   return rows.rows.map((r) => ({
     ...r,
@@ -85,9 +85,9 @@ export interface TaskRing {
 export async function taskRings(db: Db): Promise<TaskRing[]> {
   const rows = await sql<TaskRing>`
     with claims as (select claimed_by as claimer, poster_id as poster, count(*) as n from tasks where claimed_by is not null group by claimed_by, poster_id)
-    select x.name as a, y.name as b, c1.n as aClaimedB, c2.n as bClaimedA,
-      case when x.registered_from is not null and x.registered_from = y.registered_from then 1 else 0 end as sameAddress,
-      case when x.operator is not null and lower(trim(x.operator)) = lower(trim(y.operator)) then 1 else 0 end as sameOperator
+    select x.name as a, y.name as b, c1.n as "aClaimedB", c2.n as "bClaimedA",
+      case when x.registered_from is not null and x.registered_from = y.registered_from then 1 else 0 end as "sameAddress",
+      case when x.operator is not null and lower(trim(x.operator)) = lower(trim(y.operator)) then 1 else 0 end as "sameOperator"
     from claims c1 join claims c2 on c2.claimer = c1.poster and c2.poster = c1.claimer
     join agents x on x.id = c1.claimer join agents y on y.id = c1.poster
     where c1.claimer < c1.poster
@@ -110,8 +110,8 @@ export async function highReversalRates(db: Db, minDecided: number, rate: number
       sum(case when c.state = 'pending' then 1 else 0 end) as pending
     from claim_checks c join agents a on a.id = c.agent_id
     group by a.id, a.name
-    having sum(case when c.state != 'pending' then 1 else 0 end) >= ${minDecided}
-       and sum(case when c.state = 'reversed' then 1 else 0 end) >= ${rate} * sum(case when c.state != 'pending' then 1 else 0 end)
+    having sum(case when c.state != 'pending' then 1 else 0 end) >= ${sql.lit(minDecided)}
+       and sum(case when c.state = 'reversed' then 1 else 0 end) >= ${sql.lit(rate)} * sum(case when c.state != 'pending' then 1 else 0 end)
     order by reversed desc`.execute(db);
   return rows.rows.map((r) => ({ name: r.name, decided: Number(r.decided), reversed: Number(r.reversed), pending: Number(r.pending) }));
 }

@@ -1,5 +1,6 @@
 /** Helpers for the rewards tests: register and earn over HTTP, run the operator CLI against a database file. */
 import { spawn } from 'node:child_process';
+import { storeEnv } from './backend.ts';
 import { request, type JsonResponse } from './service.ts';
 
 export interface Registered {
@@ -27,12 +28,13 @@ export function setClock(base: string, now: string): Promise<JsonResponse> {
 }
 
 /**
- * `npm run admin -- ...` as a child process against a database file; `clockStart` pins the CLI's
- * clock (CLOCK_START) so its timestamps follow the test's time, not the real date.
+ * `npm run admin -- ...` as a child process against a test database (a service, or a database
+ * path a test started services on); `clockStart` pins the CLI's clock (CLOCK_START) so its
+ * timestamps follow the test's time, not the real date.
  */
-export function admin(target: string | { databasePath: string; clockStart?: string }, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function admin(target: string | { databasePath: string; clockStart?: string }, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const { databasePath, clockStart } = typeof target === 'string' ? { databasePath: target, clockStart: undefined } : target;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: databasePath };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...(await storeEnv(databasePath)) };
   if (clockStart) env.CLOCK_START = clockStart;
   else delete env.CLOCK_START;
   return new Promise((resolve, reject) => {

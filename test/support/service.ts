@@ -1,6 +1,7 @@
 /**
  * Starts the real, built service as a child process on a free loopback port with its own
- * temporary SQLite file, exactly as `npm run serve` does. Tests talk to it over HTTP only.
+ * temporary database, exactly as `npm run serve` does: a SQLite file, or under TEST_BACKEND=postgres
+ * a PostgreSQL database of its own (test/support/backend.ts). Tests talk to it over HTTP only.
  *
  * `npm test` builds first; run `npm run build` before `npx vitest` on its own.
  */
@@ -9,10 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveArgs } from '../../scripts/lib/serve-command.ts';
+import { dropStore, storeEnv } from './backend.ts';
 
 export interface TestService {
   url: string;
+  /** Names the database: the SQLite file, or on PostgreSQL the database made for this path. */
   databasePath: string;
+  /** DATABASE_PATH and, on PostgreSQL, DATABASE_URL: what a CLI needs to reach the same database. */
+  storeEnv: Record<string, string>;
   dataDir: string;
   process: ChildProcess;
   /** Every line the server printed (JSON request logs among them). */
@@ -31,12 +36,13 @@ export interface StartOptions {
 export async function startService(options: StartOptions = {}): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
   const databasePath = options.databasePath ?? join(dataDir, 'test.sqlite');
+  const store = await storeEnv(databasePath);
   const child = spawn(process.execPath, serveArgs(), {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: '0',
-      DATABASE_PATH: databasePath,
+      ...store,
       RATE_LIMITS: 'off',
       ...(options.clockStart ? { CLOCK_START: options.clockStart } : {}),
       ...options.env,
@@ -65,6 +71,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
   return {
     url,
     databasePath,
+    storeEnv: store,
     dataDir,
     process: child,
     output,
@@ -73,7 +80,10 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
       const exited = new Promise((r) => child.once('exit', r));
       child.kill(signal);
       await exited;
-      if (!options.databasePath) rmSync(dataDir, { recursive: true, force: true });
+      if (!options.databasePath) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await dropStore(databasePath);
+      }
     },
   };
 }
