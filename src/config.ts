@@ -15,6 +15,10 @@ export interface AppConfig {
   databaseUrl?: string;
   /** PG_POOL_MAX: PostgreSQL connections one instance may hold. */
   poolMax: number;
+  /** REDIS_URL=redis://...: rate-limit counts shared by every instance (src/server/shared-limits.ts). */
+  redisUrl?: string;
+  /** REDIS_PREFIX: the start of every key the service writes in Redis (several deployments may share one Redis). */
+  redisPrefix: string;
   /**
    * TRUST_PROXY=1|true: one proxy you control is in front and appends the client address to
    * X-Forwarded-For; its last entry is then the client IP (rate-limit identity, logs).
@@ -122,6 +126,13 @@ function databaseUrl(value: string | undefined): string | undefined {
   return value;
 }
 
+function redisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!URL.canParse(value) || !/^rediss?:$/.test(new URL(value).protocol))
+    throw new Error('REDIS_URL must be a Redis URL such as redis://127.0.0.1:6379 (unset it to count rate limits in this process)');
+  return value;
+}
+
 function instant(value: string | undefined, name: string): Date | undefined {
   if (value === undefined || value === '') return undefined;
   const at = new Date(value);
@@ -137,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePath: env.DATABASE_PATH || 'data/canopy-cove.sqlite',
     databaseUrl: databaseUrl(env.DATABASE_URL),
     poolMax: Math.floor(number(env.PG_POOL_MAX, 10, 'PG_POOL_MAX', 1)),
+    redisUrl: redisUrl(env.REDIS_URL),
+    redisPrefix: env.REDIS_PREFIX || 'canopy:rl:',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimits: {
       scale: number(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),

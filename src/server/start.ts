@@ -22,6 +22,7 @@ import { createLogger } from './logger.ts';
 import { drain } from './shutdown.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { ResponseCache } from './response-cache.ts';
+import { sharedLimits } from './shared-limits.ts';
 import type { Services } from './services.ts';
 import { StaticFiles } from './static-files.ts';
 
@@ -62,6 +63,8 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   // Every commit that changes what public reads show ends the cached program reads.
   changes.subscribe(() => cache.purge('program'));
 
+  // REDIS_URL: every instance counts rate limits in the same Redis.
+  const limits = config.redisUrl ? sharedLimits(config.redisUrl, config.redisPrefix, log) : undefined;
   const databaseReadable = (): Promise<string> =>
     store.ping().then(
       () => 'ok',
@@ -80,7 +83,9 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
     identify: (apiKey) => rewards.identify(apiKey),
     log,
     health: async () => {
-      const checks = { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files', database: await databaseReadable() };
+      const checks: Record<string, string> = { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files', database: await databaseReadable() };
+      // Redis down is reported but not unhealthy: the instance still serves, with its own counts.
+      if (limits) checks.redis = limits.status();
       return { ok: checks.content === 'ok' && checks.database === 'ok', checks };
     },
   };
@@ -94,7 +99,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
     cache,
     changes,
     log,
-    gate: new RateLimiter({ policy: config.rateLimits, identify: services.identify }),
+    gate: new RateLimiter({ policy: config.rateLimits, identify: services.identify, counterFor: limits?.counterFor }),
   });
 
   await new Promise<void>((ok, fail) => {
@@ -111,7 +116,9 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   let closing: Promise<void> | undefined;
   const shutDown = () => {
     verifier.stop();
-    return drain(server, config.server.shutdownGraceMs).then(() => new Promise<void>((ok) => store.close().then(() => log.flush(() => ok()), ok)));
+    return drain(server, config.server.shutdownGraceMs)
+      .then(() => limits?.close())
+      .then(() => new Promise<void>((ok) => store.close().then(() => log.flush(() => ok()), ok)));
   };
   const close = () => (closing ??= shutDown());
 
