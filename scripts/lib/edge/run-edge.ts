@@ -12,16 +12,25 @@ export interface EdgeOptions {
   host: string;
   port: number;
   originUrl: string;
+  /** Several origins (npm run cluster): requests are spread over them; `originUrl` is then ignored. */
+  originUrls?: string[];
   runDir: string;
   workers?: number | 'auto';
   accessLog?: string;
   stdio?: 'inherit' | 'ignore';
 }
 
-/** The template with its inputs filled in, as envsubst would (only these two variables). */
-function fillEdgeTemplate(template: string, listen: string, originAddress: string): string {
+/**
+ * The template with its inputs filled in, as envsubst would (only these two variables). With
+ * several origins the upstream gets a server line each: nginx spreads requests over them and
+ * sends a request that could not reach one (refused, reset before an answer) to the next, except
+ * a POST, which it never repeats: the client is told (502) and may retry with its Idempotency-Key.
+ */
+function fillEdgeTemplate(template: string, listen: string, originAddresses: string[]): string {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: envsubst placeholders, meant literally
-  return template.replaceAll('${EDGE_LISTEN}', listen).replaceAll('${ORIGIN_ADDRESS}', originAddress);
+  const servers = originAddresses.map((address) => `server ${address} max_fails=1 fail_timeout=2s;`).join('\n  ');
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: envsubst placeholders, meant literally
+  return template.replaceAll('${EDGE_LISTEN}', listen).replaceAll('server ${ORIGIN_ADDRESS};', servers);
 }
 
 export async function startEdge(options: EdgeOptions): Promise<RunningNginx & { url: string }> {
@@ -30,7 +39,11 @@ export async function startEdge(options: EdgeOptions): Promise<RunningNginx & { 
   const runDir = resolve(options.runDir);
   mkdirSync(runDir, { recursive: true });
   const site = resolve(runDir, 'canopy-cove.conf');
-  writeFileSync(site, fillEdgeTemplate(readFileSync(template, 'utf8'), `${options.host}:${options.port}`, new URL(options.originUrl).host));
+  writeFileSync(site, fillEdgeTemplate(
+      readFileSync(template, 'utf8'),
+      `${options.host}:${options.port}`,
+      (options.originUrls ?? [options.originUrl]).map((url) => new URL(url).host),
+    ));
   const nginx = startNginxProcess({ runDir, prefix: options.distDir, http: `  include ${site};`, workers: options.workers, accessLog: options.accessLog, stdio: options.stdio });
   const host = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
   const url = `http://${host}:${options.port}`;
