@@ -39,11 +39,14 @@ export async function startEdge(options: EdgeOptions): Promise<RunningNginx & { 
   const runDir = resolve(options.runDir);
   mkdirSync(runDir, { recursive: true });
   const site = resolve(runDir, 'canopy-cove.conf');
-  writeFileSync(site, fillEdgeTemplate(
+  writeFileSync(
+    site,
+    fillEdgeTemplate(
       readFileSync(template, 'utf8'),
       `${options.host}:${options.port}`,
       (options.originUrls ?? [options.originUrl]).map((url) => new URL(url).host),
-    ));
+    ),
+  );
   const nginx = startNginxProcess({ runDir, prefix: options.distDir, http: `  include ${site};`, workers: options.workers, accessLog: options.accessLog, stdio: options.stdio });
   const host = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
   const url = `http://${host}:${options.port}`;
