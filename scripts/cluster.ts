@@ -9,13 +9,13 @@
  * It prints one JSON line when it is ready: {"cluster": url, "instances": [{"port", "pid"}]}.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { startEdge } from './lib/edge/run-edge.ts';
 import { nginxAvailable } from './lib/nginx.ts';
 import { serveArgs } from './lib/serve-command.ts';
+import { freePort } from './lib/free-port.ts';
 
 const config = loadConfig();
 const size = Number(process.env.CLUSTER_SIZE || 2);
@@ -27,17 +27,6 @@ if (!nginxAvailable()) fail('nginx is not installed: apt-get install nginx');
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Instance {

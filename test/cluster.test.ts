@@ -8,7 +8,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, dropStore, openTestDatabase, storeEnv } from './support/backend.ts';
 import { admin, earn, register, type Registered } from './support/rewards.ts';
 import { request } from './support/service.ts';
+import { freePort } from '../scripts/lib/free-port.ts';
 
 const run = backend === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
 const dir = mkdtempSync(join(tmpdir(), 'canopy-cluster-'));
@@ -25,17 +25,6 @@ let base = '';
 let instances: Array<{ port: number; pid: number }> = [];
 let env: Record<string, string> = {};
 const output: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The ledger rows of each agent, by name, and whether every total equals its ledger. */
 async function ledger(): Promise<Map<string, number>> {

@@ -6,13 +6,13 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge } from '../scripts/lib/edge/run-edge.ts';
 import { nginxAvailable } from '../scripts/lib/nginx.ts';
 import { startService, type TestService } from './support/service.ts';
+import { freePort } from '../scripts/lib/free-port.ts';
 
 const CLIENT = 'dist/client';
 
@@ -33,17 +33,6 @@ function send(base: string, method: string, path: string, headers: Record<string
     });
     req.on('error', reject);
     req.end(body);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 

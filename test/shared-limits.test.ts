@@ -12,22 +12,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { register } from './support/rewards.ts';
 import { request, startService, type TestService } from './support/service.ts';
+import { freePort } from '../scripts/lib/free-port.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const dir = mkdtempSync(join(tmpdir(), 'canopy-shared-'));
 const started: TestService[] = [];
 let ownRedis: ChildProcess | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
