@@ -52,8 +52,12 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
   const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 30_000);
-    const onLine = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+    // A line may arrive in two chunks: only whole lines are kept (the rest waits for its end).
+    const partial = { stdout: '', stderr: '' };
+    const onLine = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+      const lines = (partial[stream] + chunk.toString()).split('\n');
+      partial[stream] = lines.pop() ?? '';
+      for (const line of lines.filter(Boolean)) {
         output.push(line);
         if (line.includes('"msg":"listening"')) {
           clearTimeout(timer);
@@ -61,9 +65,10 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
         }
       }
     };
-    child.stdout!.on('data', onLine);
-    child.stderr!.on('data', onLine);
+    child.stdout!.on('data', onLine('stdout'));
+    child.stderr!.on('data', onLine('stderr'));
     child.once('exit', (code) => {
+      for (const rest of Object.values(partial)) if (rest) output.push(rest);
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
     });
