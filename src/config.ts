@@ -24,6 +24,8 @@ export interface AppConfig {
    * X-Forwarded-For; its last entry is then the client IP (rate-limit identity, logs).
    */
   trustProxy: boolean;
+  /** METRICS_TOKEN: lets clients other than loopback read GET /metrics with Authorization: Bearer <token>. */
+  metricsToken?: string;
   rateLimits: PolicyOptions;
   /** Anti-farming caps, dedupe window and idempotency TTL of the rewards program. */
   rewards: RewardsConfig;
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: redisUrl(env.REDIS_URL),
     redisPrefix: env.REDIS_PREFIX || 'canopy:rl:',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    metricsToken: env.METRICS_TOKEN || undefined,
     rateLimits: {
       scale: number(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),
       enabled: env.RATE_LIMITS !== 'off',

@@ -9,5 +9,7 @@ declare namespace App {
     clientAddress?: string;
     /** The POST body as the server read it (at most 16 KiB of JSON), so endpoints need not read it again. */
     body?: string;
+    /** Set by src/middleware.ts: the route pattern that matched (`/api/public/ai/agent/[name]`), the metrics' route label. */
+    route?: string;
   }
 }

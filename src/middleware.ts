@@ -1,12 +1,14 @@
 /**
- * Runs for on-demand routes only (pre-rendered ones ran it at build time). Its one job: an
- * unexpected error becomes a 500 problem that carries the request id and nothing else, while
- * the details go to the server log under the same id.
+ * Runs for on-demand routes only (pre-rendered ones ran it at build time). It names the route
+ * that matched, for the server's metrics (src/server/metrics.ts), and turns an unexpected error
+ * into a 500 problem that carries the request id and nothing else, while the details go to the
+ * server log under the same id.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { problem } from './http/respond.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  context.locals.route = context.routePattern;
   try {
     return await next();
   } catch (error) {

@@ -12,6 +12,7 @@ import { admin, setClock } from './support/rewards.ts';
 import { request, startService, type JsonResponse, type TestService } from './support/service.ts';
 
 const CLOCK_START = '2026-11-22T12:00:00Z';
+const METRICS_TOKEN = 'token-of-the-operators';
 
 let service: TestService;
 let oas: OpenApiCheck;
@@ -72,7 +73,8 @@ let ada: Agent;
 let bo: Agent;
 
 beforeAll(async () => {
-  service = await startService({ clockStart: CLOCK_START, env: { RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '100' } });
+  // TRUST_PROXY: X-Forwarded-For makes a request come from outside, for /metrics' 403.
+  service = await startService({ clockStart: CLOCK_START, env: { RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '100', TRUST_PROXY: '1', METRICS_TOKEN: METRICS_TOKEN } });
   oas = await OpenApiCheck.load(service.url);
 });
 
@@ -95,6 +97,13 @@ describe('reads', () => {
     expect(again.headers.get('x-cache')).toBe('HIT');
     await call(200, 'GET', '/api/public/rate-limits');
     await call(200, 'GET', '/healthz');
+  });
+
+  it('operations: metrics for loopback and for the operator token, 403 for anyone else', async () => {
+    const outside = { 'x-forwarded-for': '203.0.113.5' };
+    expect((await call(200, 'GET', '/metrics')).text).toContain('http_requests_total');
+    await call(403, 'GET', '/metrics', { headers: outside });
+    await call(200, 'GET', '/metrics', { headers: { ...outside, authorization: `Bearer ${METRICS_TOKEN}` } });
   });
 
   it('catalog reads with their query variants and problems', async () => {

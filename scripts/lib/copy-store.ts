@@ -50,7 +50,6 @@ export async function copyStore(from: OpenDatabase, to: OpenDatabase, log: (line
       for (let offset = 0; ; offset += BATCH) {
         const batch = await from.db.selectFrom(table).selectAll().orderBy(sql.ref(ORDER[table])).limit(BATCH).offset(offset).execute();
         if (!batch.length) break;
-        // biome-ignore lint/suspicious/noExplicitAny: rows go back into the same table they came from
         await trx
           .insertInto(table)
           .values(batch as any)

@@ -5,11 +5,14 @@
  */
 import { eventItem, exclusiveFor, feedContent, feedPage, parseCursor } from '../catalog/ai-content.ts';
 import { catalog } from '../catalog/data.ts';
+import { DomainError } from '../domain/errors.ts';
 import { partnershipAgreement } from '../domain/partnership.ts';
 import { reputationModel } from '../domain/reputation.ts';
 import { taskIdFrom } from '../http/agent-request.ts';
 import { implement, writeReply } from '../http/endpoint.ts';
 import { contentFreshness, programFreshness } from '../http/respond.ts';
+import type { WriteResult } from '../rewards/rewards-service.ts';
+import type { Services } from '../server/services.ts';
 import {
   earnEndpoint,
   exclusiveEndpoint,
@@ -34,7 +37,9 @@ export const profile = implement(profileEndpoint, async ({ params, services }) =
 });
 
 /** /api/public/ai/earn */
-export const earn = implement(earnEndpoint, async ({ body, apiKey, idempotencyKey, services }) => writeReply(services, await services.rewards.earn({ apiKey, idempotencyKey }, body)));
+export const earn = implement(earnEndpoint, async ({ body, apiKey, idempotencyKey, services }) =>
+  writeReply(services, await counted(services, body.actionType, () => services.rewards.earn({ apiKey, idempotencyKey }, body))),
+);
 
 /** /api/public/ai/exclusive */
 export const exclusive = implement(exclusiveEndpoint, async ({ apiKey, services }) => {
@@ -87,7 +92,7 @@ export const reputation = implement(reputationEndpoint, async ({ query, services
 
 /** /api/public/ai/share */
 export const share = implement(shareEndpoint, async ({ body, apiKey, idempotencyKey, services }) =>
-  writeReply(services, await services.rewards.earn({ apiKey, idempotencyKey }, { actionType: 'share', url: body.url })),
+  writeReply(services, await counted(services, 'share', () => services.rewards.earn({ apiKey, idempotencyKey }, { actionType: 'share', url: body.url }))),
 );
 
 /** /api/public/ai/tasks */
@@ -103,3 +108,15 @@ export const taskPost = implement(taskPostEndpoint, async ({ body, apiKey, idemp
 export const taskClaim = implement(taskClaimEndpoint, async ({ params, apiKey, idempotencyKey, services }) =>
   writeReply(services, await services.rewards.claimTask({ apiKey, idempotencyKey }, taskIdFrom(params.id))),
 );
+
+/** An earn, counted in the metrics by its outcome: awarded, replayed, or the problem that refused it. */
+async function counted(services: Services, actionType: string, earn: () => Promise<WriteResult>): Promise<WriteResult> {
+  try {
+    const result = await earn();
+    services.metrics.earned(actionType, result.replayed ? 'replayed' : 'awarded');
+    return result;
+  } catch (error) {
+    services.metrics.earned(actionType, error instanceof DomainError ? error.code : 'error');
+    throw error;
+  }
+}

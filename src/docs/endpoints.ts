@@ -9,6 +9,7 @@ import { discoveryEndpoints } from '../schemas/api/discovery.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { feedsEndpoints } from '../schemas/api/feeds.ts';
 import { messageEndpoints } from '../schemas/api/messages.ts';
+import { operationsEndpoints } from '../schemas/api/operations.ts';
 import { rewardsEndpoints } from '../schemas/api/rewards.ts';
 
 /** What each tag of the endpoint list groups (the OpenAPI document's tag descriptions). */
@@ -20,9 +21,18 @@ export const endpointTags: Record<string, string> = {
   Concierge: "A conversational endpoint that answers from the service's own data.",
   'Message channel': 'Messages to the operating team; a person reads every one.',
   Feeds: 'RSS, JSON Feed and llms.txt summaries, pre-rendered.',
+  Operations: 'For the people who run the service: metrics for Prometheus.',
 };
 
 /** The catalog's definitions, whose video filters take the build's categories. */
 export const catalogApi = catalogEndpoints(catalog.site.categories.map((c) => c.id));
 
-export const endpoints: EndpointDoc[] = [...discoveryEndpoints, ...Object.values(catalogApi), ...rewardsEndpoints, ...conciergeEndpoints, ...messageEndpoints, ...feedsEndpoints];
+export const endpoints: EndpointDoc[] = [
+  ...discoveryEndpoints,
+  ...Object.values(catalogApi),
+  ...rewardsEndpoints,
+  ...conciergeEndpoints,
+  ...messageEndpoints,
+  ...feedsEndpoints,
+  ...operationsEndpoints,
+];

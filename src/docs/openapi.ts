@@ -28,6 +28,11 @@ const securitySchemes = {
     name: 'apiKey',
     description: '?apiKey=<apiKey>, accepted on the tier-gated reads only (exclusive, feed); a header keeps the key out of logs and histories.',
   },
+  operatorToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Authorization: Bearer <METRICS_TOKEN>, the operator token set in the server environment; loopback clients need none (GET /metrics only).',
+  },
 } as const;
 
 /** What holds for every operation, said once rather than in each. */
@@ -48,6 +53,7 @@ type Security = Record<string, string[]>[];
 function securityOf(ep: EndpointDoc): Security {
   const headers: Security = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
   if (ep.auth === 'none') return [];
+  if (ep.auth === 'operator') return [{ operatorToken: [] }, {}];
   if (ep.auth === 'optionalApiKey') return [{}, ...headers];
   return ep.method === 'GET' ? [...headers, { apiKeyQuery: [] }] : [...headers, {}];
 }

@@ -50,7 +50,7 @@ function linkItem(name: string, url: string, notes?: string): string {
 
 /** Whether a plain GET of the path, with no key and no parameter, answers 200. */
 function isPlainGet(ep: EndpointDoc): boolean {
-  return ep.method === 'GET' && ep.auth !== 'apiKey' && !ep.path.includes('{');
+  return ep.method === 'GET' && (ep.auth === 'none' || ep.auth === 'optionalApiKey') && !ep.path.includes('{');
 }
 
 /** The heading an endpoint has in llms-full.txt, also used as its name in llms.txt. */
@@ -61,6 +61,7 @@ function endpointTitle(ep: EndpointDoc): string {
 function authNote(ep: EndpointDoc): string {
   if (ep.auth === 'apiKey') return `API key required${ep.minTier ? ` (${ep.minTier} tier or above)` : ''}`;
   if (ep.auth === 'optionalApiKey') return 'API key optional';
+  if (ep.auth === 'operator') return 'operators only (loopback, or Authorization: Bearer METRICS_TOKEN)';
   return 'no key';
 }
 

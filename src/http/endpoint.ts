@@ -46,8 +46,19 @@ export interface EndpointInput<E extends EndpointDoc> {
   context: APIContext;
 }
 
-/** What a handler answers; problems are thrown as DomainErrors (src/domain/errors.ts). */
-export interface Reply<E> {
+/**
+ * What a handler answers; problems are thrown as DomainErrors (src/domain/errors.ts). An endpoint
+ * whose definition names a `contentType` answers text in it (GET /metrics), every other one JSON.
+ */
+export type Reply<E> = E extends { contentType: string } ? TextReply : JsonReply<E>;
+
+/** A text answer: the body in the definition's `contentType` (or the `Content-Type` header given), never cached. */
+export interface TextReply {
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export interface JsonReply<E> {
   body: BodyOf<E>;
   dataFreshness: DataFreshness;
   status?: StatusOf<E>;
@@ -79,15 +90,20 @@ export function implement<E extends EndpointDoc>(endpoint: E, handler: (input: E
         params: (endpoint.pathParams ? pathParams(endpoint.pathParams, context.params) : undefined) as Parsed<E, 'pathParams'>,
         query: query as Parsed<E, 'query'>,
         body: (fullBody ? body : undefined) as WithoutKey<Parsed<E, 'body'>>,
-        apiKey: endpoint.auth === 'none' ? undefined : apiKeyFrom(request, fallbackKey),
+        apiKey: endpoint.auth === 'none' || endpoint.auth === 'operator' ? undefined : apiKeyFrom(request, fallbackKey),
         idempotencyKey: endpoint.idempotent ? idempotencyKeyFrom(request) : undefined,
         services: locals.services,
         requestId: locals.requestId,
         clientAddress: locals.clientAddress,
         context,
       });
-      const cache = endpoint.cache ? { scope: endpoint.cache, until: reply.until } : undefined;
-      return json(reply.body as object, reply.dataFreshness, { status: reply.status as number | undefined, headers: reply.headers, cache });
+      if (endpoint.contentType) {
+        const { body: text, headers } = reply as TextReply;
+        return new Response(text, { headers: { 'Content-Type': endpoint.contentType, 'Cache-Control': 'no-store', ...headers } });
+      }
+      const answer = reply as JsonReply<E>;
+      const cache = endpoint.cache ? { scope: endpoint.cache, until: answer.until } : undefined;
+      return json(answer.body as object, answer.dataFreshness, { status: answer.status as number | undefined, headers: answer.headers, cache });
     }),
   };
 }
@@ -111,7 +127,7 @@ export function route<const I extends readonly Implemented[]>(...implemented: I)
 }
 
 /** A write's answer: the service's status and body, marked when it replays an earlier Idempotency-Key. */
-export function writeReply<E>(services: Services, result: WriteResult): Reply<E> {
+export function writeReply<E>(services: Services, result: WriteResult): JsonReply<E> {
   // The service builds these bodies (and replays stored ones); test/openapi-responses.test.ts
   // checks every one against the definition's response schema.
   return {

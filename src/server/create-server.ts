@@ -49,6 +49,10 @@ export interface ServerDeps {
 const SURROGATE_CONTROL = 'surrogate-control';
 const SURROGATE_KEY = 'surrogate-key';
 
+/** The metrics' route label of a pre-rendered file, and of an answer no route gave (404s, refusals). */
+const STATIC_ROUTE = '(static)';
+const NO_ROUTE = '(none)';
+
 export function createAppServer(deps: ServerDeps): Server {
   const { services, staticFiles, cache, log } = deps;
   const gate = deps.gate ?? openGate;
@@ -165,7 +169,7 @@ export function createAppServer(deps: ServerDeps): Server {
    * Keeps a successful answer whose endpoint sent a cache policy, with its compressed variants,
    * and answers from the kept entry; anything else is written as it is.
    */
-  function finishRead(req: IncomingMessage, res: ServerResponse, key: string, mark: CacheMark, answer: AppAnswer) {
+  function finishRead(req: IncomingMessage, res: ServerResponse, key: string, mark: CacheMark, answer: AppAnswer, route: string) {
     const maxAge = /max-age=(\d+)/.exec(String(answer.headers[SURROGATE_CONTROL] ?? ''))?.[1];
     const scope = answer.headers[SURROGATE_KEY];
     if (answer.status !== 200 || maxAge === undefined || typeof scope !== 'string') return sendAnswer(req, res, answer);
@@ -180,12 +184,13 @@ export function createAppServer(deps: ServerDeps): Server {
       variants.br = compress(answer.body, 'br');
       variants.gzip = compress(answer.body, 'gzip');
     }
-    const entry: CachedResponse = { status: 200, headers, scope, variants };
+    const entry: CachedResponse = { status: 200, headers, scope, variants, route };
     cache.store(key, entry, Number(maxAge) * 1000, mark);
     return sendCached(req, res, entry, { state: 'MISS' });
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, parsedUrl: URL | undefined, ip: string) {
+  /** `routed.route`: the route that answers, for metrics (src/server/metrics.ts); `(none)` until one does. */
+  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, parsedUrl: URL | undefined, ip: string, routed: { route: string }) {
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') return answerPreflight(res);
     // Only POST bodies are read; any other body is not drained on a kept-alive connection.
@@ -201,6 +206,7 @@ export function createAppServer(deps: ServerDeps): Server {
     const admission = await gate.admit(req, res, { requestId, ip, method, url: parsedUrl ?? new URL('http://localhost/'), apiKey });
     if (!admission.admitted) {
       const r = admission.refusal;
+      if (r) services.metrics.refused(r.code);
       return r ? sendProblem(res, requestId, r.code, r.detail, r.extra, r.headers) : undefined;
     }
     if (admission.release) res.once('close', admission.release);
@@ -212,25 +218,37 @@ export function createAppServer(deps: ServerDeps): Server {
     if (url.pathname === '/_image') return notFound(req, res, requestId, url.pathname);
 
     const locals: App.Locals = { services, requestId, clientAddress: ip, body: typeof body === 'string' ? body : undefined };
-    const astro = () => renderWithAstro(deps.astro, req, res, locals);
+    const astro = async () => {
+      const answer = await renderWithAstro(deps.astro, req, res, locals);
+      // Astro's middleware (src/middleware.ts) names the route pattern that matched.
+      if (answer && locals.route) routed.route = locals.route;
+      return answer;
+    };
+    const staticFile = (asset: Asset) => {
+      routed.route = STATIC_ROUTE;
+      return sendFile(req, res, asset);
+    };
     const file = staticFiles.lookup(url.pathname);
 
     if (method === 'GET' || method === 'HEAD') {
       // A pre-rendered file answers its path; with a query, an API path's on-demand twin answers
       // (StaticFiles.queryGoesToTwin). Only an on-demand answer is cached by its URL.
       const mayHaveTwin = file === undefined || (url.search !== '' && staticFiles.queryGoesToTwin(file, url.pathname));
-      if (file && !mayHaveTwin) return sendFile(req, res, file);
+      if (file && !mayHaveTwin) return staticFile(file);
       const key = url.pathname + url.search;
       deps.changes.sync();
       const cached = cache.get(key);
-      if (cached) return sendCached(req, res, cached, { state: 'HIT' });
+      if (cached) {
+        routed.route = cached.route ?? STATIC_ROUTE;
+        return sendCached(req, res, cached, { state: 'HIT' });
+      }
       const mark = cache.mark();
       // Astro routes HEAD to GET; the body is left out when the answer is written.
       if (method === 'HEAD') req.method = 'GET';
       const answer = await astro();
       req.method = method;
-      if (answer) return finishRead(req, res, key, mark, answer);
-      if (file) return sendFile(req, res, file);
+      if (answer) return finishRead(req, res, key, mark, answer, routed.route);
+      if (file) return staticFile(file);
       return notFound(req, res, requestId, url.pathname);
     }
 
@@ -268,15 +286,18 @@ export function createAppServer(deps: ServerDeps): Server {
       url = undefined;
     }
 
+    const routed = { route: NO_ROUTE };
     res.once('finish', () => {
       const status = res.statusCode;
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      services.metrics.request(req.method, routed.route, status, durationMs / 1000);
       log[status >= 500 ? 'error' : 'info'](
         {
           requestId,
           method: req.method,
           path: url ? loggablePath(url) : '(malformed)',
           status,
-          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+          durationMs,
           bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
           ip,
         },
@@ -284,7 +305,7 @@ export function createAppServer(deps: ServerDeps): Server {
       );
     });
 
-    handle(req, res, requestId, url, ip).catch((error: unknown) => {
+    handle(req, res, requestId, url, ip, routed).catch((error: unknown) => {
       log.error({ requestId, err: error }, 'unhandled error');
       sendProblem(res, requestId, 'internal_error', `Something went wrong on our side. Quote request id ${requestId} when you report it.`);
     });

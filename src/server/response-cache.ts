@@ -22,6 +22,8 @@ export interface CachedResponse {
   /** Validators, for the build's files: a strong ETag per variant and Last-Modified (304s). */
   etags?: Partial<Record<Encoding | 'identity', string>>;
   lastModified?: string;
+  /** The route pattern that answered, for metrics (absent for the build's files). */
+  route?: string;
 }
 
 /** The cache's generation per scope when a request began; see `store`. */

@@ -8,6 +8,7 @@ import type { Clock, OffsetClock } from '../clock.ts';
 import type { ProgramReads } from '../rewards/program-reads.ts';
 import type { Identity, RewardsService } from '../rewards/rewards-service.ts';
 import type { Db, WriteScope } from '../store/database.ts';
+import type { Metrics } from './metrics.ts';
 
 export interface Services {
   config: AppConfig;
@@ -29,6 +30,8 @@ export interface Services {
   identify(apiKey: string): Promise<Identity | undefined>;
   /** The service's log (src/server/logger.ts): endpoints log through it, never to stdout themselves. */
   log: Logger;
+  /** What GET /metrics shows (src/server/metrics.ts): the server counts requests, endpoints count earns. */
+  metrics: Metrics;
   /** Readiness beyond the process being up: content and database readable (GET /healthz). */
   health(): Promise<{ ok: boolean; checks: Record<string, string> }>;
 }

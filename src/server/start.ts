@@ -19,6 +19,7 @@ import { migrateOrThrow } from '../store/migrate.ts';
 import type { AstroHandler } from './astro-handoff.ts';
 import { createAppServer, type BuildInfo } from './create-server.ts';
 import { createLogger } from './logger.ts';
+import { Metrics } from './metrics.ts';
 import { drain } from './shutdown.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -82,6 +83,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
     reads: new ProgramReads({ store, config: config.rewards, clock }),
     identify: (apiKey) => rewards.identify(apiKey),
     log,
+    metrics: new Metrics({ cache, pool: () => store.pool() }),
     health: async () => {
       const checks: Record<string, string> = { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files', database: await databaseReadable() };
       // Redis down is reported but not unhealthy: the instance still serves, with its own counts.

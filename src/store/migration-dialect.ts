@@ -11,6 +11,7 @@ export function generatedId(dialect: Dialect) {
 }
 
 /** Refuses UPDATE and DELETE (and on PostgreSQL TRUNCATE) of `table`: the ledger is append-only. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before any table exists, as kysely's own migration docs type them
 export async function appendOnly(db: Kysely<any>, dialect: Dialect, table: string): Promise<void> {
   const message = `${table} is append-only`;
   if (dialect === 'sqlite') {
@@ -27,6 +28,7 @@ export async function appendOnly(db: Kysely<any>, dialect: Dialect, table: strin
  * After rows were copied with their ids into a table with an identity column: PostgreSQL's
  * sequence does not move by itself, so the next generated id would collide.
  */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before any table exists, as kysely's own migration docs type them
 export async function resumeIds(db: Kysely<any>, dialect: Dialect, table: string): Promise<void> {
   if (dialect !== 'postgres') return;
   await sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`).execute(db);

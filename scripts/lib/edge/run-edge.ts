@@ -27,7 +27,6 @@ export interface EdgeOptions {
  * a POST, which it never repeats: the client is told (502) and may retry with its Idempotency-Key.
  */
 function fillEdgeTemplate(template: string, listen: string, originAddresses: string[]): string {
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: envsubst placeholders, meant literally
   const servers = originAddresses.map((address) => `server ${address} max_fails=1 fail_timeout=2s;`).join('\n  ');
   // biome-ignore lint/suspicious/noTemplateCurlyInString: envsubst placeholders, meant literally
   return template.replaceAll('${EDGE_LISTEN}', listen).replaceAll('server ${ORIGIN_ADDRESS};', servers);

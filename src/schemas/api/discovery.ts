@@ -17,7 +17,7 @@ export const discoveryIndexSchema = withFreshness({
       path: z.string(),
       url: z.string().meta({ format: 'uri-template', description: 'The absolute URL; a path parameter appears as {name} (RFC 6570).' }),
       summary: z.string(),
-      auth: z.enum(['none', 'apiKey', 'optionalApiKey']),
+      auth: z.enum(['none', 'apiKey', 'optionalApiKey', 'operator']),
       minTier: z.string().nullable(),
       parameters: z.array(
         z.object({

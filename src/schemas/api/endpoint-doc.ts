@@ -12,7 +12,9 @@ export type Auth =
   /** A key is required (header preferred; body `apiKey` on writes, `apiKey` query on gated reads). */
   | 'apiKey'
   /** A key is optional and, when present, links the call to the agent. */
-  | 'optionalApiKey';
+  | 'optionalApiKey'
+  /** Operators only: loopback clients, or Authorization: Bearer <METRICS_TOKEN> (GET /metrics). */
+  | 'operator';
 
 export interface EndpointDoc {
   method: 'GET' | 'POST';

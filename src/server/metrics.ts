@@ -1,0 +1,128 @@
+/**
+ * What operators scrape at GET /metrics (src/api/operations.ts), in the Prometheus text format,
+ * built with prom-client on a registry of this process's own (each instance is scraped by
+ * itself; Prometheus sums them):
+ * - `http_requests_total` and `http_request_duration_seconds`, by method, route and status: the
+ *   route is the Astro route pattern that answered (`/api/public/ai/agent/[name]`), `(static)` for
+ *   a pre-rendered file and `(none)` for anything no route answered (a 404, a refusal at the gate),
+ *   so the label set stays bounded whatever paths clients send;
+ * - `canopy_earns_total` by action type and outcome (awarded, replayed, or the problem code);
+ * - `canopy_rate_limit_refusals_total` by problem code;
+ * - the response cache's hits, misses, entries and bytes, and the database pool's connections
+ *   (in use, idle, waiting), read when scraped;
+ * - Node's own process metrics (CPU, memory, event-loop delay, GC).
+ */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolStats } from '../store/database.ts';
+
+/** Methods kept as they are in labels; any other is counted as `other`. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** What the scrape reads at the time it runs. */
+export interface MetricsSources {
+  cache: { hits: number; misses: number; size: number; bytes: number };
+  pool(): PoolStats;
+}
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly durations: Histogram<'method' | 'route' | 'status'>;
+  private readonly earns: Counter<'action_type' | 'outcome'>;
+  private readonly refusals: Counter<'code'>;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by method, route and status.', labelNames: ['method', 'route', 'status'], registers });
+    this.durations = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from the request to the last byte handed to the socket, by method, route and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.earns = new Counter({
+      name: 'canopy_earns_total',
+      help: 'Earn and share calls (HTTP and MCP), by action type and outcome: awarded, replayed, or the problem code.',
+      labelNames: ['action_type', 'outcome'],
+      registers,
+    });
+    this.refusals = new Counter({
+      name: 'canopy_rate_limit_refusals_total',
+      help: 'Requests refused at the gate before any route ran, by problem code (rate_limited, service_unavailable).',
+      labelNames: ['code'],
+      registers,
+    });
+    const { cache, pool } = sources;
+    new Counter({
+      name: 'canopy_response_cache_hits_total',
+      help: 'Response-cache lookups answered from the cache.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(cache.hits);
+      },
+    });
+    new Counter({
+      name: 'canopy_response_cache_misses_total',
+      help: 'Response-cache lookups that found nothing.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(cache.misses);
+      },
+    });
+    new Gauge({
+      name: 'canopy_response_cache_entries',
+      help: 'Responses the cache holds.',
+      registers,
+      collect() {
+        this.set(cache.size);
+      },
+    });
+    new Gauge({
+      name: 'canopy_response_cache_bytes',
+      help: 'Memory the cached responses hold, in bytes.',
+      registers,
+      collect() {
+        this.set(cache.bytes);
+      },
+    });
+    new Gauge({
+      name: 'canopy_db_pool_connections',
+      help: 'Database connections by state: in_use, idle, waiting (requests queued for one). SQLite has one writer connection.',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const { total, idle, waiting } = pool();
+        this.set({ state: 'in_use' }, total - idle);
+        this.set({ state: 'idle' }, idle);
+        this.set({ state: 'waiting' }, waiting);
+      },
+    });
+  }
+
+  /** One finished response; `seconds` from the request's arrival. */
+  request(method: string | undefined, route: string, status: number, seconds: number): void {
+    const labels = { method: method && KNOWN_METHODS.has(method) ? method : 'other', route, status: String(status) };
+    this.requests.inc(labels);
+    this.durations.observe(labels, seconds);
+  }
+
+  earned(actionType: string, outcome: string): void {
+    this.earns.inc({ action_type: actionType, outcome });
+  }
+
+  refused(code: string): void {
+    this.refusals.inc({ code });
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
