@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, dropStore, openTestDatabase, storeEnv } from './support/backend.ts';
 import { admin, earn, register, type Registered } from './support/rewards.ts';
+import { OpenApiCheck } from './support/openapi-check.ts';
 import { request } from './support/service.ts';
 import { freePort } from '../scripts/lib/free-port.ts';
 
@@ -176,12 +177,19 @@ describe.runIf(run)('npm run cluster: two instances, nginx, PostgreSQL and Redis
     const name = new URL(env.DATABASE_URL).pathname.slice(1);
     const statuses: number[] = [];
     let retryAfter: string | null = null;
+    // Every answer an instance gives is one the OpenAPI document describes (nginx's own 502 aside).
+    const oas = await OpenApiCheck.load(base);
+    const undocumented: string[] = [];
     try {
       const load = (async () => {
         for (let i = 0; i < 60; i++) {
           const res = await earn(base, agents[i % agents.length].apiKey, 'api_use');
           statuses.push(res.status);
-          if (res.status === 503) retryAfter = res.headers.get('retry-after');
+          if (res.status === 503) {
+            retryAfter = res.headers.get('retry-after');
+            expect(res.body.code).toBe('service_unavailable');
+          }
+          if (res.status !== 502) undocumented.push(...oas.check('POST', '/api/public/ai/earn', res));
         }
       })();
       for (let k = 0; k < 5; k++) {
@@ -193,6 +201,7 @@ describe.runIf(run)('npm run cluster: two instances, nginx, PostgreSQL and Redis
       await db.destroy();
     }
     expect(statuses.filter((s) => s === 500)).toEqual([]);
+    expect(undocumented).toEqual([]);
     expect(statuses.every((s) => [200, 409, 429, 502, 503].includes(s))).toBe(true);
     if (statuses.includes(503)) expect(retryAfter).toMatch(/^\d+$/);
     // Recovered: a fresh write and read succeed.

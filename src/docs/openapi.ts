@@ -168,7 +168,7 @@ function responsesOf(ep: EndpointDoc, schemas: SchemaCollector, problemRef: Json
   }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     if (responses[status]) throw new Error(`${ep.method} ${ep.path}: status ${status} is both a problem and another answer`);
-    const problem = () => problemResponse(status, codes, problemRef, status === 405 ? ['Allow'] : status === 429 ? ['Retry-After'] : []);
+    const problem = () => problemResponse(status, codes, problemRef, status === 405 ? ['Allow'] : status === 429 || status === 503 ? ['Retry-After'] : []);
     // A status with one code reads the same in every operation (405, 429, 500, 413...).
     responses[status] = codes.length === 1 ? shared.ref(pascal(codes[0]), problem) : problem();
   }

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ProblemCode } from '../../http/problem.ts';
+import { problemCodes } from './problem-codes.ts';
 
 export type Auth =
   /** No key: anyone may call it. */
@@ -67,10 +68,18 @@ export function defineEndpoint<E extends EndpointDoc>(endpoint: E): E {
  */
 const POST_ERRORS: readonly ProblemCode[] = ['invalid_json', 'unsupported_media_type', 'payload_too_large'];
 
-/** Problems any request can meet: the rate limiter's and a bug's. */
-const ANY_ERRORS: readonly ProblemCode[] = ['rate_limited', 'internal_error'];
+/**
+ * Problems any request can meet: the rate limiter's, a bug's, and 503 with Retry-After when the
+ * server is at its connection cap or the database cannot be reached just now (a restart).
+ */
+const ANY_ERRORS: readonly ProblemCode[] = ['rate_limited', 'internal_error', 'service_unavailable'];
 
-/** Every problem code the endpoint can answer with, its own and the ones every request can meet. */
+/**
+ * Every problem code the endpoint can answer with, its own and the ones every request can meet,
+ * except where the endpoint documents that status as an answer of its own (health's 503).
+ */
 export function errorsOf(ep: EndpointDoc): ProblemCode[] {
-  return [...new Set([...ep.errors, ...(ep.method === 'POST' ? POST_ERRORS : []), ...ANY_ERRORS])];
+  const own = new Set((ep.otherResponses ?? []).map((r) => r.status));
+  const every = ANY_ERRORS.filter((code) => !own.has(problemCodes[code].status));
+  return [...new Set([...ep.errors, ...(ep.method === 'POST' ? POST_ERRORS : []), ...every])];
 }
