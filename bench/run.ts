@@ -21,10 +21,12 @@ import type { LoadKind, LoadSpec, RoundResult } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
 import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnServer, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
 import { renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
-import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS } from './lib/bench-database.ts';
+import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS, verifyStore, type Integrity } from './lib/bench-database.ts';
 import type { CapturedAnswer } from './bare-server.ts';
 import { median } from './lib/stats.ts';
 import { nginxAvailable, nginxWorkerPid, startNginx } from './lib/nginx.ts';
+import { copyIntoPostgres, postgresAdminUrl, postgresCpuSeconds, type PostgresDatabase } from './lib/postgres-side.ts';
+import { openPostgres } from '../src/store/postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -104,6 +106,17 @@ const db = benchDatabase(databasePath);
 log(`seeding the database (${SEED_AGENTS} agents, ${SEED_LEDGER_ROWS} ledger rows)`);
 report.seed = await db.seed(agentsFile);
 log(`seeded in ${report.seed.seconds.toFixed(1)} s`);
+
+// The PostgreSQL side starts from the same data: a copy made before any load.
+const pgAdmin = args.only && args.only !== 'postgres' ? { skipped: 'PostgreSQL side: not asked for (--only)' } : await postgresAdminUrl();
+let pgDatabase: PostgresDatabase | undefined;
+if ('url' in pgAdmin) {
+  log('copying the seeded database into PostgreSQL (db:copy)');
+  pgDatabase = await copyIntoPostgres(pgAdmin.url, databasePath, runTag);
+  log(`copied in ${pgDatabase.copySeconds.toFixed(1)} s`);
+} else {
+  report.skipped.push(pgAdmin.skipped);
+}
 
 // 3. Server start-up --------------------------------------------------------------------------
 const port = await freePort();
@@ -236,6 +249,8 @@ function spec(name: string, target: string, w: Pick<Workload, 'method' | 'path' 
 interface Sampled {
   rounds: RoundResult[];
   serverCpu: number[];
+  /** With a database probe: CPU (in cores) the PostgreSQL server's processes used meanwhile. */
+  dbCpu: number[];
   workerCpu: number[];
   otherCpu: number[];
   peakRssKb: number;
@@ -243,22 +258,24 @@ interface Sampled {
 }
 
 /** Runs one workload against a process and samples that process while the rounds are measured. */
-async function sample(pid: number, loadSpec: LoadSpec): Promise<Sampled> {
-  const sampled: Sampled = { rounds: [], serverCpu: [], workerCpu: [], otherCpu: [], peakRssKb: 0, total2xx: 0 };
-  let marks: { wall: number; server: number; worker: number; machine: number } | undefined;
+async function sample(pid: number, loadSpec: LoadSpec, dbProbe?: () => number): Promise<Sampled> {
+  const sampled: Sampled = { rounds: [], serverCpu: [], dbCpu: [], workerCpu: [], otherCpu: [], peakRssKb: 0, total2xx: 0 };
+  let marks: { wall: number; server: number; worker: number; machine: number; db: number } | undefined;
   const poll = setInterval(() => {
     if (marks) sampled.peakRssKb = Math.max(sampled.peakRssKb, rssKb(pid) || 0);
   }, 100);
   const result = await runLoad(loadSpec, {
-    roundStart: (workerPid) => (marks = { wall: performance.now(), server: cpuSeconds(pid), worker: cpuSeconds(workerPid), machine: machineBusySeconds() }),
+    roundStart: (workerPid) => (marks = { wall: performance.now(), server: cpuSeconds(pid), worker: cpuSeconds(workerPid), machine: machineBusySeconds(), db: dbProbe?.() ?? 0 }),
     roundEnd: (workerPid) => {
       if (!marks) return;
       const wall = (performance.now() - marks.wall) / 1000;
       const server = (cpuSeconds(pid) - marks.server) / wall;
       const worker = (cpuSeconds(workerPid) - marks.worker) / wall;
+      const db = dbProbe ? (dbProbe() - marks.db) / wall : 0;
       sampled.serverCpu.push(server);
       sampled.workerCpu.push(worker);
-      sampled.otherCpu.push(Math.max(0, (machineBusySeconds() - marks.machine) / wall - server - worker));
+      if (dbProbe) sampled.dbCpu.push(db);
+      sampled.otherCpu.push(Math.max(0, (machineBusySeconds() - marks.machine) / wall - server - worker - db));
       marks = undefined;
     },
   });
@@ -301,6 +318,7 @@ function summarise(name: string, loadSpec: LoadSpec, parts: Sampled[]): PathResu
     p50: median(rounds.map((r) => r.p50)),
     p99: median(rounds.map((r) => r.p99)),
     serverCpu: median(parts.flatMap((p) => p.serverCpu)),
+    ...(parts.some((p) => p.dbCpu.length) ? { dbCpu: median(parts.flatMap((p) => p.dbCpu)) } : {}),
     workerCpu: median(parts.flatMap((p) => p.workerCpu)),
     otherCpu: median(parts.flatMap((p) => p.otherCpu)),
     peakRssKb: Math.max(...parts.map((p) => p.peakRssKb)),
@@ -310,7 +328,7 @@ function summarise(name: string, loadSpec: LoadSpec, parts: Sampled[]): PathResu
     total2xx: parts.reduce((sum, p) => sum + p.total2xx, 0),
   };
   log(
-    `${name}: ${Math.round(out.rps)} req/s, p50 ${out.p50?.toFixed(2)} ms, p99 ${out.p99?.toFixed(2)} ms, CPU server ${Math.round(out.serverCpu * 100)}% load-gen ${Math.round(out.workerCpu * 100)}% other ${Math.round(out.otherCpu * 100)}%, statuses ${JSON.stringify(statuses)}`,
+    `${name}: ${Math.round(out.rps)} req/s, p50 ${out.p50?.toFixed(2)} ms, p99 ${out.p99?.toFixed(2)} ms, CPU server ${Math.round(out.serverCpu * 100)}%${out.dbCpu === undefined ? '' : ` postgres ${Math.round(out.dbCpu * 100)}%`} load-gen ${Math.round(out.workerCpu * 100)}% other ${Math.round(out.otherCpu * 100)}%, statuses ${JSON.stringify(statuses)}`,
   );
   return out;
 }
@@ -450,7 +468,7 @@ async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResul
 const before = db.snapshot();
 rmSync(ackFile, { force: true });
 for (const w of workloads) {
-  if (args.only && !w.name.includes(args.only)) continue;
+  if (args.only && (args.only === 'postgres' || !w.name.includes(args.only))) continue;
   const loadSpec = { ...spec(w.name, origin, w), ackFile: w.kind === 'earn' ? ackFile : undefined, warmupRequests: w.warmupEachAgentOnce ? SEED_AGENTS : undefined };
   const result = w.paired ? await measurePaired(w, loadSpec) : await measure(w.name, server.child.pid!, loadSpec);
   result.ceiling ??= w.ceiling === 'read' ? { name: 'bare GET', rps: bareRead.rps } : { name: 'Astro POST', rps: astroPost.rps };
@@ -461,11 +479,66 @@ for (const w of workloads) {
 await stop(bare);
 await stop(astroCeiling);
 if (nginx) await stop(nginx.child);
+
+// 5. PostgreSQL beside SQLite -------------------------------------------------------------------
+// A second server of the same build on the PostgreSQL copy. The earn alternates rounds with the
+// SQLite server (SQLite, PostgreSQL, SQLite...), so both rates come from the same minutes; the
+// reads run as on SQLite. PostgreSQL runs on this machine too, so its CPU is measured beside the
+// server's: what a request costs in each part is what the N-instance estimate rests on.
+if (pgDatabase) {
+  const pgPort = await freePort();
+  const pgOrigin = `http://127.0.0.1:${pgPort}`;
+  const pgServer = spawnServer({ ...serverEnv, PORT: String(pgPort), DATABASE_URL: pgDatabase.url }, openSync(resolve(OUT, 'server-postgres.log'), 'w'));
+  await waitForHealthy(pgOrigin, pgServer);
+  const pgAckFile = resolve(OUT, 'earn-acknowledged-postgres.json');
+  rmSync(pgAckFile, { force: true });
+  const pgPaths: PathResult[] = [];
+  // Reads first, as on SQLite: the profile walk before any write has purged the caches.
+  for (const w of workloads.filter((w) => w.kind === 'profile' || w.name.startsWith('leaderboard'))) {
+    const loadSpec = { ...spec(w.name, pgOrigin, w), warmupRequests: w.warmupEachAgentOnce ? SEED_AGENTS : undefined };
+    const result = summarise(`${w.name} (PostgreSQL)`, loadSpec, [await sample(pgServer.pid!, loadSpec, postgresCpuSeconds)]);
+    result.target = w.target?.(result);
+    pgPaths.push(result);
+  }
+  const earnWorkload = workloads.find((w) => w.kind === 'earn')!;
+  const sqliteRounds: Sampled[] = [];
+  const pgRounds: Sampled[] = [];
+  for (let round = 0; round < settings.rounds; round++) {
+    const roundSpec = (target: string, tag: string, acks: string) => ({
+      ...spec(earnWorkload.name, target, earnWorkload),
+      rounds: 1,
+      warmupSeconds: round === 0 ? settings.warmupSeconds : 1,
+      runTag: `${runTag}.${tag}${round}`,
+      ackFile: acks,
+    });
+    sqliteRounds.push(await sample(server.child.pid!, roundSpec(origin, 'sq', ackFile)));
+    pgRounds.push(await sample(pgServer.pid!, roundSpec(pgOrigin, 'pg', pgAckFile), postgresCpuSeconds));
+  }
+  const sqliteEarn = summarise('earn (SQLite, alternating)', spec(earnWorkload.name, origin, earnWorkload), sqliteRounds);
+  const pgEarn = summarise('earn (PostgreSQL)', spec(earnWorkload.name, pgOrigin, earnWorkload), pgRounds);
+  const ratios = pgEarn.rounds.map((r, i) => r.rps / sqliteEarn.rounds[i].rps);
+  pgEarn.ceiling = { name: 'earn on SQLite', rps: sqliteEarn.rps, ratio: median(ratios), rounds: sqliteEarn.rounds.map((r) => r.rps) };
+  pgEarn.target = { text: '≥ 50% of the SQLite earn rate, no point lost', pass: median(ratios) >= 0.5 };
+  pgPaths.unshift(pgEarn);
+  log(`earn: PostgreSQL / SQLite per round ${ratios.map((r) => `${Math.round(r * 100)}%`).join(', ')}`);
+  await stop(pgServer);
+  const pgStore = openPostgres({ url: pgDatabase.url, poolMax: 2 });
+  let integrity: Integrity;
+  try {
+    integrity = await verifyStore(pgStore, { ledgerRows: pgDatabase.ledgerRows }, pgAckFile, `https://bench.example/${runTag}`);
+  } finally {
+    await pgStore.close();
+  }
+  pgEarn.target.pass &&= integrity.ok;
+  log(`PostgreSQL integrity: ${integrity.ok ? 'ok' : 'FAILED'} ${JSON.stringify(integrity)}`);
+  report.postgres = { copySeconds: pgDatabase.copySeconds, sqliteEarn, paths: pgPaths, integrity, poolMax: Number(process.env.PG_POOL_MAX ?? 10) };
+  await pgDatabase.drop();
+}
 await new Promise((ok) => setTimeout(ok, 2000));
 report.startup.idleRssAfterLoadKb = rssKb(server.child.pid!);
 await stop(server.child);
 
-// 5. Integrity ---------------------------------------------------------------------------------
+// 6. Integrity ---------------------------------------------------------------------------------
 const earn = report.paths.find((p) => p.name === 'earn');
 if (earn) {
   // Every earn url of this run starts so (a paired round adds `.N` to the tag).
@@ -475,7 +548,7 @@ if (earn) {
   log(`integrity: ${check.ok ? 'ok' : 'FAILED'} ${JSON.stringify(check)}`);
 }
 
-// 6. Report -----------------------------------------------------------------------------------
+// 7. Report -----------------------------------------------------------------------------------
 writeFileSync(resolve(OUT, 'results.json'), JSON.stringify(report, null, 2));
 writeReport('BENCHMARKS.md', renderReport(report), (block) => `# Benchmarks\n\nReproduce with \`npm run bench\` (see the Benchmarks section of README.md).\n\n${block}\n`);
 log('wrote BENCHMARKS.md and bench/out/results.json');

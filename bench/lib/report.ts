@@ -30,6 +30,8 @@ export interface PathResult {
   secondCeiling?: { name: string; rps: number; ratio: number; rounds: number[] };
   /** Median share of one core the server used while measured. */
   serverCpu: number;
+  /** On PostgreSQL: the median share of one core its server processes used meanwhile. */
+  dbCpu?: number;
   workerCpu: number;
   /** Median CPU (in cores) everything else on the machine used meanwhile: the noise indicator. */
   otherCpu: number;
@@ -64,6 +66,8 @@ export interface RunReport {
   ceilings: Array<{ name: string; rps: number; p50?: number; p99?: number; note: string }>;
   paths: PathResult[];
   integrity?: Integrity;
+  /** The same build on a PostgreSQL copy of the seeded database (bench/lib/postgres-side.ts). */
+  postgres?: { copySeconds: number; poolMax: number; sqliteEarn: PathResult; paths: PathResult[]; integrity: Integrity };
   skipped: string[];
 }
 
@@ -182,6 +186,7 @@ export function renderReport(run: RunReport): string {
     );
     lines.push('');
   }
+  if (run.postgres) lines.push(...renderPostgres(run, run.postgres));
   if (run.skipped.length) {
     lines.push('### Not measured in this run');
     lines.push('');
@@ -189,6 +194,49 @@ export function renderReport(run: RunReport): string {
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** CPU per request, in ms of one core: the share of a core used, over the requests it answered. */
+const cpuMs = (cores: number | undefined, rps: number) => (cores !== undefined && Number.isFinite(cores) && rps > 0 ? `${((cores / rps) * 1000).toFixed(3)} ms` : 'n/a');
+
+function renderPostgres(run: RunReport, pg: NonNullable<RunReport['postgres']>): string[] {
+  const lines: string[] = [];
+  lines.push('### PostgreSQL beside SQLite');
+  lines.push('');
+  lines.push(
+    `The same build on a copy of the seeded database in PostgreSQL (made with \`npm run db:copy\`'s code, then \`vacuum analyze\`: ${num(pg.copySeconds, 1)} s), \`PG_POOL_MAX=${pg.poolMax}\`, PostgreSQL running on this machine with its default settings. ` +
+      'The earn alternates rounds with the SQLite server (SQLite, PostgreSQL, SQLite...) so both rates come from the same minutes; the share is the median of the per-round shares. ' +
+      'The reads run as they do on SQLite above (the profile walk warms up over all 10,000 agents first). CPU per request is the share of a core a process used over the requests answered meanwhile, in milliseconds of one core.',
+  );
+  lines.push('');
+  lines.push(
+    '| Path | SQLite req/s | SQLite p99 | PostgreSQL req/s | PostgreSQL p99 | PostgreSQL / SQLite | Node CPU per request (SQLite / PostgreSQL) | PostgreSQL server CPU per request | Statuses | Target |',
+  );
+  lines.push('|---|---:|---:|---:|---:|---:|---|---:|---|---|');
+  for (const p of pg.paths) {
+    const base = p.name.replace(' (PostgreSQL)', '');
+    const sqlite = base === 'earn' ? pg.sqliteEarn : run.paths.find((q) => q.name === base);
+    const share = p.ceiling?.ratio ?? (sqlite ? p.rps / sqlite.rps : Number.NaN);
+    const statuses = Object.entries(p.statuses)
+      .map(([code, n]) => `${code}×${n}`)
+      .join(' ');
+    const target = p.target ? `${p.target.pass ? 'met' : '**missed**'}: ${p.target.text}` : '';
+    lines.push(
+      `| ${base} \`${p.method} ${p.path}\` | ${sqlite ? num(sqlite.rps) : 'n/a'} | ${sqlite ? ms(sqlite.p99) : 'n/a'} | ${num(p.rps)} | ${ms(p.p99)} | ${pct(share)} | ${sqlite ? cpuMs(sqlite.serverCpu, sqlite.rps) : 'n/a'} / ${cpuMs(p.serverCpu, p.rps)} | ${cpuMs(p.dbCpu, p.rps)} | ${statuses}${p.errors ? ` errors×${p.errors}` : ''} | ${target} |`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    `Earn per round, PostgreSQL / SQLite: ${pg.paths[0].rounds.map((r, i) => `${num(r.rps)} / ${num(pg.sqliteEarn.rounds[i].rps)}`).join(', ')} requests/s; p99 ${pg.paths[0].rounds.map((r, i) => `${r.p99.toFixed(1)} / ${pg.sqliteEarn.rounds[i].p99.toFixed(1)}`).join(', ')} ms. ` +
+      `CPU of the load generator ${pct(pg.paths[0].workerCpu)}, of everything else ${pct(pg.paths[0].otherCpu)} (PostgreSQL earn rounds).`,
+  );
+  lines.push('');
+  const i = pg.integrity;
+  lines.push(
+    `Integrity on PostgreSQL: ${i.ok ? 'no point lost, none doubled' : '**points lost or doubled**'}: ${num(i.mismatched)} of ${num(i.agents)} agents with totals that differ from their ledger; ${num(i.acknowledged)} earns answered 200, ${num(i.missing)} of them missing from the ledger; ${num(i.duplicated)} urls awarded twice; ${num(i.unacknowledged)} rows committed for requests in flight when a round stopped.`,
+  );
+  lines.push('');
+  return lines;
 }
 
 /** Replaces the measured section of the report file, creating the file from `template` if needed. */

@@ -120,7 +120,8 @@ export class AwardStatements {
    */
   async award(trx: Db, agentId: number, input: AwardInput): Promise<AwardResult | undefined> {
     const at = input.now.toISOString();
-    if (!(await this.lock(trx, agentId))) throw new Error(`award: no agent with id ${agentId}`);
+    // No lock first: the update of the totals below takes the agent's row lock, and adds to what
+    // is committed, so concurrent awards to one agent each count once (a writer holds it already).
     const activity = await this.insertActivity.get(
       trx,
       agentId,
@@ -136,7 +137,8 @@ export class AwardStatements {
     if (!activity) return undefined;
     const promo = input.promoPoints ?? ((promoActions as readonly string[]).includes(input.type) ? input.points : 0);
     // Adjustments and reversals are not the agent's activity: last_activity_at (recency) stays.
-    const agent = (await this.addToTotals.get(trx, input.points, promo, input.type === 'adjustment' || input.type === 'reversal' ? null : at, agentId))!;
+    const agent = await this.addToTotals.get(trx, input.points, promo, input.type === 'adjustment' || input.type === 'reversal' ? null : at, agentId);
+    if (!agent) throw new Error(`award: no agent with id ${agentId}`);
     const previousTier = tierFor(agent.points - input.points).name;
     const tier = tierFor(agent.points).name;
     if (input.points > 0 && tier !== previousTier) await this.insertEvent.run(trx, agentId, tier, at);
