@@ -1,6 +1,6 @@
 /**
  * Resident memory under a flood of distinct URLs: the built server (RATE_LIMITS=off, the default
- * 64 MiB response cache unless RESPONSE_CACHE_MB says otherwise) is asked for `--urls` different
+ * 128 MiB response cache unless RESPONSE_CACHE_MB says otherwise) is asked for `--urls` different
  * filtered-list URLs, each answered on demand and kept in the response cache, and its VmRSS is
  * sampled as they go. The cache fills after some 20,000 of them; past that every new URL evicts
  * an old one, so a bounded server's memory levels off there instead of growing with the URLs.

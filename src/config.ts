@@ -161,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rewards: { ...defaultRewardsConfig, dailyCaps: { ...defaultRewardsConfig.dailyCaps } },
     distDir: env.DIST_DIR || 'dist',
     logLevel: logLevel(env.LOG_LEVEL),
-    responseCacheBytes: number(env.RESPONSE_CACHE_MB, 64, 'RESPONSE_CACHE_MB', 1) * 1024 * 1024,
+    responseCacheBytes: number(env.RESPONSE_CACHE_MB, 128, 'RESPONSE_CACHE_MB', 1) * 1024 * 1024,
     server: serverLimits(env),
     clockStart: instant(env.CLOCK_START, 'CLOCK_START'),
     verifier: { fetching: env.CLAIM_VERIFIER !== 'off', localOrigins: origin(env.VERIFY_LOCAL_ORIGIN, 'VERIFY_LOCAL_ORIGIN') },

@@ -15,7 +15,7 @@
  */
 import { promoActions, tierFor, type ActivityType, type TierName } from '../domain/tiers.ts';
 import type { Db, OpenDatabase, Statement } from './database.ts';
-import type { ActivityRow, AgentRow, CheckKind } from './schema.ts';
+import type { ActivitiesTable, ActivityRow, AgentRow, AgentsTable, CheckKind } from './schema.ts';
 
 export type LedgerType = ActivityType | 'partnership' | 'adjustment' | 'reversal';
 
@@ -51,6 +51,37 @@ export interface AwardResult {
   tier: TierName;
 }
 
+/**
+ * Every column of a table, named rather than `*`: on PostgreSQL these statements are prepared once
+ * per connection (src/store/postgres.ts), and a plan whose result type changed (a migration added
+ * a column while an older instance runs) cannot be reused. The type refuses a list that misses one.
+ */
+function allColumns<T>() {
+  return <const C extends readonly (keyof T & string)[]>(columns: C & ([Exclude<keyof T, C[number]>] extends [never] ? unknown : never)): string => columns.join(', ');
+}
+
+const AGENT_COLUMNS = allColumns<AgentsTable>()([
+  'id',
+  'name',
+  'name_lower',
+  'operator',
+  'avatar_url',
+  'api_key_hash',
+  'referral_code',
+  'referred_by',
+  'points',
+  'promo_points',
+  'partner',
+  'partner_at',
+  'verified',
+  'suspended',
+  'created_at',
+  'key_rotated_at',
+  'last_activity_at',
+  'registered_from',
+]);
+const ACTIVITY_COLUMNS = allColumns<ActivitiesTable>()(['id', 'agent_id', 'type', 'points', 'url', 'description', 'created_at', 'idempotency_key', 'ref', 'reverses']);
+
 export class AwardStatements {
   private readonly byKeyHash: Statement<[string], AgentRow>;
   private readonly writerByKeyHash: Statement<[string], AgentRow>;
@@ -66,17 +97,17 @@ export class AwardStatements {
 
   constructor(store: Pick<OpenDatabase, 'prepare' | 'dialect'>) {
     const forUpdate = store.dialect === 'postgres' ? ' for update' : '';
-    this.byKeyHash = store.prepare('select * from agents where api_key_hash = ?');
-    this.writerByKeyHash = store.prepare(`select * from agents where api_key_hash = ?${forUpdate}`);
-    this.lockAgent = store.prepare(`select * from agents where id = ?${forUpdate}`);
-    this.awardSince = store.prepare('select * from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by id desc limit 1');
+    this.byKeyHash = store.prepare(`select ${AGENT_COLUMNS} from agents where api_key_hash = ?`);
+    this.writerByKeyHash = store.prepare(`select ${AGENT_COLUMNS} from agents where api_key_hash = ?${forUpdate}`);
+    this.lockAgent = store.prepare(`select ${AGENT_COLUMNS} from agents where id = ?${forUpdate}`);
+    this.awardSince = store.prepare(`select ${ACTIVITY_COLUMNS} from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by id desc limit 1`);
     this.countSince = store.prepare('select count(*) as n from activities where agent_id = ? and type = ? and created_at >= ?');
     // A second reversal of the same row inserts nothing (the partial unique index on reverses),
     // under any race, without aborting the transaction it runs in.
     this.insertActivity = store.prepare(
-      'insert into activities (agent_id, type, points, url, description, created_at, idempotency_key, ref, reverses) values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (reverses) where reverses is not null do nothing returning *',
+      `insert into activities (agent_id, type, points, url, description, created_at, idempotency_key, ref, reverses) values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (reverses) where reverses is not null do nothing returning ${ACTIVITY_COLUMNS}`,
     );
-    this.activityById = store.prepare('select * from activities where id = ?');
+    this.activityById = store.prepare(`select ${ACTIVITY_COLUMNS} from activities where id = ?`);
     this.insertCheckRow = store.prepare(
       'insert into claim_checks (activity_id, agent_id, kind, subject_agent_id, url, created_at, due_at, next_fetch_at, state, decided_at, last_result) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -85,7 +116,7 @@ export class AwardStatements {
              or exists (select 1 from claim_checks where agent_id = ? and kind = 'url' and state = 'verified' and decided_at <= ?) then 1 else 0 end as yes`,
     );
     // An adjustment passes null for the time: it is not activity, so last_activity_at stays.
-    this.addToTotals = store.prepare('update agents set points = points + ?, promo_points = promo_points + ?, last_activity_at = coalesce(?, last_activity_at) where id = ? returning *');
+    this.addToTotals = store.prepare(`update agents set points = points + ?, promo_points = promo_points + ?, last_activity_at = coalesce(?, last_activity_at) where id = ? returning ${AGENT_COLUMNS}`);
     this.insertEvent = store.prepare("insert into program_events (kind, agent_id, tier, created_at) values ('tier_up', ?, ?, ?)");
   }
 

@@ -23,7 +23,7 @@
  * A COMMIT cut off by a lost connection may or may not have landed; it is answered 503 too, and
  * a client that retries with the same Idempotency-Key gets the stored answer if it did.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DomainError } from '../domain/errors.ts';
@@ -76,10 +76,14 @@ export function openPostgres(options: PostgresOptions): OpenDatabase {
   };
 }
 
+/** The SQL of every statement made by `prepare`, and the name it is prepared under on each connection. */
+const preparedNames = new Map<string, string>();
+
 /** `?` placeholders (never inside a quoted literal in this code's SQL) become `$1`, `$2`, ... */
 function postgresStatement<P extends unknown[], R>(text: string): Statement<P, R> {
   let n = 0;
   const numbered = text.replace(/'[^']*'|\?/g, (m) => (m === '?' ? `$${++n}` : m));
+  preparedNames.set(numbered, `canopy_${createHash('sha1').update(numbered).digest('hex').slice(0, 16)}`);
   const run = async (db: Db, params: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(numbered, params))).rows;
   return {
     sql: text,
@@ -154,10 +158,15 @@ function guardedPool(pool: pg.Pool) {
   const guard = (client: pg.PoolClient): pg.PoolClient => {
     let proxy = guarded.get(client);
     if (!proxy) {
-      const query = (...args: Parameters<pg.PoolClient['query']>) =>
-        (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+      const query = (...args: Parameters<pg.PoolClient['query']>) => {
+        // A statement of `prepare` runs as a named prepared statement: each connection parses and
+        // plans it once, not on every call.
+        const name = typeof args[0] === 'string' ? preparedNames.get(args[0]) : undefined;
+        const call = name ? client.query({ name, text: args[0] as string, values: args[1] as unknown[] }) : (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        return call.catch((error: unknown) => {
           throw unavailable(error);
         });
+      };
       proxy = new Proxy(client, {
         get(target, property) {
           if (property === 'query') return query;
