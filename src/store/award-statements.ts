@@ -116,7 +116,9 @@ export class AwardStatements {
              or exists (select 1 from claim_checks where agent_id = ? and kind = 'url' and state = 'verified' and decided_at <= ?) then 1 else 0 end as yes`,
     );
     // An adjustment passes null for the time: it is not activity, so last_activity_at stays.
-    this.addToTotals = store.prepare(`update agents set points = points + ?, promo_points = promo_points + ?, last_activity_at = coalesce(?, last_activity_at) where id = ? returning ${AGENT_COLUMNS}`);
+    this.addToTotals = store.prepare(
+      `update agents set points = points + ?, promo_points = promo_points + ?, last_activity_at = coalesce(?, last_activity_at) where id = ? returning ${AGENT_COLUMNS}`,
+    );
     this.insertEvent = store.prepare("insert into program_events (kind, agent_id, tier, created_at) values ('tier_up', ?, ?, ?)");
   }
 
