@@ -121,6 +121,36 @@ describe('MCP server at /mcp', () => {
     await client.close();
   });
 
+  it('answers a tools/call refused by the rate limits as a tool error with its retry time, counted with HTTP', async () => {
+    // Writes are 6 a minute at this scale; every MCP request is a POST, so a write.
+    const limited = await startService({ env: { RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '0.1' } });
+    try {
+      const client = new Client({ name: 'mcp-test-limited', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', limited.url)));
+      let refused: CallToolResult | undefined;
+      let served = 0;
+      for (let i = 0; i < 10 && !refused; i++) {
+        const result = (await client.callTool({ name: 'stats', arguments: {} })) as CallToolResult;
+        if (result.isError) refused = result;
+        else served += 1;
+      }
+      expect(served).toBeGreaterThan(0);
+      expect(refused, 'a tool call was refused').toBeDefined();
+      expect(errorText(refused!)).toMatch(/^rate_limited \(429\): .*Retry after \d+ s\.$/);
+      const problem = refused!._meta?.problem as Record<string, unknown>;
+      expect(problem.code).toBe('rate_limited');
+      expect(problem.retryAfterSeconds).toBeGreaterThan(0);
+      expect(problem.violatedPolicies).toEqual(['writes-min']);
+      // The same client's HTTP writes share the count: refused too, as a problem.
+      const http = await fetch(`${limited.url}/api/public/ai/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'after-mcp' }) });
+      expect(http.status).toBe(429);
+      expect(http.headers.get('retry-after')).toMatch(/^\d+$/);
+      await client.close();
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('is discoverable: a server card at the well-known path, the discovery index, llms.txt and the developers page', async () => {
     const card = await fetch(`${service.url}/.well-known/mcp/server-card`);
     expect([card.status, card.headers.get('access-control-allow-origin')]).toEqual([200, '*']);

@@ -18,23 +18,13 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { catalog } from '../catalog/data.ts';
 import { DomainError } from '../domain/errors.ts';
+import { toolError } from './tool-error.ts';
 import { callTool, mcpTools, type ToolCaller } from './tools.ts';
 import { readResource, resourceList, resourceTemplates } from './resources.ts';
 
 export const MCP_SERVER_NAME = 'canopy-cove';
 
 const toolsByName = new Map(mcpTools.map((t) => [t.name, t]));
-
-/** A problem+json answer as a tool error the agent can act on: its code, detail and retry time. */
-function toolError(problem: Record<string, unknown>): CallToolResult {
-  const retry = typeof problem.retryAfterSeconds === 'number' ? ` Retry after ${problem.retryAfterSeconds} s.` : '';
-  const missingKey = problem.code === 'missing_api_key' ? ' Connect with your apiKey as the Authorization: Bearer header (register with the register tool to get one).' : '';
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `${String(problem.code)} (${String(problem.status)}): ${String(problem.detail)}${retry}${missingKey}` }],
-    _meta: { problem },
-  };
-}
 
 /** A short text rendering beside the structured result, for clients that show text only. */
 function textOf(name: string, body: Record<string, unknown>): string {

@@ -18,7 +18,8 @@ import { compress, isCompressible, negotiate } from './compression.ts';
 import { guardConnections } from './connection-guard.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { answerParserErrors } from './parser-errors.ts';
-import { openGate, type RequestGate } from './request-gate.ts';
+import { openGate, type Refusal, type RequestGate } from './request-gate.ts';
+import { toolCallId, toolError } from '../mcp/tool-error.ts';
 import { ABORTED, apiKeyFromJson, hasBody, MAX_BODY_BYTES, mayReadBody, NOT_READ, readBody } from './request-body.ts';
 import { apiKeyFromHeaders, clientIp, loggablePath, requestIdFor } from './request-context.ts';
 import type { CacheMark, CachedResponse, ResponseCache } from './response-cache.ts';
@@ -71,6 +72,21 @@ export function createAppServer(deps: ServerDeps): Server {
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     res.setHeader('Content-Length', Buffer.byteLength(text));
     res.end(res.req?.method === 'HEAD' ? undefined : text);
+  }
+
+  /**
+   * A JSON-RPC `tools/call` the gate refused: 200 with the JSON-RPC answer an MCP server gives a
+   * tool that failed (src/mcp/tool-error.ts), carrying the same problem, headers and retry time.
+   */
+  function sendToolRefusal(res: ServerResponse, requestId: string, id: string | number, refusal: Refusal) {
+    const problem = problemBody(deps.build.baseUrl, refusal.code, refusal.detail, liveFreshness(), { ...refusal.extra, requestId });
+    const text = JSON.stringify({ jsonrpc: '2.0', id, result: toolError(problem) });
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-store');
+    for (const [k, v] of Object.entries(refusal.headers ?? {})) res.setHeader(k, v);
+    res.setHeader('Content-Length', Buffer.byteLength(text));
+    res.end(text);
   }
 
   function notFound(req: IncomingMessage, res: ServerResponse, requestId: string, pathname: string) {
@@ -206,8 +222,12 @@ export function createAppServer(deps: ServerDeps): Server {
     const admission = await gate.admit(req, res, { requestId, ip, method, url: parsedUrl ?? new URL('http://localhost/'), apiKey });
     if (!admission.admitted) {
       const r = admission.refusal;
-      if (r) services.metrics.refused(r.code);
-      return r ? sendProblem(res, requestId, r.code, r.detail, r.extra, r.headers) : undefined;
+      if (!r) return;
+      services.metrics.refused(r.code);
+      // An MCP client's tools/call gets its refusal as a tool error it can show the agent.
+      const rpcId = typeof body === 'string' ? toolCallId(body) : undefined;
+      if (rpcId !== undefined) return sendToolRefusal(res, requestId, rpcId, r);
+      return sendProblem(res, requestId, r.code, r.detail, r.extra, r.headers);
     }
     if (admission.release) res.once('close', admission.release);
 
