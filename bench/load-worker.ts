@@ -13,7 +13,7 @@ import type { LoadResult, LoadSpec, RoundResult } from './lib/load-spec.ts';
 import { LatencyRecorder } from './lib/stats.ts';
 
 const spec = JSON.parse(process.argv[2]) as LoadSpec;
-const needsAgents = spec.kind === 'profile' || spec.kind === 'earn';
+const needsAgents = spec.kind === 'profile' || spec.kind === 'earn' || spec.kind === 'mcp-earn';
 const agents = needsAgents && spec.agentsFile ? (JSON.parse(readFileSync(spec.agentsFile, 'utf8')) as Array<{ name: string; apiKey: string }>) : [];
 if (needsAgents && agents.length === 0) throw new Error(`${spec.name}: needs agents in ${spec.agentsFile}`);
 
@@ -25,7 +25,14 @@ let totalRequests = 0;
 const acknowledged: string[] = [];
 
 function onEarnResponse(status: number, body: string): void {
-  if (status === 200) acknowledged.push((JSON.parse(body) as { activity: { url: string } }).activity.url);
+  if (status !== 200) return;
+  if (spec.kind === 'mcp-earn') {
+    // A JSON-RPC answer: the award is the tool's structured result, unless the tool failed.
+    const { result } = JSON.parse(body) as { result?: { isError?: boolean; structuredContent?: { activity: { url: string } } } };
+    if (result && !result.isError && result.structuredContent) acknowledged.push(result.structuredContent.activity.url);
+    return;
+  }
+  acknowledged.push((JSON.parse(body) as { activity: { url: string } }).activity.url);
 }
 
 /**
@@ -42,6 +49,12 @@ function setupRequest(request: Record<string, unknown>): Record<string, unknown>
       const agent = agents[n % agents.length];
       const actionType = earnTypes[Math.floor(n / agents.length) % earnTypes.length];
       return { ...request, body: JSON.stringify({ apiKey: agent.apiKey, actionType, url: `https://bench.example/${spec.runTag}/${n}` }) };
+    }
+    case 'mcp-earn': {
+      const agent = agents[n % agents.length];
+      const actionType = earnTypes[Math.floor(n / agents.length) % earnTypes.length];
+      const call = { jsonrpc: '2.0', id: n, method: 'tools/call', params: { name: 'earn', arguments: { actionType, url: `https://bench.example/${spec.runTag}/${n}` } } };
+      return { ...request, headers: { ...(request.headers as Record<string, string>), authorization: `Bearer ${agent.apiKey}` }, body: JSON.stringify(call) };
     }
     case 'register':
       return { ...request, body: JSON.stringify({ name: `b${spec.runTag}-${n}`.slice(0, 32), operator: 'bench' }) };
@@ -83,10 +96,10 @@ async function runClosed(seconds: number, amount: number | undefined): Promise<R
       {
         method: spec.method,
         path: spec.path,
-        headers: spec.method === 'POST' ? { 'content-type': 'application/json' } : {},
+        headers: { ...(spec.method === 'POST' ? { 'content-type': 'application/json' } : {}), ...spec.headers },
         body: spec.body,
         ...(spec.kind === 'fixed' ? {} : { setupRequest }),
-        ...(spec.kind === 'earn' && spec.ackFile ? { onResponse: onEarnResponse } : {}),
+        ...((spec.kind === 'earn' || spec.kind === 'mcp-earn') && spec.ackFile ? { onResponse: onEarnResponse } : {}),
       },
     ],
   });

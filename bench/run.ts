@@ -158,6 +158,7 @@ interface Workload {
   path: string;
   kind: LoadKind;
   body?: string;
+  headers?: Record<string, string>;
   ceiling: 'read' | 'write';
   /**
    * Measure this path and its ceiling in alternating rounds (ceiling, path, ceiling, path...) and
@@ -173,6 +174,19 @@ interface Workload {
   warmupEachAgentOnce?: boolean;
   target?: (p: PathResult) => { text: string; pass: boolean };
 }
+
+/** What an MCP client sends with every request to the Streamable HTTP transport. */
+const MCP_HEADERS = { accept: 'application/json, text/event-stream' };
+const mcpCall = (name: string, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+
+/** An MCP call's target: at least half the rate of its HTTP twin in this run. */
+const twinTarget =
+  (twin: string) =>
+  (p: PathResult): { text: string; pass: boolean } => {
+    const http = report.paths.find((q) => q.name === twin);
+    const share = http ? p.rps / http.rps : Number.NaN;
+    return { text: `≥ 50% of its HTTP twin (${twin}${Number.isFinite(share) ? `: ${Math.round(share * 100)}%` : ', not measured'})`, pass: share >= 0.5 };
+  };
 
 /** The leaderboard and profile target. */
 const p99Under10ms = (p: PathResult) => ({ text: 'p99 < 10 ms', pass: Number.isFinite(p.p99) && p.p99 < 10 });
@@ -226,9 +240,13 @@ const workloads: Workload[] = [
     target: (p) => ({ text: '≥ 50% of the Astro ceiling, no point lost', pass: ratioOf(p) >= 0.5 }),
   },
   { name: 'register', method: 'POST', path: '/api/public/ai/register', kind: 'register', ceiling: 'write' },
+  // The agents' own protocol (issue #22): the leaderboard and the earn as MCP tool calls, the same
+  // handlers behind /mcp, each judged against its HTTP twin measured above in the same run.
+  { name: 'MCP leaderboard', method: 'POST', path: '/mcp', kind: 'fixed', body: mcpCall('leaderboard', {}), headers: MCP_HEADERS, ceiling: 'write', target: twinTarget('leaderboard (points)') },
+  { name: 'MCP earn', method: 'POST', path: '/mcp', kind: 'mcp-earn', headers: MCP_HEADERS, ceiling: 'write', target: twinTarget('earn') },
 ];
 
-function spec(name: string, target: string, w: Pick<Workload, 'method' | 'path' | 'kind' | 'body'>): LoadSpec {
+function spec(name: string, target: string, w: Pick<Workload, 'method' | 'path' | 'kind' | 'body' | 'headers'>): LoadSpec {
   return {
     name,
     origin: target,
@@ -236,6 +254,7 @@ function spec(name: string, target: string, w: Pick<Workload, 'method' | 'path' 
     method: w.method,
     kind: w.kind,
     body: w.body,
+    headers: w.headers,
     connections: settings.connections,
     warmupSeconds: settings.warmupSeconds,
     rounds: settings.rounds,
@@ -469,7 +488,7 @@ const before = db.snapshot();
 rmSync(ackFile, { force: true });
 for (const w of workloads) {
   if (args.only && (args.only === 'postgres' || !w.name.includes(args.only))) continue;
-  const loadSpec = { ...spec(w.name, origin, w), ackFile: w.kind === 'earn' ? ackFile : undefined, warmupRequests: w.warmupEachAgentOnce ? SEED_AGENTS : undefined };
+  const loadSpec = { ...spec(w.name, origin, w), ackFile: w.kind === 'earn' || w.kind === 'mcp-earn' ? ackFile : undefined, warmupRequests: w.warmupEachAgentOnce ? SEED_AGENTS : undefined };
   const result = w.paired ? await measurePaired(w, loadSpec) : await measure(w.name, server.child.pid!, loadSpec);
   result.ceiling ??= w.ceiling === 'read' ? { name: 'bare GET', rps: bareRead.rps } : { name: 'Astro POST', rps: astroPost.rps };
   result.target = w.target?.(result);
@@ -540,11 +559,13 @@ await stop(server.child);
 
 // 6. Integrity ---------------------------------------------------------------------------------
 const earn = report.paths.find((p) => p.name === 'earn');
+const mcpEarn = report.paths.find((p) => p.name === 'MCP earn');
 if (earn) {
   // Every earn url of this run starts so (a paired round adds `.N` to the tag).
   const check = await db.verify(before, ackFile, `https://bench.example/${runTag}`);
   report.integrity = check;
   if (earn.target) earn.target.pass &&= check.ok;
+  if (mcpEarn?.target) mcpEarn.target.pass &&= check.ok;
   log(`integrity: ${check.ok ? 'ok' : 'FAILED'} ${JSON.stringify(check)}`);
 }
 

@@ -216,6 +216,27 @@ describe('knowledge base', () => {
     for (const t of ['cannabinoids', 'terpenes', 'medical', 'methods', 'glossary']) expect(res.body.detail).toContain(t);
   });
 
+  it('finds entries by search words: every word, any case, in name, aliases, summary, facts or text; within a topic', async () => {
+    const all = Object.values((await get('/api/public/knowledge')).body.topics).flat() as any[];
+    const found = await get('/api/public/knowledge?search=Cannabidiol');
+    const body = expectValid(knowledgeResponseSchema, found.body);
+    expect(body.search).toBe('Cannabidiol');
+    const ids = body.items!.map((e) => e.id);
+    expect(ids).toContain('cannabidiol');
+    // Exactly the entries whose text holds the word, by the same reading a client would do.
+    const expected = all.filter((e) => [e.name, ...e.aliases, e.summary, ...e.facts.map((f: any) => `${f.label} ${f.value}`), e.body].join(' ').toLowerCase().includes('cannabidiol'));
+    expect(ids.sort()).toEqual(expected.map((e) => e.id).sort());
+    const both = (await get('/api/public/knowledge?search=cannabidiol%20receptor')).body.items.map((e: any) => e.id);
+    expect(both.length).toBeLessThanOrEqual(ids.length);
+    for (const id of both) expect(ids).toContain(id);
+    const inTopic = (await get('/api/public/knowledge?search=cannabidiol&topic=glossary')).body;
+    expect(inTopic.topic).toBe('glossary');
+    expect(inTopic.items.every((e: any) => e.topic === 'glossary')).toBe(true);
+    expect((await get('/api/public/knowledge?search=zzzxqv')).body.items).toEqual([]);
+    expectProblem(await get('/api/public/knowledge?search='), 400, 'invalid_request');
+    expectProblem(await get(`/api/public/knowledge?search=${'a'.repeat(201)}`), 400, 'invalid_request');
+  });
+
   it('serves a citable permalink for every entry', async () => {
     const entries = Object.values((await get('/api/public/knowledge')).body.topics).flat() as any[];
     for (const e of entries) {

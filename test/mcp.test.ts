@@ -78,6 +78,11 @@ describe('MCP server at /mcp', () => {
     expect((one.structuredContent as { video: { id: string } }).video.id).toBe(items[0].id);
     const entry = await call(client, 'knowledge_entry', { topic: 'cannabinoids', id: 'cannabidiol' });
     expect((entry.structuredContent as { entry: { citeAs: string } }).entry.citeAs).toMatch(/CC-BY-4.0|Canopy/);
+    // The knowledge text search, equal to its HTTP twin.
+    const search = await call(client, 'knowledge', { search: 'cannabidiol' });
+    const http = await (await fetch(`${service.url}/api/public/knowledge?search=cannabidiol`)).json();
+    expect({ ...(search.structuredContent as object), dataFreshness: 0 }).toEqual({ ...http, dataFreshness: 0 });
+    expect((search.structuredContent as { items: { id: string }[] }).items.map((e) => e.id)).toContain('cannabidiol');
     const missing = await call(client, 'video', { id: 'no-such-video' });
     expect([missing.isError, errorText(missing)]).toEqual([true, expect.stringMatching(/^not_found \(404\)/)]);
     const bad = await call(client, 'videos', { limit: 500 });

@@ -134,6 +134,8 @@ describe('reads', () => {
     const kb = await call(200, 'GET', '/api/public/knowledge');
     const entry = kb.body.topics.cannabinoids[0];
     await call(200, 'GET', '/api/public/knowledge?topic=terpenes');
+    await call(200, 'GET', '/api/public/knowledge?search=limonene%20citrus');
+    await call(400, 'GET', '/api/public/knowledge?search=');
     await call(400, 'GET', '/api/public/knowledge?topic=astrology');
     await call(400, 'GET', '/api/public/knowledge?topic=terpenes&topic=medical');
     await call(200, 'GET', '/api/public/knowledge/glossary');

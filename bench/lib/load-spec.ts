@@ -13,7 +13,9 @@ export type LoadKind =
   /** POST earn, each request for the next agent with its own url, so nothing is deduplicated. */
   | 'earn'
   /** POST register with a fresh name every time. */
-  | 'register';
+  | 'register'
+  /** The earn as an MCP tools/call to /mcp, the agent's apiKey as its Bearer header. */
+  | 'mcp-earn';
 
 export interface LoadSpec {
   name: string;
@@ -26,6 +28,8 @@ export interface LoadSpec {
   rounds: number;
   roundSeconds: number;
   body?: string;
+  /** Request headers beyond Content-Type (an MCP client's Accept). */
+  headers?: Record<string, string>;
   /** JSON list of `{ name, apiKey }` written by the seeder (profile, earn). */
   agentsFile?: string;
   /** Makes generated urls and names unique across runs against the same database. */

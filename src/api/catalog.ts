@@ -22,7 +22,7 @@ export const clips = implement(catalogApi.clips, ({ query, services }) => ({
 
 /** /api/public/knowledge */
 export const knowledge = implement(catalogApi.knowledge, ({ query, services }) => ({
-  body: knowledgeBody(catalog, query.topic),
+  body: knowledgeBody(catalog, query.topic, query.search),
   dataFreshness: contentFreshness('live', catalog.lastModified.knowledge, services.clock.now()),
 }));
 

@@ -40,14 +40,31 @@ export function entryBody(entry: KnowledgeEntry) {
   };
 }
 
-export function knowledgeBody(catalog: Catalog, topic?: Topic) {
+export function knowledgeBody(catalog: Catalog, topic?: Topic, search?: string) {
   const dataset = datasetMeta(catalog);
   const entries = catalog.knowledge.entries;
+  if (search !== undefined) {
+    const terms = search.toLocaleLowerCase('en').split(/\s+/).filter(Boolean);
+    const items = entries.filter((e) => (!topic || e.topic === topic) && terms.every((t) => searchText(e).includes(t))).map(entryBody);
+    return { dataset, ...(topic ? { topic } : {}), search, items };
+  }
   if (topic) {
     return { dataset, topic, items: entries.filter((e) => e.topic === topic).map(entryBody) };
   }
   const byTopic = Object.fromEntries(topics.map((t) => [t, entries.filter((e) => e.topic === t).map(entryBody)])) as Record<Topic, ReturnType<typeof entryBody>[]>;
   return { dataset, topics: byTopic };
+}
+
+const searchTexts = new WeakMap<KnowledgeEntry, string>();
+
+/** What ?search= looks in: name, aliases, summary, facts and text, lower-cased once per entry. */
+function searchText(entry: KnowledgeEntry): string {
+  let text = searchTexts.get(entry);
+  if (text === undefined) {
+    text = [entry.name, ...entry.aliases, entry.summary, ...entry.facts.map((f) => `${f.label} ${f.value}`), entry.body].join(' ').toLocaleLowerCase('en');
+    searchTexts.set(entry, text);
+  }
+  return text;
 }
 
 export function entryPermalinkBody(catalog: Catalog, entry: KnowledgeEntry) {

@@ -49,7 +49,15 @@ function buildServer(caller: ToolCaller): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = toolsByName.get(request.params.name);
     if (!tool) return toolError({ code: 'not_found', status: 404, detail: `No tool is named ${request.params.name.slice(0, 100)}.` });
-    const response = await callTool(tool, (request.params.arguments ?? {}) as Record<string, unknown>, caller);
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    // The input schema allows no other property: a misspelt argument is an error, not ignored.
+    const known = Object.keys((tool.inputSchema.properties ?? {}) as object);
+    const unknown = Object.keys(args).filter((name) => !known.includes(name));
+    if (unknown.length) {
+      const names = unknown.map((n) => n.slice(0, 50)).join(', ');
+      return toolError({ code: 'invalid_request', status: 400, detail: `Unknown argument ${names}. ${tool.name} takes ${known.length ? known.join(', ') : 'no arguments'}.` });
+    }
+    const response = await callTool(tool, args, caller);
     const body = (await response.json()) as Record<string, unknown>;
     if (response.status >= 400) return toolError(body);
     return { content: [{ type: 'text', text: textOf(tool.name, body) }], structuredContent: body };
@@ -78,6 +86,18 @@ export async function handleMcp(caller: ToolCaller): Promise<Response> {
       } catch {
         parsedBody = undefined;
       }
+    }
+    // One message per request: a batch would run many calls, earns included, for one request the
+    // rate limits count. MCP dropped JSON-RPC batching in its 2025-06-18 revision.
+    if (Array.isArray(parsedBody)) {
+      return Response.json(
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32600, message: 'Invalid Request: batches are not supported; send one JSON-RPC message per HTTP request, so each call counts against your rate limits.' },
+        },
+        { status: 400 },
+      );
     }
     return await transport.handleRequest(caller.request, parsedBody === undefined ? undefined : { parsedBody });
   } finally {

@@ -5,6 +5,9 @@ import { topics, type Topic } from '../content.ts';
 import { booleanParam, idParam, intParam, moneySchema, withFreshness } from './common.ts';
 import { defineEndpoint } from './endpoint-doc.ts';
 
+/** Search words: trimmed, 1-200 characters. */
+const searchParam = (description: string) => z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional().meta({ description });
+
 export const videoQuerySchema = (categories: string[]) =>
   z.object({
     category: z
@@ -12,13 +15,7 @@ export const videoQuerySchema = (categories: string[]) =>
       .optional()
       .meta({ description: 'Only videos of this category.' }),
     tag: idParam('Only videos carrying this tag.').optional(),
-    search: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(200, 'must be at most 200 characters')
-      .optional()
-      .meta({ description: 'Words that must all appear in the title, description, category or tags (case-insensitive).' }),
+    search: searchParam('Words that must all appear in the title, description, category or tags (case-insensitive).'),
     featured: booleanParam('true: only featured videos; false: only the others.').optional(),
     limit: intParam(1, 100, 'Page size, 1-100, default 20.').default(20),
     offset: intParam(0, 100_000_000, 'Items to skip, default 0.').default(0),
@@ -43,7 +40,10 @@ const topicParam = z
   .optional()
   .meta({ enum: [...topics], description: `One topic slice: ${topics.join(', ')}.` });
 
-export const knowledgeQuerySchema = z.object({ topic: topicParam });
+export const knowledgeQuerySchema = z.object({
+  topic: topicParam,
+  search: searchParam("Words that must all appear in an entry's name, aliases, summary, facts or text (case-insensitive); with topic, within that topic."),
+});
 
 export const videoSummarySchema = z
   .object({
@@ -225,8 +225,12 @@ export const knowledgeResponseSchema = withFreshness({
   dataset: datasetMetaSchema,
   topics: z.record(z.enum(topics), z.array(knowledgeEntrySchema)).optional(),
   topic: z.enum(topics).optional(),
+  search: z.string().optional(),
   items: z.array(knowledgeEntrySchema).optional(),
-}).meta({ id: 'Knowledge', description: 'The whole dataset (topics), or one topic slice (topic + items) when ?topic= is given.' });
+}).meta({
+  id: 'Knowledge',
+  description: 'The whole dataset (topics); one topic slice (topic + items) when ?topic= is given; the entries matching ?search= (search + items, within the topic when both are given).',
+});
 
 export const knowledgeEntryResponseSchema = withFreshness({
   entry: knowledgeEntrySchema,
@@ -315,7 +319,7 @@ export function catalogEndpoints(categories: string[]) {
     method: 'GET',
     path: '/api/public/knowledge',
     tag: 'Knowledge',
-    summary: 'The knowledge base (CC-BY-4.0, educational, not medical advice): all topics, or one with ?topic=.',
+    summary: 'The knowledge base (CC-BY-4.0, educational, not medical advice): all topics, one with ?topic=, or the entries matching ?search= words.',
     auth: 'none',
     query: knowledgeQuerySchema,
     status: 200,
