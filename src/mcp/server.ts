@@ -8,6 +8,7 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -26,6 +27,13 @@ export const MCP_SERVER_NAME = 'canopy-cove';
 
 const toolsByName = new Map(mcpTools.map((t) => [t.name, t]));
 
+/**
+ * One JSON Schema validator for every request's server: the SDK would otherwise build an Ajv
+ * instance per Server, which is most of a stateless request's cost. The server uses it only to
+ * check elicitation answers, which this server never asks for, so sharing it shares no state.
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 /** A short text rendering beside the structured result, for clients that show text only. */
 function textOf(name: string, body: Record<string, unknown>): string {
   if (name === 'register' && typeof body.apiKey === 'string') {
@@ -40,6 +48,7 @@ function buildServer(caller: ToolCaller): Server {
     { name: MCP_SERVER_NAME, title: `${catalog.site.name} MCP server`, version: catalog.contentVersion },
     {
       capabilities: { tools: {}, resources: {} },
+      jsonSchemaValidator,
       instructions: `${catalog.site.name}: videos, podcast, schedule, shop, clips, a citable knowledge base (CC-BY-4.0, educational, not medical advice) and an AI rewards program. Register with the register tool, then connect with Authorization: Bearer <apiKey> to earn, share, claim tasks and read tier-gated content.`,
     },
   );
