@@ -96,25 +96,27 @@ function postgresStatement<P extends unknown[], R>(text: string): Statement<P, R
 class PostgresEngine implements Engine {
   readonly listeners = new Set<CommitListener>();
   readonly stats = { transactions: 0, writes: 0 };
+  private readonly announcer: CommitAnnouncer;
 
-  constructor(
-    private readonly db: Db,
-    private readonly instance: string,
-  ) {}
+  constructor(db: Db, instance: string) {
+    this.db = db;
+    this.announcer = new CommitAnnouncer(db, instance);
+  }
+
+  private readonly db: Db;
 
   async write<T>(fn: (trx: Db, scope: WriteScope) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const scope = recordingScope();
       try {
-        const value = await this.db.transaction().execute(async (trx) => {
-          const value = await fn(trx, scope);
-          // Delivered to every listening instance when, and only if, this transaction commits.
-          if (scope.shown) await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ i: this.instance, at: scope.at ?? null })})`.execute(trx);
-          return value;
-        });
+        const value = await this.db.transaction().execute((trx) => fn(trx, scope));
         this.stats.transactions += 1;
         this.stats.writes += 1;
-        if (scope.shown) tellCommit(this.listeners, { shown: true, at: scope.at });
+        if (scope.shown) {
+          tellCommit(this.listeners, { shown: true, at: scope.at });
+          // Acknowledged only once the other instances have been told.
+          await this.announcer.announce(scope.at);
+        }
         return value;
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
@@ -126,6 +128,52 @@ class PostgresEngine implements Engine {
 
   read<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
+  }
+}
+
+/**
+ * Tells the other instances (NOTIFY on CHANNEL) that commits changed what public reads show: one
+ * notification for however many commits landed while the previous one was being sent, carrying
+ * the newest write's instant. It is sent after the commit rather than inside the transaction: a
+ * NOTIFY in a transaction costs it a round trip and makes PostgreSQL take a database-wide lock
+ * for its commit, so every announcing commit of every instance would run one at a time. A write
+ * is acknowledged once its announcement is sent; if the process dies between the two, the write
+ * stands, unacknowledged (its Idempotency-Key replays it), and the others catch up at the next one.
+ */
+class CommitAnnouncer {
+  /** The newest write instant not yet announced; null when nothing waits. */
+  private pending: string | undefined | null = null;
+  private waiting: Array<() => void> = [];
+  private sending = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly instance: string,
+  ) {}
+
+  announce(at: string | undefined): Promise<void> {
+    if (this.pending === null || (at !== undefined && (this.pending === undefined || at > this.pending))) this.pending = at;
+    const sent = new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (!this.sending) void this.send();
+    return sent;
+  }
+
+  private async send(): Promise<void> {
+    this.sending = true;
+    while (this.pending !== null) {
+      const at = this.pending;
+      const waiting = this.waiting;
+      this.pending = null;
+      this.waiting = [];
+      try {
+        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ i: this.instance, at: at ?? null })})`.execute(this.db);
+      } catch {
+        // The database went away after the commit: the writes stand; the other instances empty
+        // their caches when their listening connection comes back (ChangeListenerConnection).
+      }
+      for (const resolve of waiting) resolve();
+    }
+    this.sending = false;
   }
 }
 
