@@ -182,17 +182,16 @@ export class RewardsService {
     return this.write(auth, 'earn', input, async (trx, agent, now) => {
       const type = input.actionType;
       const url = input.url === undefined ? null : this.claimUrl(input.url);
-      if (url !== null) {
-        const earlier = await this.ledger.findAwardSince(trx, agent.id, type, url, dedupeWindowStart(now, this.config));
-        if (earlier) {
-          throw new DomainError('duplicate_action', `This ${type} of ${url} was already awarded at ${earlier.created_at}; the same action and url earn once per ${this.config.dedupeWindowHours} h.`, {
-            activityId: earlier.id,
-            awardedAt: earlier.created_at,
-            retryAfter: new Date(Date.parse(earlier.created_at) + this.config.dedupeWindowHours * HOUR_MS).toISOString(),
-          });
-        }
+      // The dedupe rule first, then the daily cap, from one read.
+      const { earlier, used } = await this.ledger.earnUsage(trx, agent.id, type, url, dedupeWindowStart(now, this.config), capDay(now).start);
+      if (earlier) {
+        throw new DomainError('duplicate_action', `This ${type} of ${url} was already awarded at ${earlier.createdAt}; the same action and url earn once per ${this.config.dedupeWindowHours} h.`, {
+          activityId: earlier.id,
+          awardedAt: earlier.createdAt,
+          retryAfter: new Date(Date.parse(earlier.createdAt) + this.config.dedupeWindowHours * HOUR_MS).toISOString(),
+        });
       }
-      const used = await this.checkCap(trx, agent.id, type, now);
+      this.refuseOverCap(type, used, now);
       const result = await this.ledger.awardNew(trx, agent.id, { type, points: actionPoints[type], url, description: input.description ?? null, idempotencyKey: auth.idempotencyKey ?? null, now });
       const verification = await this.check(trx, result.activity.id, agent.id, url === null ? 'standing' : 'url', agent.id, url, now);
       return { status: 200, body: { ...awardBody(result, verification), dailyCap: { actionType: type, ...capStatus(type, used + 1, now, this.config) } } };
@@ -399,11 +398,16 @@ export class RewardsService {
   /** Awards of `type` used today; throws 409 daily_cap_reached when none are left. */
   private async checkCap(trx: Db, agentId: number, type: ActivityType, now: Date): Promise<number> {
     const used = await this.ledger.countAwardsSince(trx, agentId, type, capDay(now).start);
+    this.refuseOverCap(type, used, now);
+    return used;
+  }
+
+  /** 409 daily_cap_reached when `used` awards of `type` today leave none. */
+  private refuseOverCap(type: ActivityType, used: number, now: Date): void {
     if (capReached(type, used, this.config)) {
       const cap = capStatus(type, used, now, this.config);
       throw new DomainError('daily_cap_reached', `The daily cap of ${cap.limit} ${type} awards is used up; it resets at ${cap.resetsAt}.`, { actionType: type, dailyCap: cap });
     }
-    return used;
   }
 
   /**

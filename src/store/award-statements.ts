@@ -86,7 +86,10 @@ export class AwardStatements {
   private readonly byKeyHash: Statement<[string], AgentRow>;
   private readonly writerByKeyHash: Statement<[string], AgentRow>;
   private readonly lockAgent: Statement<[number], AgentRow>;
-  private readonly awardSince: Statement<[number, string, string, string], ActivityRow>;
+  private readonly usage: Statement<
+    [number, string, string, number, string, string | null, string, number, string, string | null, string],
+    { used: number | string; earlier_id: number | string | null; earlier_at: string | null }
+  >;
   private readonly countSince: Statement<[number, string, string], { n: number }>;
   private readonly insertActivity: Statement<[number, string, number, string | null, string | null, string, string | null, string | null, number | null], ActivityRow>;
   private readonly activityById: Statement<[number], ActivityRow>;
@@ -100,7 +103,12 @@ export class AwardStatements {
     this.byKeyHash = store.prepare(`select ${AGENT_COLUMNS} from agents where api_key_hash = ?`);
     this.writerByKeyHash = store.prepare(`select ${AGENT_COLUMNS} from agents where api_key_hash = ?${forUpdate}`);
     this.lockAgent = store.prepare(`select ${AGENT_COLUMNS} from agents where id = ?${forUpdate}`);
-    this.awardSince = store.prepare(`select ${ACTIVITY_COLUMNS} from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by id desc limit 1`);
+    // The count on the (agent_id, type, created_at) index; the newest award of the url on (agent_id, type, url).
+    this.usage = store.prepare(
+      `select (select count(*) from activities where agent_id = ? and type = ? and created_at >= ?) as used,
+         (select id from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by id desc limit 1) as earlier_id,
+         (select created_at from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by id desc limit 1) as earlier_at`,
+    );
     this.countSince = store.prepare('select count(*) as n from activities where agent_id = ? and type = ? and created_at >= ?');
     // A second reversal of the same row inserts nothing (the partial unique index on reverses),
     // under any race, without aborting the transaction it runs in.
@@ -137,9 +145,15 @@ export class AwardStatements {
     return this.lockAgent.get(trx, agentId);
   }
 
-  /** The newest award of (agent, type, url) after `since`, for the dedupe rule. */
-  findAwardSince(trx: Db, agentId: number, type: LedgerType, url: string, since: Date): Promise<ActivityRow | undefined> {
-    return this.awardSince.get(trx, agentId, type, url, since.toISOString());
+  /**
+   * What an earn's rules read, in one round trip: the newest award of (agent, type, url) after
+   * `dedupeSince` (none without a url), and how many awards of `type` the agent has had since
+   * `capSince`.
+   */
+  async earnUsage(trx: Db, agentId: number, type: LedgerType, url: string | null, dedupeSince: Date, capSince: Date): Promise<{ earlier?: { id: number; createdAt: string }; used: number }> {
+    const d = dedupeSince.toISOString();
+    const row = (await this.usage.get(trx, agentId, type, capSince.toISOString(), agentId, type, url, d, agentId, type, url, d))!;
+    return { used: Number(row.used), ...(row.earlier_id === null ? {} : { earlier: { id: Number(row.earlier_id), createdAt: row.earlier_at! } }) };
   }
 
   /** Awards of `type` to the agent at or after `since`, for the daily caps. */
