@@ -442,6 +442,21 @@ async function ceilingRound(w: Workload): Promise<{ rps: number; p99?: number }>
   return { rps: round.rps, p99: round.p99 };
 }
 
+/**
+ * Waits (at most 30 s) until the given processes and PostgreSQL together use under a tenth of a
+ * core over half a second: background work of an earlier round has finished.
+ */
+async function quiet(pids: number[]): Promise<void> {
+  const busy = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) + postgresCpuSeconds();
+  const until = performance.now() + 30_000;
+  while (performance.now() < until) {
+    const before = busy();
+    await new Promise((ok) => setTimeout(ok, 500));
+    if (busy() - before < 0.05) return;
+  }
+  log('quiet: still busy after 30 s, measuring anyway');
+}
+
 /** Ceiling and path in alternating rounds; the path's numbers are the medians of its rounds. */
 async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResult> {
   const ceilings: Array<{ rps: number; p99?: number }> = [];
@@ -530,7 +545,11 @@ if (pgDatabase) {
       runTag: `${runTag}.${tag}${round}`,
       ackFile: acks,
     });
+    // Each round starts on a quiet machine: the other server's claim verifier (and PostgreSQL)
+    // would otherwise still be deciding the last round's claims while this one is measured.
+    await quiet([server.child.pid!, pgServer.pid!]);
     sqliteRounds.push(await sample(server.child.pid!, roundSpec(origin, 'sq', ackFile)));
+    await quiet([server.child.pid!, pgServer.pid!]);
     pgRounds.push(await sample(pgServer.pid!, roundSpec(pgOrigin, 'pg', pgAckFile), postgresCpuSeconds));
   }
   const sqliteEarn = summarise('earn (SQLite, alternating)', spec(earnWorkload.name, origin, earnWorkload), sqliteRounds);
