@@ -166,11 +166,17 @@ describe('past a limit', () => {
   });
 
   it('caps requests in flight per identity (one at this scale)', async () => {
-    const { as } = newClient();
     // Requests count as in flight from admission until their response ends (a write's body is
     // read before admission). Six reads at once from one identity fit the burst window but not
     // the cap of one in flight: the ones that arrive while another is being answered are refused.
-    const answers = await Promise.all(Array.from({ length: 6 }, () => as('/api/public/rate-limits')));
+    // Whether two of them overlap is up to the scheduler (with Redis counting, admissions resolve
+    // one Redis reply at a time), so a fresh identity tries again until one does, a few times.
+    let as = newClient().as;
+    let answers = await Promise.all(Array.from({ length: 6 }, () => as('/api/public/rate-limits')));
+    for (let attempt = 1; attempt < 5 && !answers.some((r) => r.status === 429); attempt++) {
+      as = newClient().as;
+      answers = await Promise.all(Array.from({ length: 6 }, () => as('/api/public/rate-limits')));
+    }
     const refused = answers.filter((r) => r.status === 429);
     expect(answers.some((r) => r.status === 200)).toBe(true);
     expect(refused.length, 'no request was refused for concurrency').toBeGreaterThan(0);
