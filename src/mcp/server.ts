@@ -83,31 +83,31 @@ function buildServer(caller: ToolCaller): Server {
 
 /** Answers one HTTP request to /mcp. `parsedBody`: the JSON the front server already read. */
 export async function handleMcp(caller: ToolCaller): Promise<Response> {
+  const text = caller.locals.body;
+  let parsedBody: unknown;
+  if (text !== undefined) {
+    try {
+      parsedBody = JSON.parse(text);
+    } catch {
+      parsedBody = undefined;
+    }
+  }
+  // One message per request: a batch would run many calls, earns included, for one request the
+  // rate limits count. MCP dropped JSON-RPC batching in its 2025-06-18 revision.
+  if (Array.isArray(parsedBody)) {
+    return Response.json(
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: batches are not supported; send one JSON-RPC message per HTTP request, so each call counts against your rate limits.' },
+      },
+      { status: 400 },
+    );
+  }
   const server = buildServer(caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    const text = caller.locals.body;
-    let parsedBody: unknown;
-    if (text !== undefined) {
-      try {
-        parsedBody = JSON.parse(text);
-      } catch {
-        parsedBody = undefined;
-      }
-    }
-    // One message per request: a batch would run many calls, earns included, for one request the
-    // rate limits count. MCP dropped JSON-RPC batching in its 2025-06-18 revision.
-    if (Array.isArray(parsedBody)) {
-      return Response.json(
-        {
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: -32600, message: 'Invalid Request: batches are not supported; send one JSON-RPC message per HTTP request, so each call counts against your rate limits.' },
-        },
-        { status: 400 },
-      );
-    }
     return await transport.handleRequest(caller.request, parsedBody === undefined ? undefined : { parsedBody });
   } finally {
     await server.close();

@@ -86,10 +86,7 @@ export class AwardStatements {
   private readonly byKeyHash: Statement<[string], AgentRow>;
   private readonly writerByKeyHash: Statement<[string], AgentRow>;
   private readonly lockAgent: Statement<[number], AgentRow>;
-  private readonly usage: Statement<
-    [number, string, string, number, string, string | null, string, number, string, string | null, string],
-    { used: number | string; earlier_id: number | string | null; earlier_at: string | null }
-  >;
+  private readonly usage: Statement<[number, string, string, number, string, string | null, string], { used: number | string; earlier_id: number | string | null; earlier_at: string | null }>;
   private readonly countSince: Statement<[number, string, string], { n: number }>;
   private readonly insertActivity: Statement<[number, string, number, string | null, string | null, string, string | null, string | null, number | null], ActivityRow>;
   private readonly activityById: Statement<[number], ActivityRow>;
@@ -105,9 +102,9 @@ export class AwardStatements {
     this.lockAgent = store.prepare(`select ${AGENT_COLUMNS} from agents where id = ?${forUpdate}`);
     // The count on the (agent_id, type, created_at) index; the newest award of the url on (agent_id, type, url).
     this.usage = store.prepare(
-      `select (select count(*) from activities where agent_id = ? and type = ? and created_at >= ?) as used,
-         (select id from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by id desc limit 1) as earlier_id,
-         (select created_at from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by id desc limit 1) as earlier_at`,
+      `select c.used, e.id as earlier_id, e.created_at as earlier_at
+       from (select count(*) as used from activities where agent_id = ? and type = ? and created_at >= ?) c
+       left join (select id, created_at from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by id desc limit 1) e on 1 = 1`,
     );
     this.countSince = store.prepare('select count(*) as n from activities where agent_id = ? and type = ? and created_at >= ?');
     // A second reversal of the same row inserts nothing (the partial unique index on reverses),
@@ -151,8 +148,7 @@ export class AwardStatements {
    * `capSince`.
    */
   async earnUsage(trx: Db, agentId: number, type: LedgerType, url: string | null, dedupeSince: Date, capSince: Date): Promise<{ earlier?: { id: number; createdAt: string }; used: number }> {
-    const d = dedupeSince.toISOString();
-    const row = (await this.usage.get(trx, agentId, type, capSince.toISOString(), agentId, type, url, d, agentId, type, url, d))!;
+    const row = (await this.usage.get(trx, agentId, type, capSince.toISOString(), agentId, type, url, dedupeSince.toISOString()))!;
     return { used: Number(row.used), ...(row.earlier_id === null ? {} : { earlier: { id: Number(row.earlier_id), createdAt: row.earlier_at! } }) };
   }
 

@@ -98,12 +98,12 @@ class PostgresEngine implements Engine {
   readonly stats = { transactions: 0, writes: 0 };
   private readonly announcer: CommitAnnouncer;
 
-  constructor(db: Db, instance: string) {
-    this.db = db;
+  constructor(
+    private readonly db: Db,
+    instance: string,
+  ) {
     this.announcer = new CommitAnnouncer(db, instance);
   }
-
-  private readonly db: Db;
 
   async write<T>(fn: (trx: Db, scope: WriteScope) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -141,9 +141,9 @@ class PostgresEngine implements Engine {
  * stands, unacknowledged (its Idempotency-Key replays it), and the others catch up at the next one.
  */
 class CommitAnnouncer {
-  /** The newest write instant not yet announced; null when nothing waits. */
-  private pending: string | undefined | null = null;
+  /** Writes whose announcement is not sent yet, and the newest instant among them. */
   private waiting: Array<() => void> = [];
+  private newestAt: string | undefined;
   private sending = false;
 
   constructor(
@@ -152,7 +152,7 @@ class CommitAnnouncer {
   ) {}
 
   announce(at: string | undefined): Promise<void> {
-    if (this.pending === null || (at !== undefined && (this.pending === undefined || at > this.pending))) this.pending = at;
+    if (at !== undefined && (this.newestAt === undefined || at > this.newestAt)) this.newestAt = at;
     const sent = new Promise<void>((resolve) => this.waiting.push(resolve));
     if (!this.sending) void this.send();
     return sent;
@@ -160,13 +160,12 @@ class CommitAnnouncer {
 
   private async send(): Promise<void> {
     this.sending = true;
-    while (this.pending !== null) {
-      const at = this.pending;
-      const waiting = this.waiting;
-      this.pending = null;
+    while (this.waiting.length) {
+      const { waiting, newestAt } = this;
       this.waiting = [];
+      this.newestAt = undefined;
       try {
-        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ i: this.instance, at: at ?? null })})`.execute(this.db);
+        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ i: this.instance, at: newestAt ?? null })})`.execute(this.db);
       } catch {
         // The database went away after the commit: the writes stand; the other instances empty
         // their caches when their listening connection comes back (ChangeListenerConnection).
