@@ -8,8 +8,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { copyStore } from '../../scripts/lib/copy-store.ts';
+import { storeLabel } from '../../src/store/open-store.ts';
 import { openPostgres } from '../../src/store/postgres.ts';
 import { openSqlite } from '../../src/store/sqlite.ts';
+import { cpuSeconds } from './processes.ts';
 
 export interface PostgresDatabase {
   url: string;
@@ -28,26 +30,28 @@ export async function postgresAdminUrl(): Promise<{ url: string } | { skipped: s
     await client.connect();
     return { url };
   } catch (error) {
-    return { skipped: `PostgreSQL side: ${redacted(url)} is not reachable (${error instanceof Error ? error.message : String(error)})` };
+    return { skipped: `PostgreSQL side: ${storeLabel({ databasePath: '', databaseUrl: url })} is not reachable (${error instanceof Error ? error.message : String(error)})` };
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/** Runs one statement on its own connection (CREATE DATABASE and VACUUM cannot run in a transaction). */
+async function execute(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
   }
 }
 
 /** A new database named `canopy_bench_<tag>` holding a copy of the SQLite file. */
 export async function copyIntoPostgres(adminUrl: string, sqlitePath: string, tag: string): Promise<PostgresDatabase> {
   const name = `canopy_bench_${tag.replace(/[^a-z0-9]/g, '')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${name}`);
-  await admin(`create database ${name}`);
+  await execute(adminUrl, `drop database if exists ${name}`);
+  await execute(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const started = performance.now();
@@ -61,11 +65,8 @@ export async function copyIntoPostgres(adminUrl: string, sqlitePath: string, tag
     await target.close();
   }
   // Fresh statistics, as autovacuum would have gathered on a database that grew over time.
-  const analyze = new pg.Client({ connectionString: url.toString() });
-  await analyze.connect();
-  await analyze.query('vacuum analyze');
-  await analyze.end();
-  return { url: url.toString(), copySeconds: (performance.now() - started) / 1000, ledgerRows, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  await execute(url.toString(), 'vacuum analyze');
+  return { url: url.toString(), copySeconds: (performance.now() - started) / 1000, ledgerRows, drop: () => execute(adminUrl, `drop database if exists ${name} with (force)`) };
 }
 
 /** CPU seconds used so far by every process named `postgres` (the server and its backends). */
@@ -73,21 +74,14 @@ export function postgresCpuSeconds(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
+    let comm: string;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
     } catch {
-      // The process ended between the listing and the read.
+      continue; // The process ended between the listing and the read.
     }
+    const seconds = comm === 'postgres' ? cpuSeconds(Number(entry)) : Number.NaN;
+    if (Number.isFinite(seconds)) total += seconds;
   }
   return total;
-}
-
-function redacted(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
 }

@@ -113,26 +113,8 @@ export function renderReport(run: RunReport): string {
   }
   lines.push('');
   for (const p of run.paths) if (p.note) lines.push(`${p.name}: ${p.note}`, '');
-  lines.push(`Rounds (requests/s): ${run.paths.map((p) => `${p.name} ${p.rounds.map((r) => num(r.rps)).join(' / ')}`).join('; ')}.`);
+  lines.push('Every round of every path, and of its ceiling, is in `bench/out/results.json`.');
   lines.push('');
-  const paired = run.paths.filter((p) => p.ceiling?.rounds);
-  if (paired.length) {
-    lines.push(
-      '"(paired)": the path and its ceiling were measured in alternating rounds (ceiling, path, ceiling, path...), and the share is the median of the per-round shares, so a drift in the machine\'s speed between minutes moves both. Per round, path / ceiling: ' +
-        paired.map((p) => `${p.name} ${p.rounds.map((r, i) => `${num(r.rps)} / ${num(p.ceiling!.rounds![i])}`).join(', ')}`).join('; ') +
-        '.',
-    );
-    lines.push('');
-  }
-  const tails = run.paths.filter((p) => p.ceiling?.p99Rounds);
-  if (tails.length) {
-    lines.push(
-      "p99 per round, path / the bare server on the same bytes in the round before it (a read's ceiling answers the service's own answer to that path, body and header lines, captured at the start of the run; one profile stands for every agent's): " +
-        tails.map((p) => `${p.name} ${p.rounds.map((r, i) => `${r.p99.toFixed(1)} / ${p.ceiling!.p99Rounds![i].toFixed(1)}`).join(', ')} ms`).join('; ') +
-        '.',
-    );
-    lines.push('');
-  }
 
   lines.push('### Ceilings');
   lines.push('');
