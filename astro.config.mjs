@@ -2,6 +2,7 @@
 import { defineConfig, passthroughImageService } from 'astro/config';
 import node from '@astrojs/node';
 import { fileURLToPath } from 'node:url';
+import { catalogModule } from './scripts/lib/catalog-module.mjs';
 
 /**
  * The Node entry in front (src/server/main.ts) is built by the same server build as the
@@ -49,5 +50,5 @@ export default defineConfig({
   security: { checkOrigin: false },
   // Images are plain files in public/; no on-demand image transformation (and no sharp).
   image: { service: passthroughImageService() },
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: { plugins: [catalogModule()], build: { assetsInlineLimit: 0 } },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogModule } from './scripts/lib/catalog-module.mjs';
 
 /**
  * `npm test` runs the suite on SQLite, and, when TEST_DATABASE_URL is set (.ci/run sets it), the
@@ -22,6 +23,7 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!postgres) console.warn('TEST_DATABASE_URL is not set: the PostgreSQL half of the suite is NOT run (only SQLite).');
 
 export default defineConfig({
+  plugins: [catalogModule()],
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,

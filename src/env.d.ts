@@ -13,3 +13,8 @@ declare namespace App {
     route?: string;
   }
 }
+
+/** The build-time catalog's JSON, read from the file the build ships (scripts/lib/catalog-module.mjs). */
+declare module 'virtual:catalog' {
+  export function readCatalogText(): string;
+}

@@ -14,7 +14,7 @@ describe('serveArgs', () => {
   it("reads the flags and entry of package.json's serve script", () => {
     const args = serveArgs();
     expect(args.at(-1)).toBe('dist/server/main.mjs');
-    expect(args).toContain('--max-semi-space-size=64');
+    expect(args).toContain('--enable-source-maps');
   });
 
   it('splits any flags before the entry', () => {

@@ -1,9 +1,9 @@
 /**
  * The one place that loads the build-time catalog. `npm run content` validates content/ and
- * writes src/generated/catalog.json; Vite inlines it into both the pre-rendering build and the
- * server bundle, so pre-rendered and on-demand bodies come from the very same data.
+ * writes src/generated/catalog.json; the pre-rendering build and the server read that same file
+ * (scripts/lib/catalog-module.mjs), so pre-rendered and on-demand bodies come from the very same data.
  */
-import raw from '../generated/catalog.json?raw';
+import { readCatalogText } from 'virtual:catalog';
 import type { Catalog } from './catalog-types.ts';
 
-export const catalog: Catalog = JSON.parse(raw) as Catalog;
+export const catalog: Catalog = JSON.parse(readCatalogText()) as Catalog;

@@ -3,7 +3,7 @@
  * waits for stdout. apiKeys and credential headers are redacted wherever they appear in a logged
  * object; request lines carry the path with secret-looking query values already replaced.
  */
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export function createLogger(level: string): Logger {
   return pino(
@@ -17,8 +17,46 @@ export function createLogger(level: string): Logger {
       // caller might log whole (a body, a request's headers).
       redact: { paths: ['apiKey', 'authorization', 'body.apiKey', 'headers.authorization', 'headers["x-api-key"]', 'req.headers.authorization', 'req.headers["x-api-key"]'], censor: '[redacted]' },
     },
-    pino.destination({ sync: false }),
+    stdoutPerTurn(),
   );
+}
+
+/**
+ * stdout, written once per event-loop turn: the lines logged while a turn answers its requests
+ * are handed to the kernel together when it ends (setImmediate), not one write each. Under load
+ * a write per line cost about a quarter of a cached read's CPU; a quiet server still writes each
+ * line at once. Lines still buffered when the process exits are flushed by pino's exit hook.
+ */
+function stdoutPerTurn(): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
+  // minLength: keep lines until flushed (up to 8 KiB, sonic-boom's largest) instead of writing each.
+  const out = pino.destination({ sync: false, minLength: 8192 });
+  // Bytes given to `out` and bytes it has written: a flush asked for while a write is in flight
+  // does nothing, so the rest is flushed when that write drains.
+  let logged = 0;
+  let written = 0;
+  const flushRest = () => {
+    if (written < logged) out.flush();
+  };
+  out.on('write', (n: number) => {
+    written += n;
+  });
+  out.on('drain', flushRest);
+  let scheduled = false;
+  const endOfTurn = () => {
+    scheduled = false;
+    flushRest();
+  };
+  return {
+    write(line: string) {
+      logged += Buffer.byteLength(line);
+      out.write(line);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(endOfTurn);
+      }
+    },
+    flush: (cb) => out.flush(cb),
+  };
 }
 
 export type { Logger };
