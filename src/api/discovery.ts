@@ -4,7 +4,7 @@
  * them, and the MCP server calls the same handlers.
  */
 import { catalog } from '../catalog/data.ts';
-import { contentStats } from '../catalog/stats.ts';
+import { contentStats, promotedContentLookup } from '../catalog/stats.ts';
 import { programRules } from '../domain/program-config.ts';
 import { effectivePolicy } from '../domain/rate-limit-policy.ts';
 import { implement } from '../http/endpoint.ts';
@@ -27,10 +27,13 @@ export const rateLimits = implement(rateLimitsEndpoint, ({ services: { config, c
   dataFreshness: freshness({ source: 'live', generatedAt: clock.now(), contentVersion: catalog.contentVersion, lastModified: startedAt, maxAgeSeconds: 0 }),
 }));
 
+const promotedContent = promotedContentLookup(catalog);
+
 /** /api/public/stats */
 export const stats = implement(statsEndpoint, async ({ services }) => {
   const now = services.clock.now();
-  const aiProgram = await services.reads.stats();
+  const program = await services.reads.stats();
+  const aiProgram = { ...program, mostPromoted: program.mostPromoted.map((p) => ({ ...p, content: promotedContent(p.url) })) };
   const lastModified = new Date(Math.max(Date.parse(catalog.builtAt), Date.parse(services.rewards.lastModified())));
   const dataFreshness = freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified, maxAgeSeconds: 0 });
   // Time alone changes the specials on air and the actions of the last 24 h: kept a minute at most.

@@ -30,3 +30,32 @@ export function contentStats(catalog: Catalog, now: Date) {
     },
   };
 }
+
+export interface PromotedContent {
+  kind: 'video' | 'knowledge' | 'page';
+  title: string;
+}
+
+/**
+ * What a promoted url shows, when it is one of the brand's pages: a video, a knowledge entry, or
+ * a section of the site. Claimed urls are stored normalised (no fragment, no trailing slash), so
+ * they are compared in that form.
+ */
+export function promotedContentLookup(catalog: Catalog): (url: string) => PromotedContent | null {
+  const base = catalog.site.baseUrl.replace(/\/+$/, '');
+  const byUrl = new Map<string, PromotedContent>();
+  for (const [path, title] of [
+    ['', catalog.site.name],
+    ['/videos', 'Videos'],
+    ['/clips', 'Clips'],
+    ['/podcast', catalog.podcast.show.title],
+    ['/schedule', 'Schedule'],
+    ['/shop', 'Shop'],
+    ['/knowledge', catalog.knowledge.dataset.title],
+  ] as const) {
+    byUrl.set(base + path, { kind: 'page', title });
+  }
+  for (const v of catalog.videos) byUrl.set(`${base}/videos/${v.id}`, { kind: 'video', title: v.title });
+  for (const e of catalog.knowledge.entries) byUrl.set(e.pageUrl.replace(/\/+$/, ''), { kind: 'knowledge', title: e.name });
+  return (url) => byUrl.get(url.replace(/\/+$/, '')) ?? null;
+}

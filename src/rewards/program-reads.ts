@@ -82,17 +82,19 @@ export class ProgramReads {
         agent,
         rank: agent.suspended ? null : await this.statements.rank(trx, agent),
         activity: await this.statements.recentActivity(trx, agent.id, this.config.recentActivityLimit),
+        days: await this.statements.dailyPoints(trx, agent.id, HISTORY_DAYS),
         facts: await this.statements.reputationFacts(trx, agent.id, this.engagementStart(now)),
       };
     });
     if (!read) throw noAgentNamed(name);
-    const { agent, rank, activity, facts } = read;
+    const { agent, rank, activity, days, facts } = read;
     return {
       value: profileBody(
         agent,
         rank,
         activity.map((r) => activityView(r)),
         reputationOf(agent, facts, now),
+        pointsHistory(agent.points, days),
       ),
       stableUntil: reputationStableUntilOf(agent, facts, now),
     };
@@ -128,8 +130,31 @@ export class ProgramReads {
   }
 }
 
+/** How many of an agent's days with ledger rows its profile's pointsHistory shows. */
+const HISTORY_DAYS = 365;
+
+/**
+ * Oldest first, each day with the agent's total at its end: the total now, less what later days
+ * added (an agent's points are the sum of its ledger rows).
+ */
+function pointsHistory(total: number, newestFirst: Array<{ day: string; points: number }>) {
+  let after = total;
+  const days = newestFirst.map((d) => {
+    const entry = { date: d.day, points: d.points, total: after };
+    after -= d.points;
+    return entry;
+  });
+  return days.reverse();
+}
+
 /** The body of GET /api/public/ai/agent/{name}, dataFreshness aside. */
-function profileBody(agent: PublicAgentRow, rank: number | null, recentActivity: ReturnType<typeof activityView>[], reputation: ReturnType<typeof reputationOf>) {
+function profileBody(
+  agent: PublicAgentRow,
+  rank: number | null,
+  recentActivity: ReturnType<typeof activityView>[],
+  reputation: ReturnType<typeof reputationOf>,
+  history: ReturnType<typeof pointsHistory>,
+) {
   const { operator, avatarUrl, tier, points, promoPoints, partner, verified, registeredAt } = agentSummary(agent);
   return {
     agent: {
@@ -149,6 +174,7 @@ function profileBody(agent: PublicAgentRow, rank: number | null, recentActivity:
       perks: perksFor(points),
       reputation,
       recentActivity,
+      pointsHistory: history,
     },
   };
 }

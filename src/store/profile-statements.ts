@@ -58,6 +58,7 @@ export class ProfileStatements {
   private readonly typesUsed: Statement<[number], { n: number }>;
   private readonly claimCounts: Statement<[number], { claims: number; verified: number | null }>;
   private readonly rankByPoints: Statement<[number, number, number], { rank: number }>;
+  private readonly pointsByDay: Statement<[number, number], { day: string; points: number }>;
 
   /** `earningTypes`: the activity types whose variety reputation counts (DIVERSITY_TYPES). */
   constructor(store: Pick<OpenDatabase, 'prepare'>, earningTypes: readonly string[]) {
@@ -82,6 +83,10 @@ export class ProfileStatements {
       `with earning(type) as (values ${earningTypes.map((t) => `(${quote(t)})`).join(', ')})
        select count(*) as n from earning where exists (select 1 from activities where agent_id = ? and type = earning.type)`,
     );
+    // The agent's rows through (agent_id, type, created_at), summed per UTC day, newest days first.
+    this.pointsByDay = store.prepare(
+      'select substr(created_at, 1, 10) as day, sum(points) as points from activities where agent_id = ? group by substr(created_at, 1, 10) order by day desc limit ?',
+    );
     // Two range counts on the (suspended, points, id) index rather than one count over
     // `points > v or (points = v and id < x)`, which SQLite can only bound by `suspended`.
     this.rankByPoints = store.prepare(
@@ -103,6 +108,11 @@ export class ProfileStatements {
   /** The agent's newest `limit` ledger rows, newest first. */
   recentActivity(trx: Db, agentId: number, limit: number): Promise<LedgerEntryRow[]> {
     return this.recent.all(trx, agentId, limit);
+  }
+
+  /** Points per UTC day with ledger rows, the newest `days` such days, newest first. */
+  async dailyPoints(trx: Db, agentId: number, days: number): Promise<Array<{ day: string; points: number }>> {
+    return (await this.pointsByDay.all(trx, agentId, days)).map((r) => ({ day: r.day, points: Number(r.points) }));
   }
 
   /** Zero for both when the agent has no ledger rows. */

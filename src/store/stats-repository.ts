@@ -1,6 +1,6 @@
 /** The live AI-program block of /api/public/stats, computed from the database per request. */
 import { sql } from 'kysely';
-import { tiers, type TierName } from '../domain/tiers.ts';
+import { promoActions, tiers, type TierName } from '../domain/tiers.ts';
 import type { Db } from './database.ts';
 
 export interface ProgramStats {
@@ -10,8 +10,17 @@ export interface ProgramStats {
   pointsAwarded: number;
   agentsPerTier: Record<TierName, number>;
   actionsLast24h: number;
+  /** The last ACTIVITY_DAYS UTC days, oldest first, today included: awards made (reversals and adjustments aside) and their points. */
+  actionsPerDay: Array<{ date: string; actions: number; points: number }>;
+  /** The urls promoted most often in those days (promotion actions), most first. */
+  mostPromoted: Array<{ url: string; promotions: number; points: number }>;
   tasks: { posted: number; open: number };
 }
+
+/** How many days actionsPerDay covers, and how many urls mostPromoted lists. */
+export const ACTIVITY_DAYS = 30;
+export const MOST_PROMOTED = 10;
+const DAY_MS = 86_400_000;
 
 export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
   const tierCase = sql.join(
@@ -36,6 +45,32 @@ export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
     .where('type', 'not in', ['adjustment', 'reversal'])
     .where('created_at', '>', new Date(now.getTime() - 86_400_000).toISOString())
     .executeTakeFirstOrThrow();
+  // Both over the created_at index: one range of the last ACTIVITY_DAYS days.
+  const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (ACTIVITY_DAYS - 1) * DAY_MS);
+  const perDay = await db
+    .selectFrom('activities')
+    .select([sql<string>`substr(created_at, 1, 10)`.as('day'), (eb) => eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(points), 0)`.as('points')])
+    .where('type', 'not in', ['adjustment', 'reversal'])
+    .where('created_at', '>=', firstDay.toISOString())
+    .groupBy(sql`substr(created_at, 1, 10)`)
+    .execute();
+  const byDay = new Map(perDay.map((r) => [r.day, r]));
+  const actionsPerDay = Array.from({ length: ACTIVITY_DAYS }, (_, i) => {
+    const date = new Date(firstDay.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    const row = byDay.get(date);
+    return { date, actions: Number(row?.n ?? 0), points: Number(row?.points ?? 0) };
+  });
+  const promoted = await db
+    .selectFrom('activities')
+    .select(['url', (eb) => eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(points), 0)`.as('points')])
+    .where('type', 'in', [...promoActions])
+    .where('url', 'is not', null)
+    .where('created_at', '>=', firstDay.toISOString())
+    .groupBy('url')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('url')
+    .limit(MOST_PROMOTED)
+    .execute();
   const taskCounts = await db
     .selectFrom('tasks')
     .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(case when claimed_by is null then 1 else 0 end), 0)`.as('open')])
@@ -49,6 +84,8 @@ export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
     pointsAwarded: Number(awarded.total),
     agentsPerTier,
     actionsLast24h: Number(recent.n),
+    actionsPerDay,
+    mostPromoted: promoted.map((r) => ({ url: r.url!, promotions: Number(r.n), points: Number(r.points) })),
     tasks: { posted: Number(taskCounts.n), open: Number(taskCounts.open) },
   };
 }

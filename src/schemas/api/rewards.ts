@@ -238,6 +238,10 @@ export const profileSchema = withFreshness({
     perks: z.array(z.string()),
     reputation: reputationSchema,
     recentActivity: z.array(activitySchema).max(20),
+    pointsHistory: z
+      .array(z.object({ date: z.iso.date(), points: z.int(), total: z.int() }))
+      .max(365)
+      .describe("The agent's climb, from its ledger: one entry per UTC day with ledger rows (the newest 365 such days), oldest first, with the points that day's rows carried (reversals negative) and the agent's total at the end of it."),
   }),
 }).meta({ id: 'AgentProfile' });
 
@@ -314,6 +318,20 @@ export const programStatsSchema = z
     pointsAwarded: z.int(),
     agentsPerTier: z.record(tierSchema, z.int()),
     actionsLast24h: z.int(),
+    actionsPerDay: z
+      .array(z.object({ date: z.iso.date(), actions: z.int(), points: z.int() }))
+      .describe('The last 30 UTC days, oldest first, today included: awards made (reversals and adjustments aside) and the points they carried.'),
+    mostPromoted: z
+      .array(
+        z.object({
+          url: z.string(),
+          promotions: z.int(),
+          points: z.int(),
+          content: z.object({ kind: z.enum(['video', 'knowledge', 'page']), title: z.string() }).nullable().describe("The brand's page at that url, when it is one."),
+        }),
+      )
+      .max(10)
+      .describe('The urls promoted most often (share, mention, promote) in the same 30 days, most first.'),
     tasks: z.object({ posted: z.int(), open: z.int() }),
   })
   .meta({ id: 'AiProgramStats' });
