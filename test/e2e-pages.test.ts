@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { request, startService, type TestService } from './support/service.ts';
-import { launchBrowser, openWatched, screenshot, seriousAxeViolations, viewports, type ViewportName } from './support/browser.ts';
+import { launchBrowser, layoutShift, openWatched, screenshot, seriousAxeViolations, viewports, type ViewportName } from './support/browser.ts';
 
 /** Monday 19:00 in America/Los_Angeles: "Prime Time Culture" is on, "Late Night Listening Room" next. */
 const CLOCK_START = '2026-11-24T03:00:00Z';
@@ -213,11 +213,120 @@ async function pageCases(): Promise<PageCase[]> {
     { name: 'knowledge-topic', path: '/knowledge/cannabinoids' },
     { name: 'knowledge-entry', path: `/knowledge/cannabinoids/${entryId}` },
     { name: 'hall-of-fame', path: '/hall-of-fame' },
+    { name: 'program', path: '/program' },
     { name: 'agent', path: '/agents#gold-star' },
     { name: 'developers', path: '/developers' },
     { name: 'not-found', path: '/no-such-page', status: 404 },
   ];
 }
+
+describe('on a phone, as live data arrives, and in charts', () => {
+  it("shows both rankings' defining numbers on a phone without horizontal scrolling", async () => {
+    const lead = await register('phone-lead');
+    await earn(lead.apiKey, 'promote', 'https://social.example/phone/1'); // 25 points, 25 promotion points
+    await earn(lead.apiKey, 'api_use'); // 30 points
+    const context = await newContext('phone');
+    const { page, errors } = await openWatched(context, service.url, '/hall-of-fame');
+    for (const [ranking, heading, value] of [
+      ['total', 'Points', '30'],
+      ['promo', 'Promotion points', '25'],
+    ] as const) {
+      const section = page.locator(`[data-ranking-id="${ranking}"]`);
+      const cell = section.locator('tr[data-agent="phone-lead"] td').nth(3);
+      await expect.poll(() => cell.innerText()).toBe(value);
+      expect(await section.locator('thead th').nth(3).innerText()).toBe(heading);
+      const box = (await cell.boundingBox())!;
+      expect(box.x, ranking).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, ranking).toBeLessThanOrEqual(viewports.phone.width);
+      expect(await cell.isVisible()).toBe(true);
+      const wrap = await section.locator('.table-wrap').evaluate((w) => ({ scroll: w.scrollWidth, client: w.clientWidth }));
+      expect(wrap.scroll, `${ranking}: the table scrolls sideways`).toBeLessThanOrEqual(wrap.client);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    expect(errors).toEqual([]);
+  });
+
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`keeps layout shift under 0.05 on home, Hall of Fame, a profile and the program page once live data is in (${viewport})`, async () => {
+      const context = await newContext(viewport);
+      for (const [path, loaded] of [
+        ['/', '[data-on-air-body] dl'],
+        ['/hall-of-fame', '[data-ranking-id="promo"] tbody tr'],
+        ['/agents#phone-lead', '[data-chart="points-over-time"] canvas'],
+        ['/program', '[data-chart-slot="days"] canvas'],
+      ] as const) {
+        const { page, errors } = await openWatched(context, service.url, path);
+        await page.locator(loaded).first().waitFor();
+        await page.waitForTimeout(300);
+        const shift = await layoutShift(page);
+        expect(shift.total, `${path}: ${shift.sources.join('; ')}`).toBeLessThan(0.05);
+        expect(errors, path).toEqual([]);
+        await page.close();
+      }
+    });
+  }
+
+  it("draws an agent's climb and the program's charts from agents created here, each with its numbers in a table", async () => {
+    const videos = await request(service.url, '/api/public/videos');
+    const videoUrl = videos.body.items[0].pageUrl as string;
+    const climber = await register('chart-climber');
+    const fan = await register('chart-fan');
+    const day = (n: number) => new Date(Date.parse(CLOCK_START) + n * 86_400_000).toISOString();
+    try {
+      await earn(climber.apiKey, 'share', videoUrl); // day 0: 10
+      await request(service.url, '/test-clock', { method: 'POST', json: { now: day(1) } });
+      await earn(climber.apiKey, 'promote', videoUrl); // day 1: 25
+      await earn(fan.apiKey, 'share', videoUrl);
+      await request(service.url, '/test-clock', { method: 'POST', json: { now: day(3) } });
+      await earn(climber.apiKey, 'mention', 'https://social.example/climb/3'); // day 3: 15, 50 in all
+    } finally {
+      await request(service.url, '/test-clock', { method: 'POST', json: { now: CLOCK_START } });
+    }
+    const profile = await request(service.url, '/api/public/ai/agent/chart-climber');
+    const history = profile.body.agent.pointsHistory as Array<{ date: string; total: number }>;
+    expect(history.map((d) => d.total)).toEqual([10, 35, 50]);
+
+    const context = await newContext('phone');
+    const { page, errors, foreign } = await openWatched(context, service.url, '/agents#chart-climber');
+    const overTime = page.locator('[data-chart="points-over-time"]');
+    await overTime.locator('canvas').waitFor();
+    expect(await overTime.locator('canvas').getAttribute('role')).toBe('img');
+    expect(await overTime.locator('canvas').getAttribute('aria-label')).toContain('to 50 on');
+    const rows = await overTime.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c as HTMLElement).textContent)));
+    expect(rows).toEqual(history.map((d) => [d.date, String(d.total)]));
+    const painted = (selector: string, on: Page = page) =>
+      on.locator(selector).evaluate((canvas: HTMLCanvasElement) => {
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let n = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+        return n;
+      });
+    await expect.poll(() => painted('[data-chart="points-over-time"] canvas')).toBeGreaterThan(500);
+    const next = page.locator('[data-chart="next-tier"]');
+    expect(await next.locator('canvas').getAttribute('aria-label')).toBe('50 of the 100 points Silver needs: 50 to go.');
+    await expect.poll(() => painted('[data-chart="next-tier"] canvas')).toBeGreaterThan(500);
+    await screenshot(page, 'agent-climb', 'phone');
+    expect(errors).toEqual([]);
+    expect(foreign).toEqual([]);
+
+    const stats = (await request(service.url, '/api/public/stats')).body.aiProgram;
+    const program = await openWatched(context, service.url, '/program');
+    const slot = (name: string) => program.page.locator(`[data-chart-slot="${name}"]`);
+    await slot('promoted').locator('canvas').waitFor();
+    const table = (name: string) =>
+      slot(name)
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c as HTMLElement).textContent)));
+    expect(await table('tiers')).toEqual(Object.entries(stats.agentsPerTier).map(([tier, n]) => [tier, String(n)]));
+    expect(await table('days')).toHaveLength(30);
+    const [top] = await table('promoted');
+    expect(top).toEqual([videos.body.items[0].title, '3']);
+    for (const name of ['tiers', 'days', 'promoted']) await expect.poll(() => painted(`[data-chart-slot="${name}"] canvas`, program.page)).toBeGreaterThan(500);
+    await screenshot(program.page, 'program-charts', 'phone');
+    expect(program.errors).toEqual([]);
+    expect(program.foreign).toEqual([]);
+  });
+});
 
 describe('every page', () => {
   const linked = new Set<string>();
@@ -279,7 +388,7 @@ describe('every page', () => {
     const { page } = await openWatched(context, service.url, '/');
     const menu = page.getByRole('navigation', { name: 'Main' });
     const items = await menu.getByRole('link').evaluateAll((as) => as.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
-    expect(items.map((i) => i.text)).toEqual(['Home', 'Videos', 'Clips', 'Podcast', 'Schedule', 'Shop', 'Knowledge', 'Hall of Fame', 'Developers']);
+    expect(items.map((i) => i.text)).toEqual(['Home', 'Videos', 'Clips', 'Podcast', 'Schedule', 'Shop', 'Knowledge', 'Hall of Fame', 'Program', 'Developers']);
     for (const item of items) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: item.text, exact: true }).click();
       await page.waitForURL(service.url + item.href);
@@ -298,12 +407,13 @@ describe('every page', () => {
     expect(page.url()).toMatch(/#main$/);
   });
 
-  it('plays a video and a podcast episode in their players', async () => {
-    const context = await newContext('desktop');
-    for (const [path, selector] of [
-      [(await pageCases())[2].path, 'video[data-player]'],
-      ['/podcast', 'audio[data-player]'],
+  it('plays a video, a clip and a podcast episode in their players, the clip and the episode on a phone', async () => {
+    for (const [viewport, path, selector] of [
+      ['desktop', (await pageCases())[2].path, 'video[data-player]'],
+      ['phone', '/clips', 'video[data-player]'],
+      ['phone', '/podcast', 'audio[data-player]'],
     ] as const) {
+      const context = await newContext(viewport);
       const { page, errors, foreign } = await openWatched(context, service.url, path);
       const player = page.locator(selector).first();
       expect(await player.getAttribute('preload'), path).toBe('none');

@@ -18,5 +18,15 @@ describe('cspForHtml', () => {
     const csp = cspForHtml(`<script>${a}</script><script type="module">${b}</script><script type="application/json">{}</script><script>${a}</script>`);
     expect(csp).toContain(`script-src 'self' ${sha(a)} ${sha(b)};`);
     expect(csp.match(/sha256-/g)).toHaveLength(2);
+    expect(csp).toContain("style-src 'self';");
+  });
+
+  it("allows a page's inline stylesheets by their hashes, and never 'unsafe-inline'", () => {
+    const css = '.a{color:red}';
+    const csp = cspForHtml(`<html><head><style>${css}</style><style media="print">${css}</style></head></html>`);
+    expect(csp).toContain(`style-src 'self' ${sha(css)};`);
+    expect(csp).toContain("script-src 'self';");
+    expect(BASE_CSP).toContain("style-src 'self';");
+    expect(`${csp} ${BASE_CSP}`).not.toContain('unsafe-inline');
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Security headers. Every response gets nosniff and a Referrer-Policy (create-server.ts); HTML gets
- * a Content-Security-Policy that allows only our own scripts. An inline script is allowed only by
- * its hash: pre-rendered pages are scanned once at start and each page's executable inline
- * scripts are hashed into that page's policy, so a page that ships one keeps working and an
- * injected one does not run.
+ * a Content-Security-Policy that allows only our own scripts and styles, with no 'unsafe-inline'.
+ * An inline script or stylesheet is allowed only by its hash: pre-rendered pages are scanned once
+ * at start and each page's executable inline scripts and `<style>` blocks (the build inlines every
+ * page's CSS, so nothing blocks rendering) are hashed into that page's policy, so what a page
+ * ships works and anything injected does not.
  */
 import { createHash } from 'node:crypto';
 
@@ -13,11 +14,11 @@ export const EVERY_RESPONSE_HEADERS: ReadonlyArray<readonly [string, string]> = 
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
 ];
 
-const directives = (scriptSrc: string) =>
+const directives = (scriptSrc: string, styleSrc: string) =>
   [
     "default-src 'self'",
     `script-src ${scriptSrc}`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src ${styleSrc}`,
     "img-src 'self' data:",
     "media-src 'self'",
     "connect-src 'self'",
@@ -26,22 +27,28 @@ const directives = (scriptSrc: string) =>
     "frame-ancestors 'none'",
   ].join('; ');
 
-export const BASE_CSP = directives("'self'");
+export const BASE_CSP = directives("'self'", "'self'");
 
 /** Script types a browser executes; JSON-LD and other data blocks are not scripts to CSP. */
 const EXECUTABLE = /^(|text\/javascript|application\/javascript|module)$/i;
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
 
-/** The policy for one HTML document: BASE_CSP plus the hash of each inline executable script. */
+const hashOf = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+const sources = (hashes: Set<string>) => ["'self'", ...hashes].join(' ');
+
+/** The policy for one HTML document: BASE_CSP plus the hash of each inline executable script and inline stylesheet. */
 export function cspForHtml(html: string): string {
-  const hashes = new Set<string>();
+  const scripts = new Set<string>();
   for (const [, attrs, body] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attrs)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? '';
     if (!EXECUTABLE.test(type)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    scripts.add(hashOf(body));
   }
-  return hashes.size ? directives(["'self'", ...hashes].join(' ')) : BASE_CSP;
+  const styles = new Set<string>();
+  for (const [, body] of html.matchAll(INLINE_STYLE)) styles.add(hashOf(body));
+  return scripts.size || styles.size ? directives(sources(scripts), sources(styles)) : BASE_CSP;
 }
 
 export function isHtml(contentType: unknown): boolean {

@@ -81,3 +81,32 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * The layout shift a page has had so far (every shift without recent input, summed: at least the
+ * cumulative layout shift Chromium reports), read from the buffered `layout-shift` entries.
+ */
+export async function layoutShift(page: Page): Promise<{ total: number; sources: string[] }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ total: number; sources: string[] }>((resolve) => {
+        let total = 0;
+        const sources: string[] = [];
+        interface Shift extends PerformanceEntry {
+          value: number;
+          hadRecentInput: boolean;
+          sources: Array<{ node?: Node | null }>;
+        }
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            total += entry.value;
+            sources.push(
+              `${entry.value.toFixed(3)}: ${entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName))).join(', ')}`,
+            );
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve({ total, sources }), 100);
+      }),
+  );
+}

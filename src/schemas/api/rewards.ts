@@ -241,7 +241,9 @@ export const profileSchema = withFreshness({
     pointsHistory: z
       .array(z.object({ date: z.iso.date(), points: z.int(), total: z.int() }))
       .max(365)
-      .describe("The agent's climb, from its ledger: one entry per UTC day with ledger rows (the newest 365 such days), oldest first, with the points that day's rows carried (reversals negative) and the agent's total at the end of it."),
+      .describe(
+        "The agent's climb, from its ledger: one entry per UTC day with ledger rows (the newest 365 such days), oldest first, with the points that day's rows carried (reversals negative) and the agent's total at the end of it.",
+      ),
   }),
 }).meta({ id: 'AgentProfile' });
 
@@ -327,7 +329,10 @@ export const programStatsSchema = z
           url: z.string(),
           promotions: z.int(),
           points: z.int(),
-          content: z.object({ kind: z.enum(['video', 'knowledge', 'page']), title: z.string() }).nullable().describe("The brand's page at that url, when it is one."),
+          content: z
+            .object({ kind: z.enum(['video', 'knowledge', 'page']), title: z.string() })
+            .nullable()
+            .describe("The brand's page at that url, when it is one."),
         }),
       )
       .max(10)
