@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { get as httpGet } from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { conciergePass } from './lib/concierge-pass.ts';
 import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
 import type { LoadKind, LoadSpec, RoundResult } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
@@ -150,6 +151,10 @@ report.startup.medianMs = median(report.startup.samplesMs);
 await new Promise((ok) => setTimeout(ok, 1000));
 report.startup.idleRssKb = rssKb(server.child.pid!);
 log(`server: start-up ${Math.round(report.startup.medianMs)} ms, idle ${Math.round(report.startup.idleRssKb / 1024)} MiB`);
+
+log('concierge: every evaluation question, one at a time');
+report.concierge = await conciergePass(origin);
+log(`concierge: p50 ${report.concierge.p50.toFixed(2)} ms, p99 ${report.concierge.p99.toFixed(2)} ms`);
 
 // 4. Loads ------------------------------------------------------------------------------------
 interface Workload {

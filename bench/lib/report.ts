@@ -4,6 +4,7 @@
  * before/after) around it untouched.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ConciergePass } from './concierge-pass.ts';
 import type { Machine } from './machine.ts';
 import type { RoundResult } from './load-spec.ts';
 import type { Integrity } from './bench-database.ts';
@@ -66,6 +67,8 @@ export interface RunReport {
   ceilings: Array<{ name: string; rps: number; p50?: number; p99?: number; note: string }>;
   paths: PathResult[];
   integrity?: Integrity;
+  /** The concierge answering each evaluation question once (bench/lib/concierge-pass.ts). */
+  concierge?: ConciergePass;
   /** The same build on a PostgreSQL copy of the seeded database (bench/lib/postgres-side.ts). */
   postgres?: { copySeconds: number; poolMax: number; sqliteEarn: PathResult; paths: PathResult[]; integrity: Integrity };
   skipped: string[];
@@ -151,6 +154,16 @@ export function renderReport(run: RunReport): string {
     lines.push('');
   }
 
+  if (run.concierge) {
+    const c = run.concierge;
+    lines.push('### Concierge, per question');
+    lines.push('');
+    lines.push(
+      `Each of the ${num(c.questions)} questions of the evaluation set asked once over HTTP, one at a time, after an untimed pass: p50 ${ms(c.p50)}, **p99 ${ms(c.p99)}**, max ${ms(c.max)}` +
+        `${c.failures ? `; **${num(c.failures)} not answered 200**` : ''}. Slowest: ${c.slowest.map((s) => `${JSON.stringify(s.question)} ${ms(s.ms)}`).join(', ')}.`,
+    );
+    lines.push('');
+  }
   if (run.seed) {
     lines.push('### Database');
     lines.push('');
