@@ -6,7 +6,7 @@
  * Every hit carries the URL it is cited by and how much of the question it covers, which is what
  * lets knowledge entries and catalog items compete with the intents on one scale.
  */
-import MiniSearch from 'minisearch';
+import MiniSearch, { type SearchResult } from 'minisearch';
 import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { durationText } from './answer-format.ts';
 import type { EndpointSummary } from './known-endpoints.ts';
@@ -158,27 +158,30 @@ export function buildIndex(catalog: Catalog, endpoints: readonly EndpointSummary
   });
   mini.addAll(docs);
   const byId = new Map(docs.map((d) => [d.id, d]));
-  const run = (terms: readonly string[], filter?: (doc: IndexedDoc) => boolean): SearchHit[] => {
-    if (!terms.length) return [];
+  // MiniSearch's results, best first; a common word matches thousands of documents in a large
+  // catalog, so only the results a caller keeps are turned into hits.
+  const run = (terms: readonly string[], filter?: (doc: IndexedDoc) => boolean) => {
     const unique = [...new Set(terms)];
-    const hits = mini.search(unique.join(' '), { tokenize: (text) => text.split(' '), ...(filter ? { filter: (r) => filter(byId.get(r.id as string)!) } : {}) });
-    return hits.map((h) => {
-      const named = Object.entries(h.match).filter(([, fields]) => fields.some((f) => f !== 'text')).length;
-      return { ...byId.get(h.id as string)!, score: h.score, coverage: new Set(h.queryTerms).size / unique.length, nameCoverage: named / unique.length };
-    });
+    const results = unique.length ? mini.search(unique.join(' '), { tokenize: (text) => text.split(' '), ...(filter ? { filter: (r) => filter(byId.get(r.id as string)!) } : {}) }) : [];
+    return { unique, results };
+  };
+  const hitOf = (h: SearchResult, unique: readonly string[]): SearchHit => {
+    const named = Object.entries(h.match).filter(([, fields]) => fields.some((f) => f !== 'text')).length;
+    return { ...byId.get(h.id as string)!, score: h.score, coverage: new Set(h.queryTerms).size / unique.length, nameCoverage: named / unique.length };
   };
   return {
     docs,
     byId: (id) => byId.get(id),
     search(terms, options = {}) {
-      const hits = run(terms, (doc) => (!options.kinds || options.kinds.includes(doc.kind)) && (!options.topics || options.topics.includes(doc.topic ?? '')));
-      return hits.slice(0, options.limit ?? 5);
+      const { unique, results } = run(terms, (doc) => (!options.kinds || options.kinds.includes(doc.kind)) && (!options.topics || options.topics.includes(doc.topic ?? '')));
+      return results.slice(0, options.limit ?? 5).map((h) => hitOf(h, unique));
     },
     searchByKind(terms, perKind) {
+      const { unique, results } = run(terms);
       const grouped: Partial<Record<DocKind, SearchHit[]>> = {};
-      for (const hit of run(terms)) {
-        const list = (grouped[hit.kind] ??= []);
-        if (list.length < perKind) list.push(hit);
+      for (const result of results) {
+        const list = (grouped[byId.get(result.id as string)!.kind] ??= []);
+        if (list.length < perKind) list.push(hitOf(result, unique));
       }
       return grouped;
     },
