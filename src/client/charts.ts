@@ -61,6 +61,10 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 /** The chart drawn in each host, destroyed when the host is redrawn (a refresh). */
 const drawn = new WeakMap<Element, Chart>();
 
+/** Characters of a bar's label: a scale takes at most half the chart's width, less on a phone. */
+const labelMax = () => (window.innerWidth < 640 ? 16 : 28);
+const shortLabel = (label: string) => (label.length > labelMax() ? `${label.slice(0, labelMax() - 1)}…` : label);
+
 /** A figure with its chart and a data table, appended to `host` (whose old contents it replaces). */
 export function chartFigure(host: Element, data: Series, options: FigureOptions): Chart {
   const format = options.format ?? fmt;
@@ -117,8 +121,10 @@ export function chartFigure(host: Element, data: Series, options: FigureOptions)
       animation: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? false : { duration: 400 },
       plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${options.columns[1]}: ${format(Number(item.raw))}` } } },
       scales: {
-        x: { beginAtZero: true, ticks: { maxRotation: 0, autoSkip: true, autoSkipPadding: 12 }, grid: { display: horizontal } },
-        y: { beginAtZero: true, ticks: horizontal ? { autoSkip: false } : { precision: 0 }, grid: { display: !horizontal } },
+        // A few categories (the tiers) each keep their label; a long run of days shows every few.
+        x: { beginAtZero: true, ticks: { maxRotation: 0, autoSkip: horizontal || data.labels.length > 8, autoSkipPadding: 12, precision: 0 }, grid: { display: horizontal } },
+        // Long names (titles, urls) are cut short beside the bars; the table has them whole.
+        y: { beginAtZero: true, ticks: horizontal ? { autoSkip: false, callback: (_value, i) => shortLabel(data.labels[i] ?? '') } : { precision: 0 }, grid: { display: !horizontal } },
       },
     },
   });
