@@ -204,13 +204,14 @@ describe.runIf(run)('npm run cluster: two instances, nginx, PostgreSQL and Redis
     expect(undocumented).toEqual([]);
     expect(statuses.every((s) => [200, 409, 429, 502, 503].includes(s))).toBe(true);
     if (statuses.includes(503)) expect(retryAfter).toMatch(/^\d+$/);
-    // Recovered: a fresh write and read succeed.
+    // Recovered: a read succeeds again. Allowed up to 15 s: an instance killed by the test before
+    // this one may still be restarting, and nginx rests an upstream for 2 s after a failed connection.
     let ok = 0;
-    for (let i = 0; i < 50 && ok !== 200; i++) {
+    for (let i = 0; i < 150 && ok !== 200; i++) {
       ok = (await request(base, '/api/public/ai/leaderboard?limit=5')).status;
       if (ok !== 200) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(ok).toBe(200);
+    expect(ok, `the cluster's last output:\n${output.join('').slice(-3000)}`).toBe(200);
     expect((await admin(databasePath, 'check')).code).toBe(0);
   });
 });
