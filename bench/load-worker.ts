@@ -40,20 +40,25 @@ function onEarnResponse(status: number, body: string): void {
  * actionType after each full pass, so every agent's daily cap of every type stays far away, and
  * every url is new, so the anti-farming dedupe never turns a write into a 409.
  */
+/** The n-th earn of a run, HTTP or MCP alike: its agent, and an action type and new url. */
+function nthEarn(n: number) {
+  const agent = agents[n % agents.length];
+  const actionType = earnTypes[Math.floor(n / agents.length) % earnTypes.length];
+  return { agent, award: { actionType, url: `https://bench.example/${spec.runTag}/${n}` } };
+}
+
 function setupRequest(request: Record<string, unknown>): Record<string, unknown> {
   const n = sequence++;
   switch (spec.kind) {
     case 'profile':
       return { ...request, path: `${spec.path}${encodeURIComponent(agents[(n * 7919) % agents.length].name)}` };
     case 'earn': {
-      const agent = agents[n % agents.length];
-      const actionType = earnTypes[Math.floor(n / agents.length) % earnTypes.length];
-      return { ...request, body: JSON.stringify({ apiKey: agent.apiKey, actionType, url: `https://bench.example/${spec.runTag}/${n}` }) };
+      const { agent, award } = nthEarn(n);
+      return { ...request, body: JSON.stringify({ apiKey: agent.apiKey, ...award }) };
     }
     case 'mcp-earn': {
-      const agent = agents[n % agents.length];
-      const actionType = earnTypes[Math.floor(n / agents.length) % earnTypes.length];
-      const call = { jsonrpc: '2.0', id: n, method: 'tools/call', params: { name: 'earn', arguments: { actionType, url: `https://bench.example/${spec.runTag}/${n}` } } };
+      const { agent, award } = nthEarn(n);
+      const call = { jsonrpc: '2.0', id: n, method: 'tools/call', params: { name: 'earn', arguments: award } };
       return { ...request, headers: { ...(request.headers as Record<string, string>), authorization: `Bearer ${agent.apiKey}` }, body: JSON.stringify(call) };
     }
     case 'register':

@@ -1,6 +1,8 @@
 /** Content and knowledge-base numbers for GET /api/public/stats (the AI-program block is live data). */
+import { normaliseClaimUrl } from '../domain/claim-url.ts';
 import type { Catalog } from './catalog-types.ts';
 import { datasetMeta } from './knowledge.ts';
+import { absoluteUrl } from './urls.ts';
 
 export function contentStats(catalog: Catalog, now: Date) {
   const byCategory: Record<string, number> = Object.fromEntries(catalog.site.categories.map((c) => [c.id, 0]));
@@ -38,24 +40,26 @@ export interface PromotedContent {
 
 /**
  * What a promoted url shows, when it is one of the brand's pages: a video, a knowledge entry, or
- * a section of the site. Claimed urls are stored normalised (no fragment, no trailing slash), so
- * they are compared in that form.
+ * a section of the site. Claimed urls are stored in normaliseClaimUrl's form, so the brand's
+ * urls are keyed in that form too: the site's root once, and paths of slug ids appended to it
+ * (already in that form; parsing 10,000 video urls would cost start-up time for nothing).
  */
 export function promotedContentLookup(catalog: Catalog): (url: string) => PromotedContent | null {
-  const base = catalog.site.baseUrl.replace(/\/+$/, '');
+  const root = normaliseClaimUrl(absoluteUrl(catalog.site.baseUrl, '/'));
   const byUrl = new Map<string, PromotedContent>();
+  const add = (path: string, content: PromotedContent) => byUrl.set(root + path, content);
   for (const [path, title] of [
     ['', catalog.site.name],
-    ['/videos', 'Videos'],
-    ['/clips', 'Clips'],
-    ['/podcast', catalog.podcast.show.title],
-    ['/schedule', 'Schedule'],
-    ['/shop', 'Shop'],
-    ['/knowledge', catalog.knowledge.dataset.title],
+    ['videos', 'Videos'],
+    ['clips', 'Clips'],
+    ['podcast', catalog.podcast.show.title],
+    ['schedule', 'Schedule'],
+    ['shop', 'Shop'],
+    ['knowledge', catalog.knowledge.dataset.title],
   ] as const) {
-    byUrl.set(base + path, { kind: 'page', title });
+    add(path, { kind: 'page', title });
   }
-  for (const v of catalog.videos) byUrl.set(`${base}/videos/${v.id}`, { kind: 'video', title: v.title });
-  for (const e of catalog.knowledge.entries) byUrl.set(e.pageUrl.replace(/\/+$/, ''), { kind: 'knowledge', title: e.name });
-  return (url) => byUrl.get(url.replace(/\/+$/, '')) ?? null;
+  for (const v of catalog.videos) add(`videos/${v.id}`, { kind: 'video', title: v.title });
+  for (const e of catalog.knowledge.entries) byUrl.set(normaliseClaimUrl(e.pageUrl), { kind: 'knowledge', title: e.name });
+  return (url) => byUrl.get(url) ?? null;
 }

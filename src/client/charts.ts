@@ -11,10 +11,9 @@ Chart.register(BarController, BarElement, CategoryScale, Filler, LinearScale, Li
 Chart.defaults.font.family = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 Chart.defaults.color = '#4a554e';
 
-const ACCENT = '#1f6b45';
-const GOLD = '#b8860b';
+export const ACCENT = '#1f6b45';
 /** Tier colours, Bronze to Legend, as the tier badges use them. */
-const TIER_COLOURS = ['#8c5a2b', '#6b7280', GOLD, '#3f6f8f', '#6b2c91'];
+export const TIER_COLOURS = ['#8c5a2b', '#6b7280', '#b8860b', '#3f6f8f', '#6b2c91'];
 
 export interface Series {
   labels: string[];
@@ -61,9 +60,8 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 /** The chart drawn in each host, destroyed when the host is redrawn (a refresh). */
 const drawn = new WeakMap<Element, Chart>();
 
-/** Characters of a bar's label: a scale takes at most half the chart's width, less on a phone. */
-const labelMax = () => (window.innerWidth < 640 ? 16 : 28);
-const shortLabel = (label: string) => (label.length > labelMax() ? `${label.slice(0, labelMax() - 1)}…` : label);
+/** A bar's label cut to `max` characters: a scale takes at most half the chart's width. */
+const shortLabel = (label: string, max: number) => (label.length > max ? `${label.slice(0, max - 1)}…` : label);
 
 /** A figure with its chart and a data table, appended to `host` (whose old contents it replaces). */
 export function chartFigure(host: Element, data: Series, options: FigureOptions): Chart {
@@ -98,6 +96,7 @@ export function chartFigure(host: Element, data: Series, options: FigureOptions)
 
   const horizontal = options.kind === 'hbar';
   const colour = options.colours ?? ACCENT;
+  const labelMax = window.innerWidth < 640 ? 16 : 28;
   const chart = new Chart(canvas, {
     type: options.kind === 'line' ? 'line' : 'bar',
     data: {
@@ -124,12 +123,10 @@ export function chartFigure(host: Element, data: Series, options: FigureOptions)
         // A few categories (the tiers) each keep their label; a long run of days shows every few.
         x: { beginAtZero: true, ticks: { maxRotation: 0, autoSkip: horizontal || data.labels.length > 8, autoSkipPadding: 12, precision: 0 }, grid: { display: horizontal } },
         // Long names (titles, urls) are cut short beside the bars; the table has them whole.
-        y: { beginAtZero: true, ticks: horizontal ? { autoSkip: false, callback: (_value, i) => shortLabel(data.labels[i] ?? '') } : { precision: 0 }, grid: { display: !horizontal } },
+        y: { beginAtZero: true, ticks: horizontal ? { autoSkip: false, callback: (_value, i) => shortLabel(data.labels[i] ?? '', labelMax) } : { precision: 0 }, grid: { display: !horizontal } },
       },
     },
   });
   drawn.set(host, chart);
   return chart;
 }
-
-export { TIER_COLOURS };

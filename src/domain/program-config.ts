@@ -65,6 +65,13 @@ export interface RewardsConfig {
   suspicion: SuspicionConfig;
 }
 
+/**
+ * The program's history as the API serves it for charts: a profile's pointsHistory holds its
+ * newest `profileDays` days with ledger rows; /api/public/stats counts actions over the last
+ * `statsDays` UTC days and lists the `mostPromoted` urls promoted most in them.
+ */
+export const PROGRAM_HISTORY = { profileDays: 365, statsDays: 30, mostPromoted: 10 } as const;
+
 export const defaultRewardsConfig: RewardsConfig = {
   dedupeWindowHours: 24,
   dailyCaps: {

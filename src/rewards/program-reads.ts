@@ -6,7 +6,7 @@
  */
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { RewardsConfig } from '../domain/program-config.ts';
+import { PROGRAM_HISTORY, type RewardsConfig } from '../domain/program-config.ts';
 import { DIVERSITY_TYPES, ENGAGEMENT_WINDOW_DAYS } from '../domain/reputation.ts';
 import { nextTier, perksFor, tierFor } from '../domain/tiers.ts';
 import { leaderboardPage, listedAgentCount, type LeaderboardSort } from '../store/agent-repository.ts';
@@ -82,7 +82,7 @@ export class ProgramReads {
         agent,
         rank: agent.suspended ? null : await this.statements.rank(trx, agent),
         activity: await this.statements.recentActivity(trx, agent.id, this.config.recentActivityLimit),
-        days: await this.statements.dailyPoints(trx, agent.id, HISTORY_DAYS),
+        days: await this.statements.dailyPoints(trx, agent.id, PROGRAM_HISTORY.profileDays),
         facts: await this.statements.reputationFacts(trx, agent.id, this.engagementStart(now)),
       };
     });
@@ -129,9 +129,6 @@ export class ProgramReads {
     return new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * DAY_MS);
   }
 }
-
-/** How many of an agent's days with ledger rows its profile's pointsHistory shows. */
-const HISTORY_DAYS = 365;
 
 /**
  * Oldest first, each day with the agent's total at its end: the total now, less what later days

@@ -83,7 +83,7 @@ export class ProfileStatements {
       `with earning(type) as (values ${earningTypes.map((t) => `(${quote(t)})`).join(', ')})
        select count(*) as n from earning where exists (select 1 from activities where agent_id = ? and type = earning.type)`,
     );
-    // The agent's rows through (agent_id, type, created_at), summed per UTC day, newest days first.
+    // The agent's ledger rows summed per UTC day (the first 10 characters of created_at), newest days first.
     this.pointsByDay = store.prepare('select substr(created_at, 1, 10) as day, sum(points) as points from activities where agent_id = ? group by substr(created_at, 1, 10) order by day desc limit ?');
     // Two range counts on the (suspended, points, id) index rather than one count over
     // `points > v or (points = v and id < x)`, which SQLite can only bound by `suspended`.

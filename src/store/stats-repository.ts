@@ -1,5 +1,7 @@
 /** The live AI-program block of /api/public/stats, computed from the database per request. */
 import { sql } from 'kysely';
+import { capDay } from '../domain/anti-farming.ts';
+import { PROGRAM_HISTORY } from '../domain/program-config.ts';
 import { promoActions, tiers, type TierName } from '../domain/tiers.ts';
 import type { Db } from './database.ts';
 
@@ -10,16 +12,13 @@ export interface ProgramStats {
   pointsAwarded: number;
   agentsPerTier: Record<TierName, number>;
   actionsLast24h: number;
-  /** The last ACTIVITY_DAYS UTC days, oldest first, today included: awards made (reversals and adjustments aside) and their points. */
+  /** The last PROGRAM_HISTORY.statsDays UTC days, oldest first, today included: awards made (reversals and adjustments aside) and their points. */
   actionsPerDay: Array<{ date: string; actions: number; points: number }>;
   /** The urls promoted most often in those days (promotion actions), most first. */
   mostPromoted: Array<{ url: string; promotions: number; points: number }>;
   tasks: { posted: number; open: number };
 }
 
-/** How many days actionsPerDay covers, and how many urls mostPromoted lists. */
-export const ACTIVITY_DAYS = 30;
-export const MOST_PROMOTED = 10;
 const DAY_MS = 86_400_000;
 
 export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
@@ -45,8 +44,9 @@ export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
     .where('type', 'not in', ['adjustment', 'reversal'])
     .where('created_at', '>', new Date(now.getTime() - 86_400_000).toISOString())
     .executeTakeFirstOrThrow();
-  // Both over the created_at index: one range of the last ACTIVITY_DAYS days.
-  const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (ACTIVITY_DAYS - 1) * DAY_MS);
+  // Both over the created_at index: one range of the last statsDays days, today's included.
+  const { statsDays, mostPromoted } = PROGRAM_HISTORY;
+  const firstDay = new Date(capDay(now).start.getTime() - (statsDays - 1) * DAY_MS);
   const perDay = await db
     .selectFrom('activities')
     .select([sql<string>`substr(created_at, 1, 10)`.as('day'), (eb) => eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(points), 0)`.as('points')])
@@ -55,7 +55,7 @@ export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
     .groupBy(sql`substr(created_at, 1, 10)`)
     .execute();
   const byDay = new Map(perDay.map((r) => [r.day, r]));
-  const actionsPerDay = Array.from({ length: ACTIVITY_DAYS }, (_, i) => {
+  const actionsPerDay = Array.from({ length: statsDays }, (_, i) => {
     const date = new Date(firstDay.getTime() + i * DAY_MS).toISOString().slice(0, 10);
     const row = byDay.get(date);
     return { date, actions: Number(row?.n ?? 0), points: Number(row?.points ?? 0) };
@@ -69,7 +69,7 @@ export async function programStats(db: Db, now: Date): Promise<ProgramStats> {
     .groupBy('url')
     .orderBy(sql`count(*)`, 'desc')
     .orderBy('url')
-    .limit(MOST_PROMOTED)
+    .limit(mostPromoted)
     .execute();
   const taskCounts = await db
     .selectFrom('tasks')

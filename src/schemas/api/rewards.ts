@@ -4,6 +4,7 @@
  * and generate the discovery index and OpenAPI entries (CONTRACT.md sections 3 and 4).
  */
 import { z } from 'zod';
+import { PROGRAM_HISTORY } from '../../domain/program-config.ts';
 import { reputationLevels } from '../../domain/reputation.ts';
 import { earnableActions, tiers } from '../../domain/tiers.ts';
 import { intParam, withFreshness } from './common.ts';
@@ -240,9 +241,9 @@ export const profileSchema = withFreshness({
     recentActivity: z.array(activitySchema).max(20),
     pointsHistory: z
       .array(z.object({ date: z.iso.date(), points: z.int(), total: z.int() }))
-      .max(365)
+      .max(PROGRAM_HISTORY.profileDays)
       .describe(
-        "The agent's climb, from its ledger: one entry per UTC day with ledger rows (the newest 365 such days), oldest first, with the points that day's rows carried (reversals negative) and the agent's total at the end of it.",
+        `The agent's climb, from its ledger: one entry per UTC day with ledger rows (the newest ${PROGRAM_HISTORY.profileDays} such days), oldest first, with the points that day's rows carried (reversals negative) and the agent's total at the end of it.`,
       ),
   }),
 }).meta({ id: 'AgentProfile' });
@@ -322,7 +323,7 @@ export const programStatsSchema = z
     actionsLast24h: z.int(),
     actionsPerDay: z
       .array(z.object({ date: z.iso.date(), actions: z.int(), points: z.int() }))
-      .describe('The last 30 UTC days, oldest first, today included: awards made (reversals and adjustments aside) and the points they carried.'),
+      .describe(`The last ${PROGRAM_HISTORY.statsDays} UTC days, oldest first, today included: awards made (reversals and adjustments aside) and the points they carried.`),
     mostPromoted: z
       .array(
         z.object({
@@ -335,8 +336,8 @@ export const programStatsSchema = z
             .describe("The brand's page at that url, when it is one."),
         }),
       )
-      .max(10)
-      .describe('The urls promoted most often (share, mention, promote) in the same 30 days, most first.'),
+      .max(PROGRAM_HISTORY.mostPromoted)
+      .describe(`The urls promoted most often (share, mention, promote) in the same ${PROGRAM_HISTORY.statsDays} days, most first.`),
     tasks: z.object({ posted: z.int(), open: z.int() }),
   })
   .meta({ id: 'AiProgramStats' });
