@@ -9,6 +9,7 @@
  * half a minute; the defaults (10 s, 30 s) are checked as published by /api/public/rate-limits.
  */
 import { Agent, request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '../src/schemas/api/common.ts';
@@ -331,4 +332,57 @@ describe('SIGTERM under load', () => {
       await restarted.stop();
     }
   }, 40_000);
+});
+
+describe('memory under a flood of distinct urls', () => {
+  const CACHE_MIB = 4;
+  /** README.md, "Memory": working memory under load, beside the idle process and the response cache. */
+  const WORKING_MIB = 160;
+  let service: TestService;
+  let idleMiB: number;
+  const rssMiB = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${service.process.pid}/status`, 'utf8'))?.[1]) / 1024;
+  const cacheBytes = async () => Number(/^canopy_response_cache_bytes (\d+)/m.exec(await (await fetch(`${service.url}/metrics`)).text())?.[1]);
+  beforeAll(async () => {
+    service = await startService({ env: { RESPONSE_CACHE_MB: String(CACHE_MIB) } });
+    idleMiB = rssMiB();
+  });
+  afterAll(() => service?.stop());
+
+  it('keeps the response cache within RESPONSE_CACHE_MB and resident memory within what README states, however many urls are asked', async () => {
+    // Every url distinct, each answered on demand and kept (a parameter the endpoint ignores still
+    // makes its own url, as an attacker's would): lists of 1-100 videos, searches that match nothing.
+    const URLS = 10_000;
+    const urlFor = (i: number) => (i % 2 === 0 ? `/api/public/videos?limit=${1 + (i % 100)}&x=${i}` : `/api/public/videos?search=nomatch${i}`);
+    const pool = new Agent({ keepAlive: true, maxSockets: 8 });
+    const get = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: portOf(service), path, agent: pool, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const samples: Array<{ urls: number; rss: number; cache: number }> = [];
+    let next = 0;
+    const statuses = new Map<number, number>();
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < URLS) {
+          const i = next++;
+          const status = await get(urlFor(i));
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if ((i + 1) % 1000 === 0) samples.push({ urls: i + 1, rss: rssMiB(), cache: await cacheBytes() });
+        }
+      }),
+    );
+    pool.destroy();
+    expect([...statuses]).toEqual([[200, URLS]]);
+    console.log(`distinct urls, resident memory (idle ${idleMiB.toFixed(0)} MiB): ${samples.map((s) => `${s.urls}: ${s.rss.toFixed(0)} MiB (cache ${(s.cache / 2 ** 20).toFixed(1)})`).join(', ')}`);
+    // The cache was full long before the end (some 400 of these bodies with their compressed
+    // variants fill 4 MiB; unbounded, 10,000 would take some 60 MiB), and never held more.
+    for (const s of samples) expect(s.cache).toBeLessThanOrEqual(CACHE_MIB * 2 ** 20);
+    expect(samples.at(-1)!.cache).toBeGreaterThan(CACHE_MIB * 2 ** 20 * 0.75);
+    for (const s of samples) expect(s.rss, `${s.urls} urls`).toBeLessThanOrEqual(idleMiB + CACHE_MIB + WORKING_MIB);
+  }, 180_000);
 });
