@@ -36,17 +36,17 @@ function onEarnResponse(status: number, body: string): void {
 }
 
 /**
- * One request description per workload kind. Earn walks the agents in order and moves to the next
+ * The n-th earn of a run, HTTP or MCP alike. Earns walk the agents in order and move to the next
  * actionType after each full pass, so every agent's daily cap of every type stays far away, and
  * every url is new, so the anti-farming dedupe never turns a write into a 409.
  */
-/** The n-th earn of a run, HTTP or MCP alike: its agent, and an action type and new url. */
 function nthEarn(n: number) {
   const agent = agents[n % agents.length];
   const actionType = earnTypes[Math.floor(n / agents.length) % earnTypes.length];
   return { agent, award: { actionType, url: `https://bench.example/${spec.runTag}/${n}` } };
 }
 
+/** One request description per workload kind. */
 function setupRequest(request: Record<string, unknown>): Record<string, unknown> {
   const n = sequence++;
   switch (spec.kind) {

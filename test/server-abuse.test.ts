@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '../src/schemas/api/common.ts';
+import { rawClient } from './support/raw-http.ts';
 import { register, type Registered } from './support/rewards.ts';
 import { request, startService, type TestService } from './support/service.ts';
 
@@ -353,16 +354,7 @@ describe('memory under a flood of distinct urls', () => {
     // makes its own url, as an attacker's would): lists of 1-100 videos, searches that match nothing.
     const URLS = 10_000;
     const urlFor = (i: number) => (i % 2 === 0 ? `/api/public/videos?limit=${1 + (i % 100)}&x=${i}` : `/api/public/videos?search=nomatch${i}`);
-    const pool = new Agent({ keepAlive: true, maxSockets: 8 });
-    const get = (path: string) =>
-      new Promise<number>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port: portOf(service), path, agent: pool, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const client = rawClient(service.url, 8);
     const samples: Array<{ urls: number; rss: number; cache: number }> = [];
     let next = 0;
     const statuses = new Map<number, number>();
@@ -370,13 +362,13 @@ describe('memory under a flood of distinct urls', () => {
       Array.from({ length: 8 }, async () => {
         while (next < URLS) {
           const i = next++;
-          const status = await get(urlFor(i));
+          const { status } = await client.send('GET', urlFor(i), { 'accept-encoding': 'br, gzip' });
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if ((i + 1) % 1000 === 0) samples.push({ urls: i + 1, rss: rssMiB(), cache: await cacheBytes() });
         }
       }),
     );
-    pool.destroy();
+    client.close();
     expect([...statuses]).toEqual([[200, URLS]]);
     console.log(`distinct urls, resident memory (idle ${idleMiB.toFixed(0)} MiB): ${samples.map((s) => `${s.urls}: ${s.rss.toFixed(0)} MiB (cache ${(s.cache / 2 ** 20).toFixed(1)})`).join(', ')}`);
     // The cache was full long before the end (some 400 of these bodies with their compressed
