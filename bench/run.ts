@@ -13,14 +13,13 @@
  * takes about 10 minutes on a 2-core machine.
  */
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { conciergePass } from './lib/concierge-pass.ts';
 import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
 import type { LoadKind, LoadSpec, RoundResult } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
-import { cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnServer, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
+import { captureAnswer, cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnServer, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
 import { renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
 import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS, verifyStore, type Integrity } from './lib/bench-database.ts';
 import type { CapturedAnswer } from './bare-server.ts';
@@ -307,25 +306,6 @@ async function sample(pid: number, loadSpec: LoadSpec, dbProbe?: () => number): 
   sampled.rounds = result.rounds;
   sampled.total2xx = result.total2xx;
   return sampled;
-}
-
-/**
- * One answer of the service to `url`: its body, and its header lines as [name, value] pairs in
- * the order and case it wrote them, less the four node:http adds to every response itself (Date,
- * Connection, Keep-Alive, Content-Length), which the bare server's node:http adds too.
- */
-async function captureAnswer(url: string): Promise<{ body: Buffer; headers: Array<[string, string]> }> {
-  const { raw, body } = await new Promise<{ raw: string[]; body: Buffer }>((done, fail) => {
-    httpGet(url, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => (res.statusCode === 200 ? done({ raw: res.rawHeaders, body: Buffer.concat(chunks) }) : fail(new Error(`${url}: status ${res.statusCode}`))));
-    }).on('error', fail);
-  });
-  const added = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-  const headers: Array<[string, string]> = [];
-  for (let i = 0; i < raw.length; i += 2) if (!added.has(raw[i].toLowerCase())) headers.push([raw[i], raw[i + 1]]);
-  return { body, headers };
 }
 
 /** One path's result from one or more workers' samples: medians over all their rounds. */

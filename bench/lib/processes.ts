@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { serveArgs } from '../../scripts/lib/serve-command.ts';
@@ -28,9 +29,9 @@ export function spawnServer(env: NodeJS.ProcessEnv, logFd?: number): ChildProces
   return spawnNode(serveArgs(), env, logFd ?? 'pipe');
 }
 
-/** A TypeScript entry, with tsx as the loader. */
-export function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  return spawnNode(['--import', 'tsx', script, ...args], env);
+/** A TypeScript entry, with tsx as the loader; `stdout`: a file descriptor to write it to instead of a pipe. */
+export function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv = process.env, stdout?: number): ChildProcess {
+  return spawnNode(['--import', 'tsx', script, ...args], env, stdout ?? 'pipe');
 }
 
 /** Resident memory in KiB (VmRSS), or NaN when the process is gone. */
@@ -191,4 +192,23 @@ function descendants(root: number): number[] {
   const out = [root];
   for (let i = 0; i < out.length; i++) out.push(...(parents.get(out[i]) ?? []));
   return out;
+}
+
+/**
+ * One answer of the service to `url`: its body, and its header lines as [name, value] pairs in
+ * the order and case it wrote them, less the four node:http adds to every response itself (Date,
+ * Connection, Keep-Alive, Content-Length), which the bare server's node:http adds too.
+ */
+export async function captureAnswer(url: string): Promise<{ body: Buffer; headers: Array<[string, string]> }> {
+  const { raw, body } = await new Promise<{ raw: string[]; body: Buffer }>((done, fail) => {
+    httpGet(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => (res.statusCode === 200 ? done({ raw: res.rawHeaders, body: Buffer.concat(chunks) }) : fail(new Error(`${url}: status ${res.statusCode}`))));
+    }).on('error', fail);
+  });
+  const added = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const headers: Array<[string, string]> = [];
+  for (let i = 0; i < raw.length; i += 2) if (!added.has(raw[i].toLowerCase())) headers.push([raw[i], raw[i + 1]]);
+  return { body, headers };
 }

@@ -29,7 +29,9 @@ export function createLogger(level: string): Logger {
  */
 function stdoutPerTurn(): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
   // minLength: keep lines until flushed (up to 8 KiB, sonic-boom's largest) instead of writing each.
-  const out = pino.destination({ sync: false, minLength: 8192 });
+  // Buffers, not strings: with strings sonic-boom measures the UTF-8 length of everything it holds
+  // on every write.
+  const out = pino.destination({ sync: false, minLength: 8192, contentMode: 'buffer' });
   // Bytes given to `out` and bytes it has written: a flush asked for while a write is in flight
   // does nothing, so the rest is flushed when that write drains.
   let logged = 0;
@@ -48,8 +50,10 @@ function stdoutPerTurn(): DestinationStream & { flush(cb?: (err?: Error) => void
   };
   return {
     write(line: string) {
-      logged += Buffer.byteLength(line);
-      out.write(line);
+      const bytes = Buffer.from(line);
+      logged += bytes.length;
+      // In buffer mode sonic-boom takes Buffers; its types name only strings.
+      out.write(bytes as unknown as string);
       if (!scheduled) {
         scheduled = true;
         setImmediate(endOfTurn);

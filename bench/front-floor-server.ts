@@ -1,0 +1,59 @@
+/**
+ * The floor under the pre-rendered read: a node:http server that answers every GET with the
+ * service's captured answer (like bench/bare-server.ts) but also does, per request, exactly the
+ * duties #18 asks of the front, with the service's own modules and nothing else: a request id,
+ * the security and CORS headers set one by one, the URL parsed and its path checked, the
+ * admission gate awaited, the Prometheus metrics, and with `log` the request's pino line through
+ * the service's logger (to stdout, which bench/front-floor.ts points at a file). No lookup, no
+ * cache, no conditional GET: what a perfect implementation of those duties would still cost.
+ * (src/server/request-context.ts imports the endpoints' modules, which need Astro's build, so
+ * its three one-liners are repeated here: the id, the socket's address, the path to log.)
+ *
+ *   node --import tsx bench/front-floor-server.ts <answers-file> <port> duties|log
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { applyCors } from '../src/server/cors.ts';
+import { createLogger } from '../src/server/logger.ts';
+import { Metrics } from '../src/server/metrics.ts';
+import { openGate } from '../src/server/request-gate.ts';
+import { EVERY_RESPONSE_HEADERS } from '../src/server/security-headers.ts';
+import type { CapturedAnswer } from './bare-server.ts';
+
+const [answersFile, port, mode] = process.argv.slice(2);
+if (mode !== 'duties' && mode !== 'log') throw new Error('mode: duties or log');
+const [answer] = JSON.parse(readFileSync(answersFile, 'utf8')) as CapturedAnswer[];
+const body = readFileSync(answer.bodyFile);
+// The captured lines less those the duties write themselves.
+const own = new Set(['x-request-id', ...EVERY_RESPONSE_HEADERS.map(([name]) => name.toLowerCase()), 'access-control-allow-origin', 'access-control-expose-headers']);
+const answerHeaders = answer.headers.filter(([name]) => !own.has(name.toLowerCase()));
+
+const log = createLogger(mode === 'log' ? 'info' : 'silent');
+const metrics = new Metrics({ cache: { hits: 0, misses: 0, size: 0, bytes: 0 }, pool: () => ({ total: 1, idle: 1, waiting: 0 }) });
+
+const server = createServer((req, res) => {
+  const started = process.hrtime.bigint();
+  const incomingId = req.headers['x-request-id'];
+  const requestId = typeof incomingId === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(incomingId) ? incomingId : randomUUID();
+  res.setHeader('X-Request-Id', requestId);
+  for (const [name, value] of EVERY_RESPONSE_HEADERS) res.setHeader(name, value);
+  applyCors(res);
+  const ip = req.socket.remoteAddress ?? 'unknown';
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (decodeURIComponent(url.pathname).includes('\0')) throw new Error('NUL in path');
+  res.once('finish', () => {
+    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    metrics.request(req.method, '(static)', res.statusCode, durationMs / 1000);
+    log.info({ requestId, method: req.method, path: url.search ? `${url.pathname}?…` : url.pathname, status: res.statusCode, durationMs, bytes: body.length, ip }, 'request');
+  });
+  void (async () => {
+    await openGate.admit(req, res, { requestId, ip, method: req.method ?? 'GET', url, apiKey: undefined });
+    for (const [name, value] of answerHeaders) res.setHeader(name, value);
+    res.setHeader('Content-Length', body.length);
+    res.writeHead(200);
+    res.end(body);
+  })();
+});
+server.listen(Number(port), '127.0.0.1');
+process.once('SIGTERM', () => server.close(() => log.flush(() => process.exit(0))));

@@ -1,0 +1,120 @@
+/**
+ * How close any front could come to the bare server on the pre-rendered read: the bare ceiling
+ * (bench/bare-server.ts), the floor server doing #18's per-request duties without and with the
+ * pino request line (bench/front-floor-server.ts), and the built service as `npm run serve` runs
+ * it with logging on, all answering `GET /api/public/videos` with the same bytes, in rounds that
+ * alternate between them. Each row shows its rate as a share of the bare server's in the same
+ * round (median over rounds), the CPU it spent per request, and the load generator's CPU: on two
+ * cores a server cheaper than the generator is held back by it, so read the CPU per request. The
+ * floor with its log line is the most the target "80% of bare, logging on" could reach with
+ * these duties on this machine.
+ *
+ *   npm run build && npx tsx bench/front-floor.ts [--rounds N] [--duration S] [--connections N]
+ *
+ * Loopback only; its files go to bench/out/floor/. Prints a Markdown table.
+ */
+import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CapturedAnswer } from './bare-server.ts';
+import type { LoadSpec } from './lib/load-spec.ts';
+import { captureAnswer, cpuSeconds, firstJsonLine, freePort, runLoad, spawnServer, spawnTs, stop, waitForHealthy } from './lib/processes.ts';
+import { median } from './lib/stats.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '64' },
+  },
+});
+const PATH = '/api/public/videos';
+const OUT = resolve('bench/out/floor');
+mkdirSync(OUT, { recursive: true });
+const log = (message: string) => process.stderr.write(`[floor] ${message}\n`);
+
+// The service, as a user runs it: logging on, to a file.
+const servicePort = await freePort();
+const serviceOrigin = `http://127.0.0.1:${servicePort}`;
+const service = spawnServer(
+  { ...process.env, HOST: '127.0.0.1', PORT: String(servicePort), RATE_LIMITS: 'off', LOG_LEVEL: 'info', DATABASE_PATH: resolve(OUT, 'floor.sqlite'), NODE_ENV: 'production' },
+  openSync(resolve(OUT, 'service.log'), 'w'),
+);
+await waitForHealthy(serviceOrigin, service);
+
+const { body, headers } = await captureAnswer(serviceOrigin + PATH);
+const bodyFile = resolve(OUT, 'videos.body');
+writeFileSync(bodyFile, body);
+const answersFile = resolve(OUT, 'answers.json');
+writeFileSync(answersFile, JSON.stringify([{ url: PATH, bodyFile, headers }] satisfies CapturedAnswer[]));
+
+const bare = spawnTs('bench/bare-server.ts', [answersFile]);
+const { port: barePort } = await firstJsonLine<{ port: number }>(bare);
+async function floorServer(mode: 'duties' | 'log') {
+  const port = await freePort();
+  const child = spawnTs('bench/front-floor-server.ts', [answersFile, String(port), mode], process.env, openSync(resolve(OUT, `floor-${mode}.log`), 'w'));
+  await waitForHealthy(`http://127.0.0.1:${port}`, child);
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+const duties = await floorServer('duties');
+const dutiesLog = await floorServer('log');
+
+const servers = [
+  { name: 'bare node:http (the ceiling)', does: 'writes the captured answer from memory', pid: bare.pid!, origin: `http://127.0.0.1:${barePort}` },
+  { name: 'floor: the duties', does: 'request id, security and CORS headers, URL check, awaited gate, metrics', pid: duties.child.pid!, origin: duties.origin },
+  { name: 'floor: the duties + pino line', does: "the same, and the service's request log line to a file", pid: dutiesLog.child.pid!, origin: dutiesLog.origin },
+  { name: 'the service (`npm run serve`)', does: 'all of it, through the one path: file lookup, response cache, conditional GET, negotiation', pid: service.pid!, origin: serviceOrigin },
+];
+
+interface Round {
+  rps: number;
+  cpuMicros: number;
+  /** The load generator's share of a core: near 100% it, not the server, sets the rate. */
+  loadGenCpu: number;
+}
+const rounds = new Map<string, Round[]>(servers.map((s) => [s.name, []]));
+const roundCount = Number(args.rounds);
+for (let round = 1; round <= roundCount; round++) {
+  for (const server of servers) {
+    const spec: LoadSpec = {
+      name: server.name,
+      origin: server.origin,
+      path: PATH,
+      method: 'GET',
+      kind: 'fixed',
+      connections: Number(args.connections),
+      warmupSeconds: 1,
+      rounds: 1,
+      roundSeconds: Number(args.duration),
+      runTag: 'floor',
+    };
+    let start = { wall: 0, server: 0, worker: 0 };
+    let cpuUsed = 0;
+    let loadGenCpu = 0;
+    const result = await runLoad(spec, {
+      roundStart: (workerPid) => (start = { wall: performance.now(), server: cpuSeconds(server.pid), worker: cpuSeconds(workerPid) }),
+      roundEnd: (workerPid) => {
+        cpuUsed = cpuSeconds(server.pid) - start.server;
+        loadGenCpu = (cpuSeconds(workerPid) - start.worker) / ((performance.now() - start.wall) / 1000);
+      },
+    });
+    const [r] = result.rounds;
+    const non200 = Object.entries(r.statuses).filter(([status]) => status !== '200');
+    if (non200.length || r.errors) throw new Error(`${server.name}: statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
+    rounds.get(server.name)!.push({ rps: r.rps, cpuMicros: (cpuUsed * 1e6) / r.requests, loadGenCpu });
+    log(`round ${round}: ${server.name} ${Math.round(r.rps)} req/s, ${((cpuUsed * 1e6) / r.requests).toFixed(1)} µs CPU per request`);
+  }
+}
+await Promise.all([stop(bare), stop(duties.child), stop(dutiesLog.child), stop(service)]);
+
+const bareRounds = rounds.get(servers[0].name)!;
+console.log(`\n\`GET ${PATH}\`, ${roundCount} alternating rounds of ${args.duration} s at ${args.connections} connections, Node ${process.version}; medians.\n`);
+console.log('| Server | What it does per request | Requests/s | % of bare | Server CPU per request | Load-gen CPU |');
+console.log('|---|---|---:|---:|---:|---:|');
+for (const server of servers) {
+  const own = rounds.get(server.name)!;
+  const share = median(own.map((r, i) => r.rps / bareRounds[i].rps));
+  console.log(
+    `| ${server.name} | ${server.does} | ${Math.round(median(own.map((r) => r.rps))).toLocaleString('en-US')} | ${Math.round(share * 100)}% | ${median(own.map((r) => r.cpuMicros)).toFixed(1)} µs | ${Math.round(median(own.map((r) => r.loadGenCpu)) * 100)}% |`,
+  );
+}
