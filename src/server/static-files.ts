@@ -46,10 +46,13 @@ const typeOverrides: Record<string, string> = {
 
 const HOST_CONFIG_FILES = new Set(['/_headers', '/_redirects']);
 
+// One string each, shared by every asset: a 10,000-video build has some 20,000 of them.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT_LIVED = `public, max-age=${STATIC_MAX_AGE_SECONDS}`;
+
 function cacheControlFor(path: string): string {
   // Astro's hashed bundles never change under the same name.
-  if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  return `public, max-age=${STATIC_MAX_AGE_SECONDS}`;
+  return path.startsWith('/_astro/') ? IMMUTABLE : SHORT_LIVED;
 }
 
 /** A strong ETag from the bytes: the same file gives the same tag in every process and build. */
@@ -57,10 +60,9 @@ function etagOf(body: Buffer, suffix = ''): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
 }
 
-/** A file of the build, as known from its name and stat. */
+/** A file of the build, as known from its name and stat (its place on disk is `root` + `path`). */
 export interface Asset {
   path: string;
-  file: string;
   contentType: string;
   cacheControl: string;
   lastModified: string;
@@ -70,6 +72,8 @@ export class StaticFiles {
   private readonly byPath = new Map<string, Asset>();
 
   constructor(readonly root: string) {
+    // Files written in the same second share one Last-Modified string.
+    const dates = new Map<number, string>();
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
       const file = join(entry.parentPath, entry.name);
@@ -77,7 +81,10 @@ export class StaticFiles {
       // Static hosts' configuration (scripts/lib/edge/cdn-files.ts), never served by them either.
       if (HOST_CONFIG_FILES.has(path)) continue;
       const contentType = typeOverrides[path] ?? types[extname(file)] ?? 'application/octet-stream';
-      this.byPath.set(path, { path, file, contentType, cacheControl: cacheControlFor(path), lastModified: statSync(file).mtime.toUTCString() });
+      const second = Math.floor(statSync(file).mtimeMs / 1000);
+      let lastModified = dates.get(second);
+      if (lastModified === undefined) dates.set(second, (lastModified = new Date(second * 1000).toUTCString()));
+      this.byPath.set(path, { path, contentType, cacheControl: cacheControlFor(path), lastModified });
     }
   }
 
@@ -125,7 +132,8 @@ export class StaticFiles {
    * an HTML page's Content-Security-Policy with the hashes of its inline scripts.
    */
   load(asset: Asset): CachedResponse {
-    const identity = readFileSync(asset.file);
+    const file = join(this.root, asset.path);
+    const identity = readFileSync(file);
     const headers: Array<[string, string]> = [
       ['Content-Type', asset.contentType],
       ['Cache-Control', asset.cacheControl],
@@ -137,8 +145,8 @@ export class StaticFiles {
       ['br', '.br'],
       ['gzip', '.gz'],
     ] as const) {
-      if (!existsSync(asset.file + ext)) continue;
-      const body = readFileSync(asset.file + ext);
+      if (!existsSync(file + ext)) continue;
+      const body = readFileSync(file + ext);
       entry.variants[encoding] = body;
       entry.etags![encoding] = etagOf(body, `-${ext.slice(1)}`);
     }
