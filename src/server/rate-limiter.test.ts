@@ -94,6 +94,17 @@ describe('RateLimiter', () => {
     expect((await limiter.admit({} as never, fakeRes().res, ctx())).admitted).toBe(false);
   });
 
+  it('counts the requests being admitted together against the cap, as one after another', async () => {
+    // Their admissions interleave at every await: each must see the places the others took.
+    const limiter = new RateLimiter({ policy: on });
+    const together = await Promise.all(Array.from({ length: 6 }, () => limiter.admit({} as never, fakeRes().res, ctx())));
+    expect(together.filter((a) => a.admitted)).toHaveLength(4);
+    expect(together.filter((a) => !a.admitted).map((a) => a.refusal?.extra?.violatedPolicies)).toEqual([['concurrency'], ['concurrency']]);
+    // A refused request gives back the place it took while it was decided.
+    for (const a of together) a.release?.();
+    expect((await limiter.admit({} as never, fakeRes().res, ctx())).admitted).toBe(true);
+  });
+
   it('does nothing, and sets no headers, when turned off', async () => {
     const limiter = new RateLimiter({ policy: { scale: 0.01, enabled: false } });
     for (let i = 0; i < 20; i++) {

@@ -136,15 +136,18 @@ export class RateLimiter implements RequestGate {
     return { key: `ip:${ipKey(ctx.ip)}`, kind: 'ip', tier: 'Bronze' };
   }
 
-  /** Counts one request of `cls` for `identity` in every window; refunds it if it is refused. */
-  async decide(identity: Identity, cls: RequestClass): Promise<Decision> {
+  /**
+   * Counts one request of `cls` for `identity` in every window; refunds it if it is refused.
+   * `inFlightBefore`: the identity's requests in flight when this one took its place.
+   */
+  async decide(identity: Identity, cls: RequestClass, inFlightBefore: number): Promise<Decision> {
     const atMs = this.now();
     const policy = this.policies[identity.tier];
     const windows = policy[cls].windows;
     const counts = await Promise.all(windows.map((w) => (w.sliding ? this.slide(w, identity.key, atMs) : this.fixed(w, identity.key))));
     const states = windows.map((window, i) => stateOf(window, counts[i]));
     const violated = states.filter((s) => s.exceeded).map((s) => s.window.name);
-    if ((this.inFlight.get(identity.key) ?? 0) >= policy.concurrency) violated.push('concurrency');
+    if (inFlightBefore >= policy.concurrency) violated.push('concurrency');
 
     let retryAfterSeconds = 0;
     if (violated.length) {
@@ -197,15 +200,29 @@ export class RateLimiter implements RequestGate {
   async admit(_req: IncomingMessage, res: ServerResponse, ctx: GateContext): Promise<Admission> {
     if (!this.enabled) return { admitted: true };
     const identity = await this.identityOf(ctx);
+    // The place in flight is taken before the counts are awaited, in the same step as it is
+    // looked at: admissions of simultaneous requests interleave at every await, and a cap read in
+    // one step and taken in a later one would let them all through.
+    const inFlightBefore = this.inFlight.get(identity.key) ?? 0;
+    this.inFlight.set(identity.key, inFlightBefore + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const n = (this.inFlight.get(identity.key) ?? 1) - 1;
+      if (n > 0) this.inFlight.set(identity.key, n);
+      else this.inFlight.delete(identity.key);
+    };
     let decision: Decision;
     try {
-      decision = await this.decide(identity, requestClass(ctx.method));
+      decision = await this.decide(identity, requestClass(ctx.method), inFlightBefore);
     } catch {
-      return { admitted: true };
+      return { admitted: true, release };
     }
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
 
     if (decision.violated.length) {
+      release();
       const { violated, retryAfterSeconds, requestClass: cls } = decision;
       return {
         admitted: false,
@@ -218,18 +235,7 @@ export class RateLimiter implements RequestGate {
       };
     }
 
-    this.inFlight.set(identity.key, (this.inFlight.get(identity.key) ?? 0) + 1);
-    let released = false;
-    return {
-      admitted: true,
-      release: () => {
-        if (released) return;
-        released = true;
-        const n = (this.inFlight.get(identity.key) ?? 1) - 1;
-        if (n > 0) this.inFlight.set(identity.key, n);
-        else this.inFlight.delete(identity.key);
-      },
-    };
+    return { admitted: true, release };
   }
 
   private counter(w: Window): RateLimiterAbstract {
