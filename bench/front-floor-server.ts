@@ -6,17 +6,15 @@
  * admission gate awaited, the Prometheus metrics, and with `log` the request's pino line through
  * the service's logger (to stdout, which bench/front-floor.ts points at a file). No lookup, no
  * cache, no conditional GET: what a perfect implementation of those duties would still cost.
- * (src/server/request-context.ts imports the endpoints' modules, which need Astro's build, so
- * its three one-liners are repeated here: the id, the socket's address, the path to log.)
  *
  *   node --import tsx bench/front-floor-server.ts <answers-file> <port> duties|log
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { applyCors } from '../src/server/cors.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { Metrics } from '../src/server/metrics.ts';
+import { clientIp, loggablePath, requestIdFor } from '../src/server/request-context.ts';
 import { openGate } from '../src/server/request-gate.ts';
 import { EVERY_RESPONSE_HEADERS } from '../src/server/security-headers.ts';
 import type { CapturedAnswer } from './bare-server.ts';
@@ -34,18 +32,17 @@ const metrics = new Metrics({ cache: { hits: 0, misses: 0, size: 0, bytes: 0 }, 
 
 const server = createServer((req, res) => {
   const started = process.hrtime.bigint();
-  const incomingId = req.headers['x-request-id'];
-  const requestId = typeof incomingId === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(incomingId) ? incomingId : randomUUID();
+  const requestId = requestIdFor(req);
   res.setHeader('X-Request-Id', requestId);
   for (const [name, value] of EVERY_RESPONSE_HEADERS) res.setHeader(name, value);
   applyCors(res);
-  const ip = req.socket.remoteAddress ?? 'unknown';
+  const ip = clientIp(req, false);
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (decodeURIComponent(url.pathname).includes('\0')) throw new Error('NUL in path');
   res.once('finish', () => {
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     metrics.request(req.method, '(static)', res.statusCode, durationMs / 1000);
-    log.info({ requestId, method: req.method, path: url.search ? `${url.pathname}?…` : url.pathname, status: res.statusCode, durationMs, bytes: body.length, ip }, 'request');
+    log.info({ requestId, method: req.method, path: loggablePath(url), status: res.statusCode, durationMs, bytes: body.length, ip }, 'request');
   });
   void (async () => {
     await openGate.admit(req, res, { requestId, ip, method: req.method ?? 'GET', url, apiKey: undefined });

@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CapturedAnswer } from './bare-server.ts';
 import type { LoadSpec } from './lib/load-spec.ts';
-import { captureAnswer, cpuSeconds, firstJsonLine, freePort, runLoad, spawnServer, spawnTs, stop, waitForHealthy } from './lib/processes.ts';
+import { captureAnswer, firstJsonLine, freePort, sample, spawnServer, spawnTs, stop, waitForHealthy } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
 const { values: args } = parseArgs({
@@ -88,21 +88,14 @@ for (let round = 1; round <= roundCount; round++) {
       roundSeconds: Number(args.duration),
       runTag: 'floor',
     };
-    let start = { wall: 0, server: 0, worker: 0 };
-    let cpuUsed = 0;
-    let loadGenCpu = 0;
-    const result = await runLoad(spec, {
-      roundStart: (workerPid) => (start = { wall: performance.now(), server: cpuSeconds(server.pid), worker: cpuSeconds(workerPid) }),
-      roundEnd: (workerPid) => {
-        cpuUsed = cpuSeconds(server.pid) - start.server;
-        loadGenCpu = (cpuSeconds(workerPid) - start.worker) / ((performance.now() - start.wall) / 1000);
-      },
-    });
-    const [r] = result.rounds;
+    const sampled = await sample(server.pid, spec);
+    const [r] = sampled.rounds;
     const non200 = Object.entries(r.statuses).filter(([status]) => status !== '200');
     if (non200.length || r.errors) throw new Error(`${server.name}: statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
-    rounds.get(server.name)!.push({ rps: r.rps, cpuMicros: (cpuUsed * 1e6) / r.requests, loadGenCpu });
-    log(`round ${round}: ${server.name} ${Math.round(r.rps)} req/s, ${((cpuUsed * 1e6) / r.requests).toFixed(1)} µs CPU per request`);
+    // A share of a core over the round, per request answered in it.
+    const cpuMicros = (sampled.serverCpu[0] * 1e6) / r.rps;
+    rounds.get(server.name)!.push({ rps: r.rps, cpuMicros, loadGenCpu: sampled.workerCpu[0] });
+    log(`round ${round}: ${server.name} ${Math.round(r.rps)} req/s, ${cpuMicros.toFixed(1)} µs CPU per request`);
   }
 }
 await Promise.all([stop(bare), stop(duties.child), stop(dutiesLog.child), stop(service)]);

@@ -17,9 +17,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { conciergePass } from './lib/concierge-pass.ts';
 import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
-import type { LoadKind, LoadSpec, RoundResult } from './lib/load-spec.ts';
+import type { LoadKind, LoadSpec } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
-import { captureAnswer, cpuSeconds, firstJsonLine, machineBusySeconds, freePort, rssKb, runLoad, spawnServer, spawnTs, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
+import { captureAnswer, cpuSeconds, firstJsonLine, freePort, rssKb, sample, spawnServer, spawnTs, stop, timeCommand, waitForHealthy, type Sampled } from './lib/processes.ts';
 import { renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
 import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS, verifyStore, type Integrity } from './lib/bench-database.ts';
 import type { CapturedAnswer } from './bare-server.ts';
@@ -266,46 +266,6 @@ function spec(name: string, target: string, w: Pick<Workload, 'method' | 'path' 
     agentsFile,
     runTag,
   };
-}
-
-/** What one load worker measured, round by round, with the process samples taken meanwhile. */
-interface Sampled {
-  rounds: RoundResult[];
-  serverCpu: number[];
-  /** With a database probe: CPU (in cores) the PostgreSQL server's processes used meanwhile. */
-  dbCpu: number[];
-  workerCpu: number[];
-  otherCpu: number[];
-  peakRssKb: number;
-  total2xx: number;
-}
-
-/** Runs one workload against a process and samples that process while the rounds are measured. */
-async function sample(pid: number, loadSpec: LoadSpec, dbProbe?: () => number): Promise<Sampled> {
-  const sampled: Sampled = { rounds: [], serverCpu: [], dbCpu: [], workerCpu: [], otherCpu: [], peakRssKb: 0, total2xx: 0 };
-  let marks: { wall: number; server: number; worker: number; machine: number; db: number } | undefined;
-  const poll = setInterval(() => {
-    if (marks) sampled.peakRssKb = Math.max(sampled.peakRssKb, rssKb(pid) || 0);
-  }, 100);
-  const result = await runLoad(loadSpec, {
-    roundStart: (workerPid) => (marks = { wall: performance.now(), server: cpuSeconds(pid), worker: cpuSeconds(workerPid), machine: machineBusySeconds(), db: dbProbe?.() ?? 0 }),
-    roundEnd: (workerPid) => {
-      if (!marks) return;
-      const wall = (performance.now() - marks.wall) / 1000;
-      const server = (cpuSeconds(pid) - marks.server) / wall;
-      const worker = (cpuSeconds(workerPid) - marks.worker) / wall;
-      const db = dbProbe ? (dbProbe() - marks.db) / wall : 0;
-      sampled.serverCpu.push(server);
-      sampled.workerCpu.push(worker);
-      if (dbProbe) sampled.dbCpu.push(db);
-      sampled.otherCpu.push(Math.max(0, (machineBusySeconds() - marks.machine) / wall - server - worker - db));
-      marks = undefined;
-    },
-  });
-  clearInterval(poll);
-  sampled.rounds = result.rounds;
-  sampled.total2xx = result.total2xx;
-  return sampled;
 }
 
 /** One path's result from one or more workers' samples: medians over all their rounds. */

@@ -173,18 +173,19 @@ describe('past a limit', () => {
     // the first is admitted and waits for its commit (writes commit in groups after the I/O
     // phase, and on PostgreSQL over the network), so the other two find the one place taken.
     const { ip, as } = newClient();
+    const nameFor = (i: number) => `inflight-${ip.replaceAll('.', '-')}-${i}`;
     const registration = (i: number) => ({
       method: 'POST',
       path: '/api/public/ai/register',
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-      body: JSON.stringify({ name: `inflight-${ip.replaceAll('.', '-')}-${i}` }),
+      body: JSON.stringify({ name: nameFor(i) }),
     });
     const answers = await pipelined(limited.url, [0, 1, 2].map(registration));
     expect(answers.map((r) => r.status)).toEqual([201, 429, 429]);
     for (const r of answers.slice(1)) expectRateLimited(r, ['concurrency']);
     // Refusals cost nothing: once the first is done, the identity is served again, and only the
     // admitted registration used up a place in the writes window.
-    const next = await as('/api/public/ai/register', { method: 'POST', json: { name: `inflight-${ip.replaceAll('.', '-')}-3` } });
+    const next = await as('/api/public/ai/register', { method: 'POST', json: { name: nameFor(3) } });
     expect(next.status).toBe(201);
     expect(next.headers.get('ratelimit')).toMatch(/^"writes-min";r=4;t=\d+$/);
   });

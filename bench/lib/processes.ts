@@ -8,7 +8,7 @@ import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { serveArgs } from '../../scripts/lib/serve-command.ts';
-import type { LoadResult, LoadSpec } from './load-spec.ts';
+import type { LoadResult, LoadSpec, RoundResult } from './load-spec.ts';
 
 /** Every child still running; killed if the benchmark itself dies, so no server outlives it. */
 const live = new Set<ChildProcess>();
@@ -139,6 +139,47 @@ function loadResult(child: ChildProcess, spec: LoadSpec, sampler?: Sampler): Pro
     });
     child.once('exit', (code) => (result ? ok(result) : fail(new Error(`load worker for ${spec.name} exited with code ${code}`))));
   });
+}
+
+/** What one load worker measured, round by round, with the process samples taken meanwhile. */
+export interface Sampled {
+  rounds: RoundResult[];
+  /** CPU (in cores) the measured process used in each round. */
+  serverCpu: number[];
+  /** With a database probe: CPU (in cores) the PostgreSQL server's processes used meanwhile. */
+  dbCpu: number[];
+  workerCpu: number[];
+  otherCpu: number[];
+  peakRssKb: number;
+  total2xx: number;
+}
+
+/** Runs one workload against a process and samples that process while the rounds are measured. */
+export async function sample(pid: number, loadSpec: LoadSpec, dbProbe?: () => number): Promise<Sampled> {
+  const sampled: Sampled = { rounds: [], serverCpu: [], dbCpu: [], workerCpu: [], otherCpu: [], peakRssKb: 0, total2xx: 0 };
+  let marks: { wall: number; server: number; worker: number; machine: number; db: number } | undefined;
+  const poll = setInterval(() => {
+    if (marks) sampled.peakRssKb = Math.max(sampled.peakRssKb, rssKb(pid) || 0);
+  }, 100);
+  const result = await runLoad(loadSpec, {
+    roundStart: (workerPid) => (marks = { wall: performance.now(), server: cpuSeconds(pid), worker: cpuSeconds(workerPid), machine: machineBusySeconds(), db: dbProbe?.() ?? 0 }),
+    roundEnd: (workerPid) => {
+      if (!marks) return;
+      const wall = (performance.now() - marks.wall) / 1000;
+      const server = (cpuSeconds(pid) - marks.server) / wall;
+      const worker = (cpuSeconds(workerPid) - marks.worker) / wall;
+      const db = dbProbe ? (dbProbe() - marks.db) / wall : 0;
+      sampled.serverCpu.push(server);
+      sampled.workerCpu.push(worker);
+      if (dbProbe) sampled.dbCpu.push(db);
+      sampled.otherCpu.push(Math.max(0, (machineBusySeconds() - marks.machine) / wall - server - worker - db));
+      marks = undefined;
+    },
+  });
+  clearInterval(poll);
+  sampled.rounds = result.rounds;
+  sampled.total2xx = result.total2xx;
+  return sampled;
 }
 
 export interface TimedCommand {

@@ -6,18 +6,7 @@
 import { invalid } from './parse-request.ts';
 import { DomainError } from '../domain/errors.ts';
 import { problem } from './respond.ts';
-
-/** A request header by its lower-case name: `request.headers.get` for a web Request, `req.headers` in Node. */
-export type HeaderOf = (name: string) => string | null | undefined;
-
-/** Header first (Authorization: Bearer, then X-API-Key), then the body or query value. */
-export function apiKeyOf(header: HeaderOf, fallback?: string): string | undefined {
-  const bearer = header('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (bearer) return bearer;
-  const key = header('x-api-key')?.trim();
-  if (key) return key;
-  return fallback || undefined;
-}
+import { apiKeyOf } from './api-key.ts';
 
 export function apiKeyFrom(request: Request, fallback?: string): string | undefined {
   return apiKeyOf((name) => request.headers.get(name), fallback);
