@@ -13,8 +13,12 @@ import type { Database } from '../../src/store/schema.ts';
 
 export const backend: 'sqlite' | 'postgres' = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
 
-/** Databases this run created start with this; the global setup drops those of earlier runs. */
-export const TEST_DATABASE_PREFIX = 'canopy_t_';
+/**
+ * Databases this checkout's runs create start with this; the global setup drops those its earlier
+ * runs left. The checkout's own tag keeps two checkouts on one PostgreSQL server (a clone beside a
+ * working copy) from dropping each other's databases mid-run.
+ */
+const TEST_DATABASE_PREFIX = `canopy_t_${createHash('sha1').update(process.cwd()).digest('hex').slice(0, 6)}_`;
 
 function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -62,7 +66,7 @@ export async function dropStore(databasePath: string): Promise<void> {
 /** Drops every test database an earlier run left behind (a killed run never drops its own). */
 export async function dropLeftovers(): Promise<void> {
   await withAdmin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${TEST_DATABASE_PREFIX}%`]);
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [TEST_DATABASE_PREFIX]);
     for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
   });
 }
