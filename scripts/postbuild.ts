@@ -17,13 +17,17 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Catalog } from '../src/catalog/catalog-types.ts';
 import { loadEdgeConfig } from '../src/config.ts';
+import { originFromEnv } from '../src/public-origin.ts';
+import type { BuildInfo } from '../src/server/create-server.ts';
 import { writeEdgeConfig } from './lib/edge/write-edge-config.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 const catalog = JSON.parse(readFileSync('src/generated/catalog.json', 'utf8')) as Catalog;
-writeFileSync('dist/build-info.json', JSON.stringify({ baseUrl: catalog.site.baseUrl, contentVersion: catalog.contentVersion, builtAt: catalog.builtAt, lastModified: catalog.lastModified }));
+const { origin, explicit } = originFromEnv(process.env);
+const buildInfo: BuildInfo = { origin, originExplicit: explicit, brandUrl: catalog.site.baseUrl, contentVersion: catalog.contentVersion, builtAt: catalog.builtAt };
+writeFileSync('dist/build-info.json', JSON.stringify(buildInfo));
 
 const compressible = /\.(json|html|txt|xml|css|js|mjs|svg|vtt|webmanifest)$/;
 const files = readdirSync('dist/client', { recursive: true, withFileTypes: true })

@@ -10,8 +10,9 @@ import { composeAnswer } from '../src/concierge/compose-answer.ts';
 import { readLive } from '../src/concierge/live-program.ts';
 import { EVAL_NOW, evalProgram, evalSet, type EvalCase } from './fixtures/concierge-eval-set.ts';
 import { conciergeModel as model, snapshotOf } from './support/concierge-model.ts';
+import { publicOrigin } from '../src/public-origin.ts';
 
-const BASE = model.catalog.site.baseUrl;
+const BASE = publicOrigin();
 const evalSnapshot = snapshotOf(evalProgram);
 
 /** What is wrong with an answer, or an empty list. */

@@ -268,7 +268,9 @@ describe('on a phone, as live data arrives, and in charts', () => {
 
   it("draws an agent's climb and the program's charts from agents created here, each with its numbers in a table", async () => {
     const videos = await request(service.url, '/api/public/videos');
-    const videoUrl = videos.body.items[0].pageUrl as string;
+    // Promoted as agents do in production: the video's page on the brand's public address (this
+    // test server's own origin is a loopback address, which claims may not name).
+    const videoUrl = `https://canopycove.example${new URL(videos.body.items[0].pageUrl as string).pathname}`;
     const climber = await register('chart-climber');
     const fan = await register('chart-fan');
     const day = (n: number) => new Date(Date.parse(CLOCK_START) + n * 86_400_000).toISOString();

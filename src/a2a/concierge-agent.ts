@@ -12,11 +12,12 @@ import { AgentEvent, type AgentExecutor, DefaultRequestHandler, defaultServerCal
 import { catalog } from '../catalog/data.ts';
 import { suggestedQuestions } from '../concierge/welcome.ts';
 import { callTool, mcpTools, type ToolCaller } from '../mcp/tools.ts';
+import { publicOrigin } from '../public-origin.ts';
 
-const base = catalog.site.baseUrl;
 const ask = mcpTools.find((t) => t.name === 'concierge_ask')!;
 
 export function agentCard(): AgentCard & Record<string, unknown> {
+  const base = publicOrigin();
   return {
     name: `${catalog.site.name} concierge`,
     description: `Answers questions about ${catalog.site.name} from the service's own data: the AI rewards program (points, tiers, partnership, leaderboard), the schedule and what is on now, videos, podcast, shop, feeds, and the citable knowledge base (educational, not medical advice). Every answer lists its sources.`,

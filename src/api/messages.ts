@@ -10,10 +10,11 @@ import { contentFreshness } from '../http/respond.ts';
 import { channelDocBody } from '../messages/channel-doc.ts';
 import { receiveMessage } from '../messages/receive-message.ts';
 import { messageChannelEndpoint, messageSendEndpoint } from '../schemas/api/messages.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 /** /api/public/ai/message */
 export const messageChannel = implement(messageChannelEndpoint, ({ services }) => ({
-  body: channelDocBody(catalog.site.baseUrl),
+  body: channelDocBody(publicOrigin()),
   dataFreshness: contentFreshness('live', catalog.builtAt, services.clock.now()),
 }));
 

@@ -11,6 +11,7 @@ import { atLeast, type TierName } from '../domain/tiers.ts';
 import type { ProgramEventView } from '../store/event-repository.ts';
 import type { Catalog } from './catalog-types.ts';
 import { unannouncedSpecials } from './schedule.ts';
+import { absoluteUrl } from '../public-origin.ts';
 
 export function exclusiveFor(catalog: Catalog, tier: TierName) {
   return catalog.exclusive
@@ -61,7 +62,7 @@ export function feedContent(catalog: Catalog, tier: TierName, now: Date): FeedIt
       kind: 'schedule_special',
       title: s.title,
       summary: `${s.description} Airs ${s.startsAt} to ${s.endsAt}; public from ${s.announceAt}.`,
-      url: `${catalog.site.baseUrl}/api/public/schedule`,
+      url: absoluteUrl('/api/public/schedule'),
       publishedAt: scheduleKnownAt,
       body: null,
     }),

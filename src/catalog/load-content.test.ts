@@ -48,11 +48,7 @@ describe('content/', () => {
     expect(counts).toEqual({ cannabinoids: 6, terpenes: 7, medical: 6, methods: 4, glossary: 10 });
     expect(catalog.knowledge.dataset).toMatchObject({ version: '1.0.0', license: 'CC-BY-4.0' });
     expect(catalog.contentVersion).toMatch(/^1\.0\.0\+[0-9a-f]{8}$/);
-    for (const e of catalog.knowledge.entries) {
-      expect(e.citeAs).toContain(e.name);
-      expect(e.permalink).toBe(`${catalog.site.baseUrl}/api/public/knowledge/${e.topic}/${e.id}`);
-      expect(e.references.length).toBeGreaterThan(0);
-    }
+    for (const e of catalog.knowledge.entries) expect(e.references.length).toBeGreaterThan(0);
   });
 
   it('leaves drafts, pending, rejected and archived videos out of the catalog', () => {

@@ -187,13 +187,7 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
   for (const f of [...files].sort((a, b) => a.path.localeCompare(b.path))) contentHash.update(f.path).update('\0').update(f.text).update('\0');
   const contentVersion = `${dataset.version}+${contentHash.digest('hex').slice(0, 8)}`;
 
-  const knowledge: KnowledgeEntry[] = knowledgeFiles.map(({ topic, entry }) => ({
-    ...entry,
-    topic,
-    permalink: `${site.baseUrl}/api/public/knowledge/${topic}/${entry.id}`,
-    pageUrl: `${site.baseUrl}/knowledge/${topic}/${entry.id}`,
-    citeAs: `${dataset.publisher}. "${entry.name}." ${dataset.title}, version ${dataset.version}, updated ${entry.updated}. ${site.baseUrl}/api/public/knowledge/${topic}/${entry.id}. Licensed ${dataset.license}.`,
-  }));
+  const knowledge: KnowledgeEntry[] = knowledgeFiles.map(({ topic, entry }) => ({ ...entry, topic }));
 
   const newest = (dates: string[]) => dates.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a), '1970-01-01T00:00:00.000Z');
   const toIso = (d: string) => new Date(d).toISOString();

@@ -10,6 +10,7 @@ import type { Intent } from './intents.ts';
 import type { Ranking } from './intent-ranking.ts';
 import type { Understood } from './query-understanding.ts';
 import type { ConciergeIndex } from './search-index.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 export const PROFESSIONAL_LINE = 'For anything about your own health, talk to a qualified health professional.';
 
@@ -27,7 +28,7 @@ export interface AnswerContext {
 }
 
 export function answerContext(catalog: Catalog, index: ConciergeIndex, input: AnswerInput, understood: Understood, ranking: Ranking): AnswerContext {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   return {
     catalog,
     index,

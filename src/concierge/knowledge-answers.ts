@@ -5,6 +5,8 @@
  * no amount at all. Entries are cited by their permalink, the same URL the API serves them at.
  */
 import type { KnowledgeEntry } from '../catalog/catalog-types.ts';
+import { entryLinks } from '../catalog/knowledge.ts';
+import { absoluteUrl } from '../public-origin.ts';
 import { topics } from '../schemas/content.ts';
 import type { Answer, Source } from './answer-types.ts';
 import { PROFESSIONAL_LINE, type AnswerContext } from './answer-format.ts';
@@ -13,7 +15,7 @@ import { stem } from './vocabulary.ts';
 
 export const NOT_ADVICE_LINE = 'This is not medical advice.';
 
-const entrySource = (e: KnowledgeEntry): Source => ({ title: e.name, url: e.permalink });
+const entrySource = (e: KnowledgeEntry): Source => ({ title: e.name, url: absoluteUrl(`/api/public/knowledge/${e.topic}/${e.id}`) });
 
 function entryOfHit(catalog: AnswerContext['catalog'], hit: SearchHit): KnowledgeEntry | undefined {
   return catalog.knowledge.entries.find((e) => knowledgeDocId(e) === hit.id);
@@ -38,7 +40,7 @@ export function dosingAnswer(ctx: AnswerContext): Answer {
   const edu = educationalEntries(ctx);
   return ctx.answer(
     `I can't give dosing advice: how much of anything to take is a medical decision, and our knowledge base is educational only. ${PROFESSIONAL_LINE} ` +
-      `What I can offer is background reading: ${edu.map((e) => `${e.name} (${e.permalink})`).join('; ')}. ${ctx.catalog.knowledge.dataset.disclaimer}`,
+      `What I can offer is background reading: ${edu.map((e) => `${e.name} (${entrySource(e).url})`).join('; ')}. ${ctx.catalog.knowledge.dataset.disclaimer}`,
     edu.map(entrySource),
     ['What is the endocannabinoid system?', 'Which topics does the knowledge base cover?'],
   );
@@ -59,7 +61,7 @@ export function datasetAnswer(ctx: AnswerContext): Answer {
   const counts = topics.map((t) => `${catalog.knowledge.entries.filter((e) => e.topic === t).length} ${t}`);
   const example = catalog.knowledge.entries[0];
   return ctx.answer(
-    `The ${d.title} (version ${d.version}, ${d.license}) covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${example.citeAs} ${d.disclaimer}`,
+    `The ${d.title} (version ${d.version}, ${d.license}) covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(ctx.catalog, example).citeAs} ${d.disclaimer}`,
     [api('/api/public/knowledge', d.title)],
     ['What is CBD?', 'What is the entourage effect?'],
     'knowledge',
@@ -100,7 +102,7 @@ export function knowledgeAnswer(ctx: AnswerContext): Answer | undefined {
   const more = rest.length ? ` Related: ${rest.map((e) => `${e.name}: ${e.summary}`).join(' ')}` : '';
   const medicalNote = entries.some((e) => e.topic === 'medical' || e.topic === 'cannabinoids') || ranking.healthRelated ? ` ${catalog.knowledge.dataset.disclaimer}` : '';
   return ctx.answer(
-    `${first.name}: ${first.summary}${facts}${more} Cite as: ${first.citeAs}${medicalNote}`,
+    `${first.name}: ${first.summary}${facts}${more} Cite as: ${entryLinks(ctx.catalog, first).citeAs}${medicalNote}`,
     entries.map(entrySource),
     first.related.length ? first.related.slice(0, 2).map((id) => `What is ${catalog.knowledge.entries.find((e) => e.id === id)?.name ?? id}?`) : ['Which topics does the knowledge base cover?'],
     'knowledge',

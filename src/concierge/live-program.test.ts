@@ -1,3 +1,4 @@
+import { absoluteUrl } from '../public-origin.ts';
 import { describe, expect, it } from 'vitest';
 import { conciergeModel, snapshotOf } from '../../test/support/concierge-model.ts';
 import type { ProgramAgent } from './answer-types.ts';
@@ -32,7 +33,7 @@ describe('readLive', () => {
     const answer = composeAnswer(conciergeModel, { message: 'what tier is SCOUT-7?', now, live });
     expect(answer.intent).toBe('agent_profile');
     expect(answer.reply).toContain('scout-7 is Legend with 1620 points');
-    expect(answer.sources.map((s) => s.url)).toContain('https://canopycove.example/api/public/ai/agent/scout-7');
+    expect(answer.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/ai/agent/scout-7'));
   });
 
   it('without live data, a leaderboard question points to the endpoint that has it', () => {

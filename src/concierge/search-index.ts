@@ -8,9 +8,11 @@
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
+import { entryLinks } from '../catalog/knowledge.ts';
 import { durationText } from './answer-format.ts';
 import type { EndpointSummary } from './known-endpoints.ts';
 import { STOP_WORDS, stem, words } from './vocabulary.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 export type DocKind = 'knowledge' | 'endpoint' | 'video' | 'clip' | 'episode' | 'product' | 'slot' | 'special';
 
@@ -50,7 +52,7 @@ export function knowledgeDocId(entry: Pick<KnowledgeEntry, 'topic' | 'id'>): str
 }
 
 export function buildDocs(catalog: Catalog, endpoints: readonly EndpointSummary[]): IndexedDoc[] {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   const categories = new Map(catalog.site.categories.map((c) => [c.id, `${c.name} ${c.description}`]));
   const docs: IndexedDoc[] = [];
   for (const e of catalog.knowledge.entries) {
@@ -59,7 +61,7 @@ export function buildDocs(catalog: Catalog, endpoints: readonly EndpointSummary[
       kind: 'knowledge',
       title: e.name,
       summary: e.summary,
-      url: e.permalink,
+      url: entryLinks(catalog, e).permalink,
       topic: e.topic,
       aliases: [e.id.replaceAll('-', ' '), ...e.aliases].join(' '),
       tags: e.topic,

@@ -10,9 +10,10 @@ import { actionPoints, earnableActions, PARTNERSHIP_BONUS, promoActions, REFERRA
 import { problemCodes } from '../http/problem.ts';
 import { errorsOf, type EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { isOptional, SchemaCollector } from './json-schema.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra: Record<string, unknown> = {}) {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   // Parameter and body schemas reference shared ones at this body's own `schemas` member.
   const schemas = new SchemaCollector('#/schemas/');
   const tierList = tiers.map((t) => ({ ...t, rateLimitMultiplier: tierMultipliers[t.name], concurrency: tierConcurrency[t.name] }));

@@ -3,14 +3,15 @@ import { catalog } from '../catalog/data.ts';
 import { contentFreshness } from '../http/respond.ts';
 import { endpoints, endpointTags } from './endpoints.ts';
 import { buildOpenApi } from './openapi.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 export function openApiDocument() {
   return {
     ...buildOpenApi(endpoints, {
       title: `${catalog.site.name} public API`,
-      description: `${catalog.site.description} The same operations are MCP tools at ${catalog.site.baseUrl}/mcp (Streamable HTTP; apiKey as Authorization: Bearer).`,
+      description: `${catalog.site.description} The same operations are MCP tools at ${publicOrigin()}/mcp (Streamable HTTP; apiKey as Authorization: Bearer).`,
       version: catalog.contentVersion,
-      baseUrl: catalog.site.baseUrl,
+      baseUrl: publicOrigin(),
       contactEmail: catalog.site.contact.email,
       tags: endpointTags,
     }),

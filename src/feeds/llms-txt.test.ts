@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { entryLinks } from '../catalog/knowledge.ts';
 import { fixtureCatalog, fixtureEntry } from '../../test/support/catalog-fixture.ts';
 import { parseLlmsTxt } from '../../test/support/llms-txt-structure.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { feedsEndpoints } from '../schemas/api/feeds.ts';
 import { buildLlmsFullTxt, buildLlmsTxt } from './llms-txt.ts';
+import { setPublicOrigin } from '../public-origin.ts';
+
+// The fixture catalog is served at this origin.
+setPublicOrigin('https://demo.example');
 
 const endpoints: EndpointDoc[] = [
   {
@@ -122,8 +127,10 @@ describe('buildLlmsFullTxt', () => {
       expect(text).toContain(`#### ${e.name}\n`);
       expect(text).toContain(e.summary);
       expect(text).toContain(e.body);
-      expect(text).toContain(`Cite as: ${e.citeAs}`);
-      expect(text).toContain(e.permalink);
+      const { citeAs, permalink } = entryLinks(catalog, e);
+      expect(text).toContain(`Cite as: ${citeAs}`);
+      expect(citeAs).toContain(e.name);
+      expect(text).toContain(`- permalink: ${permalink}`);
       for (const r of e.references) expect(text).toContain(`${r.authors} (${r.year}). ${r.title}.`);
     }
     expect(text).toContain('Educational only; not medical advice.');

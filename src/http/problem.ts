@@ -3,6 +3,7 @@
  * titles: src/schemas/api/problem-codes.ts), so use cases say only what went wrong.
  */
 import type { ErrorCode } from '../domain/errors.ts';
+import { publicOrigin } from '../public-origin.ts';
 import { problemCodes } from '../schemas/api/problem-codes.ts';
 import type { DataFreshness } from './freshness.ts';
 
@@ -27,11 +28,11 @@ export interface ProblemBody {
   [extra: string]: unknown;
 }
 
-export function problemType(baseUrl: string, code: ProblemCode): string {
-  return `${baseUrl}/problems/${code.replaceAll('_', '-')}`;
+export function problemType(code: ProblemCode): string {
+  return `${publicOrigin()}/problems/${code.replaceAll('_', '-')}`;
 }
 
-export function problemBody(baseUrl: string, code: ProblemCode, detail: string, dataFreshness: DataFreshness, extra: Record<string, unknown> = {}): ProblemBody {
+export function problemBody(code: ProblemCode, detail: string, dataFreshness: DataFreshness, extra: Record<string, unknown> = {}): ProblemBody {
   const { status, title } = problemCodes[code];
-  return { type: problemType(baseUrl, code), title, status, detail, code, ...extra, dataFreshness };
+  return { type: problemType(code), title, status, detail, code, ...extra, dataFreshness };
 }

@@ -73,7 +73,7 @@ export function json(body: object, dataFreshness: DataFreshness, init: JsonInit 
 
 /** `now`: the services' clock (`locals.services.clock.now()`), so a pinned clock pins problems too. */
 export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, now: Date = new Date()): Response {
-  const body = problemBody(catalog.site.baseUrl, code, detail, contentFreshness('live', catalog.builtAt, now), extra);
+  const body = problemBody(code, detail, contentFreshness('live', catalog.builtAt, now), extra);
   return new Response(JSON.stringify(body), {
     status: body.status,
     headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': 'no-store', ...headers },

@@ -8,12 +8,13 @@ import type { APIRoute } from 'astro';
 import { catalog } from '../catalog/data.ts';
 import { contentFreshness, json } from '../http/respond.ts';
 import { handleMcp } from '../mcp/server.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 export const prerender = false;
 
 export const ALL: APIRoute = ({ request, locals }) => {
   if (request.method === 'GET' && !(request.headers.get('accept') ?? '').includes('text/event-stream')) {
-    const base = catalog.site.baseUrl;
+    const base = publicOrigin();
     return json(
       {
         name: `${catalog.site.name} MCP server`,

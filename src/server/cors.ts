@@ -17,7 +17,16 @@ export const EXPOSED_HEADERS = [
   'Location',
   'Allow',
   'X-Cache',
+  // MCP Streamable HTTP: a browser client must read the session id a server may assign.
+  'Mcp-Session-Id',
 ].join(', ');
+
+/**
+ * Request headers a cross-origin caller may send: CONTRACT's own, and the agent protocols' (MCP
+ * Streamable HTTP's protocol version, session id and resumption id; A2A's version and extensions headers), so a
+ * browser can call /mcp and /a2a like any other endpoint.
+ */
+const ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'X-API-Key', 'Idempotency-Key', 'X-Request-Id', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID', 'A2A-Version', 'A2A-Extensions'].join(', ');
 
 /** On every response. */
 export const CORS_HEADERS: ReadonlyArray<readonly [string, string]> = [
@@ -28,7 +37,7 @@ export const CORS_HEADERS: ReadonlyArray<readonly [string, string]> = [
 /** Added to an OPTIONS answer (204 on any path). */
 export const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS'],
-  ['Access-Control-Allow-Headers', 'Content-Type, Authorization, X-API-Key, Idempotency-Key, X-Request-Id'],
+  ['Access-Control-Allow-Headers', ALLOWED_HEADERS],
   ['Access-Control-Max-Age', '86400'],
 ];
 

@@ -27,8 +27,14 @@ import { BASE_CSP, EVERY_RESPONSE_HEADERS, isHtml } from './security-headers.ts'
 import type { Services } from './services.ts';
 import type { Asset, StaticFiles } from './static-files.ts';
 
+/** dist/build-info.json, written by scripts/postbuild.ts. */
 export interface BuildInfo {
-  baseUrl: string;
+  /** The public origin the build pre-rendered with (src/public-origin.ts). */
+  origin: string;
+  /** Whether PUBLIC_URL named that origin at build time (else it was the default listening address). */
+  originExplicit: boolean;
+  /** The brand's production address (content/site.yaml `baseUrl`). */
+  brandUrl: string;
   contentVersion: string;
   builtAt: string;
 }
@@ -50,6 +56,9 @@ export interface ServerDeps {
 const SURROGATE_CONTROL = 'surrogate-control';
 const SURROGATE_KEY = 'surrogate-key';
 
+/** Representation metadata a 304 leaves out; its validators (ETag, Last-Modified) stay, to guide cache updates. */
+const NOT_ON_304 = ['Content-Type', 'Content-Security-Policy'];
+
 /** The metrics' route label of a pre-rendered file, and of an answer no route gave (404s, refusals). */
 const STATIC_ROUTE = '(static)';
 const NO_ROUTE = '(none)';
@@ -64,7 +73,7 @@ export function createAppServer(deps: ServerDeps): Server {
     if (res.headersSent) return res.end();
     // A body we did not read would be drained after the response: close instead of reading it.
     if (hasBody(res.req) && !res.req.complete) res.setHeader('Connection', 'close');
-    const body = problemBody(deps.build.baseUrl, code, detail, liveFreshness(), { ...extra, requestId });
+    const body = problemBody(code, detail, liveFreshness(), { ...extra, requestId });
     const text = JSON.stringify(body);
     res.statusCode = body.status;
     res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
@@ -79,7 +88,7 @@ export function createAppServer(deps: ServerDeps): Server {
    * tool that failed (src/mcp/tool-error.ts), carrying the same problem, headers and retry time.
    */
   function sendToolRefusal(res: ServerResponse, requestId: string, id: string | number, refusal: Refusal) {
-    const problem = problemBody(deps.build.baseUrl, refusal.code, refusal.detail, liveFreshness(), { ...refusal.extra, requestId });
+    const problem = problemBody(refusal.code, refusal.detail, liveFreshness(), { ...refusal.extra, requestId });
     const text = JSON.stringify({ jsonrpc: '2.0', id, result: toolError(problem) });
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');
@@ -142,6 +151,8 @@ export function createAppServer(deps: ServerDeps): Server {
     if (etag) res.setHeader('ETag', etag);
     const status = as.status ?? entry.status;
     if (status === 200 && isNotModified(req, etag, entry.lastModified)) {
+      // RFC 9110 15.4.5: a 304 carries the validators and caching fields, not the representation's metadata.
+      for (const name of NOT_ON_304) res.removeHeader(name);
       res.writeHead(304);
       return res.end();
     }
@@ -331,7 +342,7 @@ export function createAppServer(deps: ServerDeps): Server {
     });
   });
   // Answers written before a request exists (a refused connection, a parser error) keep the contract too.
-  const problems = { baseUrl: deps.build.baseUrl, freshness: liveFreshness };
+  const problems = { freshness: liveFreshness };
   guardConnections(server, { maxConnections: limits.maxConnections, maxPerAddress: deps.config.trustProxy ? undefined : limits.maxConnectionsPerAddress, problems, log });
   answerParserErrors(server, problems, limits);
   return server;

@@ -20,14 +20,13 @@ export interface RawProblem {
   headers?: Record<string, string>;
 }
 
-/** What a raw problem needs from the service: its base URL and the freshness of "now". */
+/** What a raw problem needs from the service: the freshness of "now". */
 export interface RawProblemContext {
-  baseUrl: string;
   freshness: () => DataFreshness;
 }
 
 export function rawProblemResponse(ctx: RawProblemContext, problem: RawProblem, requestId: string = randomUUID()): string {
-  const body = JSON.stringify(problemBody(ctx.baseUrl, problem.code, problem.detail, ctx.freshness(), { ...problem.extra, requestId }));
+  const body = JSON.stringify(problemBody(problem.code, problem.detail, ctx.freshness(), { ...problem.extra, requestId }));
   const { status } = problemCodes[problem.code];
   const headers: Record<string, string> = {
     'Content-Type': 'application/problem+json; charset=utf-8',
