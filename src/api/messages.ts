@@ -1,10 +1,6 @@
-/**
- * The message channel to the operating team. Each export binds a handler to its definition
- * (src/schemas/api/messages.ts); the route files in src/pages export them, and the MCP server calls
- * the same handlers.
- */
+/** The message channel to the operating team. */
 import { catalog } from '../catalog/data.ts';
-import { implement } from '../http/endpoint.ts';
+import { implement } from '../http/operation.ts';
 import { freshness } from '../http/freshness.ts';
 import { contentFreshness } from '../http/respond.ts';
 import { channelDocBody } from '../messages/channel-doc.ts';

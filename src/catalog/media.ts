@@ -64,7 +64,6 @@ export interface ClipQuery {
   limit: number;
   offset: number;
 }
-export const defaultClipQuery: ClipQuery = { limit: 50, offset: 0 };
 
 export function listClips(catalog: Catalog, query: ClipQuery) {
   const base = publicOrigin();

@@ -15,8 +15,6 @@ export interface VideoQuery {
   offset: number;
 }
 
-export const VIDEO_LIMIT_DEFAULT = 20;
-export const defaultVideoQuery: VideoQuery = { limit: VIDEO_LIMIT_DEFAULT, offset: 0 };
 
 export function videoSummary(v: Video) {
   const base = publicOrigin();

@@ -7,17 +7,18 @@
 import { catalog } from '../catalog/data.ts';
 import type { AgentContext, Answer, ProgramSnapshot } from './answer-types.ts';
 import { buildModel, composeAnswer, type ConciergeModel } from './compose-answer.ts';
-import { knownEndpoints } from './known-endpoints.ts';
+import { endpointSummaries, type EndpointSummary } from './known-endpoints.ts';
 import { readLive } from './live-program.ts';
 
 let model: ConciergeModel | undefined;
 
-function conciergeModel(): ConciergeModel {
-  model ??= buildModel(catalog, knownEndpoints());
+function conciergeModel(endpoints: readonly EndpointSummary[]): ConciergeModel {
+  model ??= buildModel(catalog, endpointSummaries(endpoints));
   return model;
 }
 
-export async function askWithProgram(message: string, now: Date, agent: AgentContext, program: ProgramSnapshot): Promise<Answer> {
-  const m = conciergeModel();
+/** `endpoints`: every operation's definition, the same on every call. */
+export async function askWithProgram(message: string, now: Date, agent: AgentContext, program: ProgramSnapshot, endpoints: readonly EndpointSummary[]): Promise<Answer> {
+  const m = conciergeModel(endpoints);
   return composeAnswer(m, { message, now, agent, live: await readLive(m, message, agent, program) });
 }

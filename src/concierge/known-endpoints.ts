@@ -1,15 +1,13 @@
 /**
- * The endpoints the concierge can point to: the definitions the discovery index lists
- * (src/docs/endpoints.ts), so it never invents a path and never misses a documented one.
+ * The endpoints the concierge can point to: the operations the discovery index lists, handed to it
+ * by its operation (src/api/concierge.ts), so it never invents a path and never misses a documented one.
  */
-import { endpoints } from '../docs/endpoints.ts';
-
 export interface EndpointSummary {
   method: 'GET' | 'POST';
   path: string;
   summary: string;
 }
 
-export function knownEndpoints(): EndpointSummary[] {
+export function endpointSummaries(endpoints: readonly EndpointSummary[]): EndpointSummary[] {
   return endpoints.map((e) => ({ method: e.method, path: e.path, summary: e.summary }));
 }

@@ -8,7 +8,7 @@ import { defaultRewardsConfig, describeRewardsConfig } from '../domain/program-c
 import { tierConcurrency, tierMultipliers, baseLimits } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, promoActions, REFERRAL_REWARD, tiers } from '../domain/tiers.ts';
 import { problemCodes } from '../http/problem.ts';
-import { errorsOf, type EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import { errorsOf, type EndpointDoc, isMcpTool, rateClassOf } from '../schemas/api/endpoint-doc.ts';
 import { isOptional, SchemaCollector } from './json-schema.ts';
 import { publicOrigin } from '../public-origin.ts';
 
@@ -54,6 +54,10 @@ export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra
       }),
       body: ep.body ? schemas.convert(ep.body, 'input') : null,
       prerendered: ep.prerendered ?? false,
+      operationId: ep.operationId,
+      contentType: ep.contentType ?? 'application/json',
+      rateClass: rateClassOf(ep),
+      mcpTool: isMcpTool(ep),
       errors: errorsOf(ep),
     })),
     feeds: {

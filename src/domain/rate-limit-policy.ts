@@ -85,11 +85,6 @@ export function tierPolicy(tier: TierName, options: PolicyOptions): TierPolicy {
   };
 }
 
-/** GET/HEAD read, everything else that reaches the limiter writes (OPTIONS is free and never counted). */
-export function requestClass(method: string): RequestClass {
-  return method === 'GET' || method === 'HEAD' ? 'reads' : 'writes';
-}
-
 /** The server's connection caps and timeouts (config.server), published with the request limits. */
 export interface ConnectionPolicy {
   /** Null when not applied (behind a trusted proxy). */

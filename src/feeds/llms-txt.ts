@@ -15,7 +15,6 @@ import { baseLimits, tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers } from '../domain/tiers.ts';
 import { problemCodes } from '../schemas/api/problem-codes.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
-import { feedsEndpoints } from '../schemas/api/feeds.ts';
 import { topics, type Topic } from '../schemas/content.ts';
 import { publicOrigin } from '../public-origin.ts';
 
@@ -32,8 +31,6 @@ const feedNames: Record<string, string> = {
   '/feeds/videos.json': 'Videos (JSON Feed 1.1)',
   '/feeds/podcast.xml': 'Podcast (RSS for Apple Podcasts and Podcasting 2.0)',
 };
-
-const feedPaths = new Set(feedsEndpoints.map((e) => e.path));
 
 /** Text that goes inside `[...]` of a Markdown link: brackets would end it early. */
 function linkText(text: string): string {
@@ -66,8 +63,11 @@ function authNote(ep: EndpointDoc): string {
   return 'no key';
 }
 
+/** The feeds and text files have a section of their own. */
+const isFeed = (ep: EndpointDoc) => ep.tag === 'Feeds';
+
 function apiEndpoints(endpoints: EndpointDoc[]): EndpointDoc[] {
-  return endpoints.filter((ep) => !feedPaths.has(ep.path));
+  return endpoints.filter((ep) => !isFeed(ep));
 }
 
 function summaryParagraphs(catalog: Catalog): string[] {
@@ -120,7 +120,7 @@ export function buildLlmsTxt(catalog: Catalog, endpoints: EndpointDoc[]): string
   lines.push('');
 
   lines.push('## Feeds', '');
-  for (const ep of feedsEndpoints.filter((e) => feedNames[e.path])) lines.push(linkItem(feedNames[ep.path], `${base}${ep.path}`, ep.summary));
+  for (const ep of endpoints.filter((e) => isFeed(e) && feedNames[e.path])) lines.push(linkItem(feedNames[ep.path], `${base}${ep.path}`, ep.summary));
   lines.push('');
 
   lines.push('## Knowledge base', '');
@@ -270,7 +270,7 @@ export function buildLlmsFullTxt(catalog: Catalog, endpoints: EndpointDoc[]): st
   lines.push('');
 
   lines.push('## Endpoints', '');
-  for (const ep of [...apiEndpoints(endpoints), ...feedsEndpoints]) lines.push(...endpointReference(ep, base, collector));
+  for (const ep of [...apiEndpoints(endpoints), ...endpoints.filter(isFeed)]) lines.push(...endpointReference(ep, base, collector));
 
   lines.push('## Rewards program', '', 'Points per action:', '');
   for (const [action, points] of Object.entries(actionPoints)) {

@@ -34,6 +34,7 @@ import { absoluteUrl } from '../public-origin.ts';
 export interface Identity {
   agentId: number;
   name: string;
+  points: number;
   tier: TierName;
   suspended: boolean;
 }
@@ -131,7 +132,7 @@ export class RewardsService {
       return undefined; // the database is unreachable: limited by address, and the request itself will say why
     }
     if (!row || !sameDigest(row.api_key_hash, hash)) return undefined;
-    return { agentId: row.id, name: row.name, tier: tierFor(row.points).name, suspended: row.suspended === 1 };
+    return { agentId: row.id, name: row.name, points: row.points, tier: tierFor(row.points).name, suspended: row.suspended === 1 };
   }
 
   // ---- writes ------------------------------------------------------------------------------

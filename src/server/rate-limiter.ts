@@ -25,7 +25,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { requestClass, tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
+import { tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
 import { tiers, type TierName } from '../domain/tiers.ts';
 import type { Admission, GateContext, RequestGate } from './request-gate.ts';
 
@@ -215,7 +215,7 @@ export class RateLimiter implements RequestGate {
     };
     let decision: Decision;
     try {
-      decision = await this.decide(identity, requestClass(ctx.method), inFlightBefore);
+      decision = await this.decide(identity, ctx.rateClass === 'read' ? 'reads' : 'writes', inFlightBefore);
     } catch {
       return { admitted: true, release };
     }

@@ -10,15 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { DataFreshness } from '../http/freshness.ts';
-import { problemBody, problemCodes, type ProblemCode } from '../http/problem.ts';
-import { EXPOSED_HEADERS } from './cors.ts';
+import { type Problem, renderProblem } from '../http/problem.ts';
+import { CORS_HEADERS } from './cors.ts';
+import { EVERY_RESPONSE_HEADERS } from './security-headers.ts';
 
-export interface RawProblem {
-  code: ProblemCode;
-  detail: string;
-  extra?: Record<string, unknown>;
-  headers?: Record<string, string>;
-}
+export type RawProblem = Problem;
 
 /** What a raw problem needs from the service: the freshness of "now". */
 export interface RawProblemContext {
@@ -26,19 +22,13 @@ export interface RawProblemContext {
 }
 
 export function rawProblemResponse(ctx: RawProblemContext, problem: RawProblem, requestId: string = randomUUID()): string {
-  const body = JSON.stringify(problemBody(problem.code, problem.detail, ctx.freshness(), { ...problem.extra, requestId }));
-  const { status } = problemCodes[problem.code];
+  const { status, headers: own, body } = renderProblem({ ...problem, extra: { ...problem.extra, requestId } }, ctx.freshness());
   const headers: Record<string, string> = {
-    'Content-Type': 'application/problem+json; charset=utf-8',
+    ...own,
     'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
     Connection: 'close',
     'X-Request-Id': requestId,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
-    ...problem.headers,
+    ...Object.fromEntries([...EVERY_RESPONSE_HEADERS, ...CORS_HEADERS]),
   };
   const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, `Date: ${new Date().toUTCString()}`];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);

@@ -18,6 +18,7 @@ import { openStore } from '../store/open-store.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
 import { listeningOrigin, publicOrigin, setPublicOrigin } from '../public-origin.ts';
 import type { AstroHandler } from './astro-handoff.ts';
+import type { RouteTable } from '../http/route-table.ts';
 import { createAppServer, type BuildInfo } from './create-server.ts';
 import { createLogger } from './logger.ts';
 import { Metrics } from './metrics.ts';
@@ -25,7 +26,7 @@ import { drain } from './shutdown.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { ResponseCache } from './response-cache.ts';
 import { sharedLimits } from './shared-limits.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../services.ts';
 import { StaticFiles } from './static-files.ts';
 
 export interface RunningService {
@@ -35,12 +36,13 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startService(config: AppConfig = loadConfig()): Promise<RunningService> {
+/** `routes`: the registry's route table (src/server/main.ts). */
+export async function startService(routes: RouteTable, config: AppConfig = loadConfig()): Promise<RunningService> {
   const startedAt = Date.now();
   const log = createLogger(config.logLevel);
   const dist = resolve(config.distDir);
   const build = JSON.parse(readFileSync(resolve(dist, 'build-info.json'), 'utf8')) as BuildInfo;
-  const staticFiles = new StaticFiles(resolve(dist, 'client'), build.origin);
+  const staticFiles = new StaticFiles(resolve(dist, 'client'), { buildOrigin: build.origin, contentTypeOf: routes.contentTypeOf });
   const { handler } = (await import(pathToFileURL(resolve(dist, 'server/entry.mjs')).href)) as { handler: AstroHandler };
 
   const { clock, pinned } = clockFrom(config.clockStart);
@@ -102,6 +104,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
     astro: handler,
     build,
     cache,
+    routes,
     changes,
     log,
     gate: new RateLimiter({ policy: config.rateLimits, identify: services.identify, counterFor: limits?.counterFor }),

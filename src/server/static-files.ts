@@ -44,13 +44,6 @@ const types: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Feeds get their registered media types rather than the generic ones of their extension. */
-const typeOverrides: Record<string, string> = {
-  '/feeds/videos.xml': 'application/rss+xml; charset=utf-8',
-  '/feeds/podcast.xml': 'application/rss+xml; charset=utf-8',
-  '/feeds/videos.json': 'application/feed+json; charset=utf-8',
-};
-
 const HOST_CONFIG_FILES = new Set(['/_headers', '/_redirects']);
 
 // One string each, shared by every asset: a 10,000-video build has some 20,000 of them.
@@ -80,12 +73,18 @@ const HAS_URLS = /^(application\/([a-z0-9.+-]+\+)?(json|xml)|text\/(html|plain))
 
 export class StaticFiles {
   private readonly byPath = new Map<string, Asset>();
+  private readonly buildOrigin: string | undefined;
 
-  /** `buildOrigin`: the public origin the build pre-rendered with (build-info.json). */
+  /**
+   * `buildOrigin`: the public origin the build pre-rendered with (build-info.json);
+   * `contentTypeOf`: the media type an operation names for its file (the feeds' RSS and JSON Feed
+   * types), where the file's extension would say less.
+   */
   constructor(
     readonly root: string,
-    private readonly buildOrigin?: string,
+    options: { buildOrigin?: string; contentTypeOf?: (path: string) => string | undefined } = {},
   ) {
+    this.buildOrigin = options.buildOrigin;
     // Files written in the same second share one Last-Modified string.
     const dates = new Map<number, string>();
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
@@ -94,7 +93,7 @@ export class StaticFiles {
       const path = `/${relative(root, file).split(sep).join('/')}`;
       // Static hosts' configuration (scripts/lib/edge/cdn-files.ts), never served by them either.
       if (HOST_CONFIG_FILES.has(path)) continue;
-      const contentType = typeOverrides[path] ?? types[extname(file)] ?? 'application/octet-stream';
+      const contentType = options.contentTypeOf?.(path) ?? types[extname(file)] ?? 'application/octet-stream';
       const second = Math.floor(statSync(file).mtimeMs / 1000);
       let lastModified = dates.get(second);
       if (lastModified === undefined) dates.set(second, (lastModified = new Date(second * 1000).toUTCString()));

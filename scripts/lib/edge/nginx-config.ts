@@ -18,7 +18,6 @@
  *   and the `.br` / `.gz` file is served with Content-Encoding; no brotli module is needed.
  * - Each Content-Type has its own named location (a variant's extension says nothing of its type).
  */
-import { isMedia } from '../../../src/server/byte-range.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from '../../../src/server/cors.ts';
 import { EVERY_RESPONSE_HEADERS, isHtml } from '../../../src/server/security-headers.ts';
 import { headerValue, type EdgeRoute } from './edge-routes.ts';
@@ -71,7 +70,7 @@ export function nginxSiteConfig(routes: EdgeRoute[]): string {
       `  types { }`,
       `  default_type ${q(type)};`,
       // The origin answers byte ranges for audio and video only.
-      ...(isMedia(type) ? [] : ['  max_ranges 0;']),
+      ...(/^(audio|video)\//.test(type) ? [] : ['  max_ranges 0;']),
       '  if ($edge_not_modified) { return 304; }',
       '  rewrite ^ $edge_file$edge_suffix break;',
       indent(common, '  '),

@@ -3,7 +3,7 @@
  * numeric and boolean parsers here accept only the canonical spellings ("20", "true") and say so.
  */
 import { z } from 'zod';
-import { problemCodes } from '../../http/problem.ts';
+import { problemCodes } from './problem-codes.ts';
 
 /**
  * What a query parameter is on the wire, for parsers that take a string and produce another type:

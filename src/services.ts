@@ -3,12 +3,12 @@
  * `locals`: one config, one clock, one database. Endpoints never construct these themselves.
  */
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config.ts';
-import type { Clock, OffsetClock } from '../clock.ts';
-import type { ProgramReads } from '../rewards/program-reads.ts';
-import type { Identity, RewardsService } from '../rewards/rewards-service.ts';
-import type { Db, WriteScope } from '../store/database.ts';
-import type { Metrics } from './metrics.ts';
+import type { AppConfig } from './config.ts';
+import type { Clock, OffsetClock } from './clock.ts';
+import type { ProgramReads } from './rewards/program-reads.ts';
+import type { Identity, RewardsService } from './rewards/rewards-service.ts';
+import type { Db, WriteScope } from './store/database.ts';
+import type { Metrics } from './server/metrics.ts';
 
 export interface Services {
   config: AppConfig;
