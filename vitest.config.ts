@@ -12,6 +12,7 @@ const staticOnly = [
   'test/e2e-pages.test.ts',
   'test/e2e-layout.test.ts',
   'test/prerendered-html.test.ts',
+  'test/editors-walk.test.ts',
   'test/edge.test.ts',
   'test/feeds.test.ts',
   'test/llms-txt.test.ts',
