@@ -2,10 +2,12 @@
  * The CDN edge (issue 20): Debian's nginx with the build's dist/edge/nginx.conf in front of the
  * real service. Every pre-rendered route must answer through the edge exactly as the origin
  * answers it; everything else, every on-demand route included, must reach the origin; the
- * generated `_headers` / `_redirects` must state the same headers and routes. Needs nginx
- * (`apt-get install nginx`; .ci/run does).
+ * generated `_headers` / `_redirects` must state the same headers and routes. `npm run edge`
+ * serves a build in a private folder (mode 700) as whoever runs it, root included, and stops
+ * nginx whichever process is signalled (issue 41). Needs nginx (`apt-get install nginx`; .ci/run does).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -14,6 +16,7 @@ import { startEdge } from '../scripts/lib/edge/run-edge.ts';
 import { nginxAvailable } from '../scripts/lib/nginx.ts';
 import { startService, type TestService } from './support/service.ts';
 import { freePort } from '../scripts/lib/free-port.ts';
+import { descendants, stillRunning } from './support/process-tree.ts';
 
 const CLIENT = 'dist/client';
 
@@ -150,6 +153,15 @@ function redirectsRouter(text: string): (path: string, query?: string) => string
     }
     return path;
   };
+}
+
+/** A copy of the build in a fresh private folder (mode 700, as `mktemp -d` makes it). */
+function privateBuild(): { dir: string; distDir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'canopy-edge-private-'));
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
+  const distDir = join(dir, 'dist');
+  for (const part of ['client', 'edge']) cpSync(join('dist', part), join(distDir, part), { recursive: true });
+  return { dir, distDir };
 }
 
 describe('the nginx edge answers like the origin', () => {
@@ -355,4 +367,90 @@ describe('the nginx edge answers like the origin', () => {
       expect(e.headers['x-ratelimit-limit'], `${path} through nginx is answered by the origin`).toBeDefined();
     }
   });
+
+  it('serves a build in a private folder (mode 700) as whoever runs it, root included', async () => {
+    const { dir, distDir } = privateBuild();
+    const privateEdge = await startEdge({ distDir, host: '127.0.0.1', port: await freePort(), originUrl: origin.url, runDir: join(dir, 'run') });
+    try {
+      for (const path of ['/', '/api/public/knowledge/terpenes/', '/favicon.svg']) {
+        const [e, o] = await Promise.all([send(privateEdge.url, 'GET', path), send(origin.url, 'GET', path)]);
+        expect(e.status, path).toBe(200);
+        expectSame(e, o, `${path} from ${distDir}`);
+      }
+    } finally {
+      await privateEdge.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)('refuses to start, saying why, when the owner of the build cannot reach it', async () => {
+    // A build owned by nobody inside root's private folder: nobody's workers cannot enter the folder.
+    const dir = mkdtempSync(join(tmpdir(), 'canopy-edge-unreadable-'));
+    const distDir = join(dir, 'dist');
+    mkdirSync(join(distDir, 'client'), { recursive: true });
+    cpSync('dist/edge', join(distDir, 'edge'), { recursive: true });
+    cpSync(join(CLIENT, 'favicon.svg'), join(distDir, 'client', 'favicon.svg'));
+    const nobody = Number(spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout);
+    for (const path of [distDir, join(distDir, 'client'), join(distDir, 'client', 'favicon.svg')]) chownSync(path, nobody, nobody);
+    const port = await freePort();
+    try {
+      await expect(startEdge({ distDir, host: '127.0.0.1', port, originUrl: origin.url, runDir: join(dir, 'run') })).rejects.toThrow(
+        /nginx answered 403 for \/favicon\.svg: its workers \(running as nobody, the owner of .*\) cannot read .*client/,
+      );
+      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  /** `npm run edge` on a private copy of the build, as an operator starts it; resolves once it serves. */
+  async function npmRunEdge(dir: string, distDir: string) {
+    const npm = spawn('npm', ['run', 'edge'], {
+      env: { ...process.env, EDGE_HOST: '127.0.0.1', EDGE_PORT: String(await freePort()), ORIGIN_URL: origin.url, DIST_DIR: distDir, TMPDIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so the test can send it Ctrl-C as a terminal does.
+      detached: true,
+    });
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const ready = /^edge: (\S+) serves/m.exec(output);
+        if (ready) resolve(ready[1]);
+      };
+      npm.stdout.on('data', onData);
+      npm.stderr.on('data', onData);
+      void exited.then((code) => reject(new Error(`npm run edge exited with ${code}:\n${output}`)));
+    });
+    return { npm, url, exited, output: () => output };
+  }
+
+  for (const [how, signal] of [
+    ['SIGTERM to the npm process', (pid: number) => process.kill(pid, 'SIGTERM')],
+    ['Ctrl-C (SIGINT to the whole process group)', (pid: number) => process.kill(-pid, 'SIGINT')],
+  ] as const) {
+    it(`npm run edge: ${how} stops nginx and leaves no process behind`, async () => {
+      const { dir, distDir } = privateBuild();
+      const run = await npmRunEdge(dir, distDir);
+      const tree = descendants(run.npm.pid!);
+      try {
+        expect((await send(run.url, 'GET', '/api/public/knowledge/terpenes/')).status).toBe(200);
+        expect(
+          tree.filter((p) => p.command.startsWith('nginx: master')),
+          JSON.stringify(tree),
+        ).toHaveLength(1);
+        expect(tree.filter((p) => p.command.startsWith('nginx: worker')).length).toBeGreaterThan(0);
+        signal(run.npm.pid!);
+        expect(await run.exited, run.output()).toBe(0);
+        await expect.poll(() => tree.filter(stillRunning), { timeout: 5_000 }).toEqual([]);
+        await expect(fetch(run.url)).rejects.toThrow();
+      } finally {
+        // Whatever a failure left running, so it does not outlive the test.
+        if (run.npm.exitCode === null) run.npm.kill('SIGKILL');
+        for (const p of tree.filter(stillRunning)) process.kill(p.pid, 'SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });
