@@ -116,8 +116,14 @@ function captures(pattern: string, path: string): Record<string, string> | undef
  * request path with a sample value for its parameters. Read from the sources, not from the build's
  * route table the generator reads, so a route the generator misses fails here.
  */
-function onDemandPagePaths(): string[] {
-  const paths: string[] = [];
+/**
+ * Every on-demand path: the routes of src/pages that are not pre-rendered (the agent doors, and the
+ * route that dispatches the operations), and each on-demand operation of the registry, as the
+ * build's discovery index lists them.
+ */
+function onDemandPaths(): string[] {
+  const index = JSON.parse(readFileSync(join(CLIENT, 'api/public.json'), 'utf8')) as { endpoints: { path: string; prerendered: boolean }[] };
+  const paths = index.endpoints.filter((e) => !e.prerendered).map((e) => e.path.replace(/\{\w+\}/g, 'sample'));
   for (const entry of readdirSync('src/pages', { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/\.(ts|js|mjs|astro)$/.test(entry.name)) continue;
     const file = join(entry.parentPath, entry.name);
@@ -126,7 +132,7 @@ function onDemandPagePaths(): string[] {
     if (!/^export const prerender = false;?$/m.test(readFileSync(file, 'utf8'))) continue;
     paths.push(route.replace(/\[\.\.\.\w+\]/g, 'sample/more').replace(/\[\w+\]/g, 'sample'));
   }
-  return paths.sort();
+  return [...new Set(paths)].sort();
 }
 
 /** The origin the build wrote into `_redirects` (ORIGIN_URL when it ran). */
@@ -143,7 +149,9 @@ function redirectsRouter(text: string): (path: string, query?: string) => string
     .filter((l) => l.trim() && !l.startsWith('#'))
     .map((l) => l.trim().split(/\s+/))
     .map((w) => (w.length === 4 ? { from: w[0], query: w[1].split('=')[0], to: w[2], status: w[3] } : { from: w[0], query: undefined, to: w[1], status: w[2] }));
-  const isFile = (path: string) => statSync(join(CLIENT, path), { throwIfNoEntry: false })?.isFile() === true;
+  const exists = (path: string) => statSync(join(CLIENT, path), { throwIfNoEntry: false })?.isFile() === true;
+  // A page is shadowed by its file under pretty URLs too: / by /index.html, /videos by /videos.html.
+  const isFile = (path: string) => exists(path) || exists(`${path}.html`) || exists(`${path.replace(/\/$/, '')}/index.html`);
   return (path, query) => {
     for (const rule of rules) {
       const found = captures(rule.from, path);
@@ -355,8 +363,8 @@ describe('the nginx edge answers like the origin', () => {
     expect(route('/feeds/nope.xml')).toBe(`${originUrl}/feeds/nope.xml`);
     expect(route('/healthz')).toBe(`${originUrl}/healthz`);
   });
-  it('sends every on-demand route of src/pages to the origin, through nginx and by _redirects', async () => {
-    const paths = onDemandPagePaths();
+  it('sends every on-demand route and operation to the origin, through nginx and by _redirects', async () => {
+    const paths = onDemandPaths();
     for (const door of ['/mcp', '/a2a', '/.well-known/mcp/server-card', '/healthz', '/api/public/ai/agent/sample']) expect(paths).toContain(door);
     const text = readFileSync(join(CLIENT, '_redirects'), 'utf8');
     const route = redirectsRouter(text);

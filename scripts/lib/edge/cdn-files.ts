@@ -97,10 +97,12 @@ export function redirectsFile(routes: EdgeRoute[], originUrl: string, twinQuerie
     if (!route.file.endsWith('.json')) continue;
     for (const path of route.paths) if (path !== route.file && !path.endsWith('/')) lines.push(`${path}  ${route.file}  200`);
   }
-  for (const route of onDemand) {
-    const { from, to } = hostPattern(route);
-    lines.push(`${from}  ${origin}${to}  200`);
-  }
-  lines.push(`/api/*  ${origin}/api/:splat  200`, `/feeds/*  ${origin}/feeds/:splat  200`, '');
+  // A catch-all route (the operations' dispatcher) takes every other path: its rule goes last, and
+  // makes the /api and /feeds fallbacks below it unnecessary.
+  const rules = onDemand.map(hostPattern);
+  const catchAll = rules.filter((r) => r.from === '/*');
+  for (const { from, to } of [...rules.filter((r) => r.from !== '/*'), ...catchAll]) lines.push(`${from}  ${origin}${to}  200`);
+  if (!catchAll.length) lines.push(`/api/*  ${origin}/api/:splat  200`, `/feeds/*  ${origin}/feeds/:splat  200`);
+  lines.push('');
   return lines.join('\n');
 }
