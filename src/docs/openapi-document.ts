@@ -15,7 +15,7 @@ export function openApiDocument() {
       contactEmail: catalog.site.contact.email,
       tags: endpointTags,
     }),
-    // CONTRACT.md section 1: the dataFreshness every JSON body carries, under the name an
+    // The dataFreshness every JSON body carries, under the name an
     // OpenAPI 3.1 root admits (only `x-` extensions may be added there).
     'x-dataFreshness': contentFreshness('build', catalog.builtAt),
   };

@@ -1,5 +1,5 @@
 /**
- * What a use case raises when a request cannot be served: a stable code (CONTRACT.md section 2),
+ * What a use case raises when a request cannot be served: a stable code (docs/api.md),
  * a sentence for the caller, and facts the caller can act on (`extra`: the cap that was reached,
  * the earlier award). Use cases know nothing of HTTP; `handle()` in src/http/respond.ts turns
  * one of these into problem+json, with the status src/http/problem.ts gives its code.

@@ -1,5 +1,5 @@
 /**
- * RFC 9457 problem details with the stable codes of CONTRACT.md section 2 (their statuses and
+ * RFC 9457 problem details with the stable codes of docs/api.md (their statuses and
  * titles: src/schemas/api/problem-codes.ts), so use cases say only what went wrong.
  */
 import type { ErrorCode } from '../domain/errors.ts';

@@ -1,4 +1,4 @@
-/** GET /healthz: 200 when the server can read its content and database, else 503 (CONTRACT.md section 1). */
+/** GET /healthz: 200 when the server can read its content and database, else 503. */
 import { health } from '../api/discovery.ts';
 import { route } from '../http/endpoint.ts';
 

@@ -223,8 +223,8 @@ export function createAppServer(deps: ServerDeps): Server {
     // Only POST bodies are read; any other body is not drained on a kept-alive connection.
     if (method !== 'POST' && hasBody(req)) res.setHeader('Connection', 'close');
 
-    // A JSON write body (at most 16 KiB) is read before the gate, so an apiKey sent the way SPEC.md
-    // describes (the body's `apiKey`) identifies the agent to the limiter like a header does.
+    // A JSON write body (at most 16 KiB) is read before the gate, so an apiKey sent in the body
+    // (its `apiKey` field) identifies the agent to the limiter like a header does.
     const body = method === 'POST' && mayReadBody(req) ? await readBody(req, MAX_BODY_BYTES) : NOT_READ;
     if (body === ABORTED) return;
     const apiKey = apiKeyFromHeaders(req, parsedUrl) ?? (typeof body === 'string' ? apiKeyFromJson(body) : undefined);
