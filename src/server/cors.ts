@@ -26,7 +26,18 @@ export const EXPOSED_HEADERS = [
  * Streamable HTTP's protocol version, session id and resumption id; A2A's version and extensions headers), so a
  * browser can call /mcp and /a2a like any other endpoint.
  */
-const ALLOWED_HEADERS = ['Content-Type', 'Authorization', 'X-API-Key', 'Idempotency-Key', 'X-Request-Id', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID', 'A2A-Version', 'A2A-Extensions'].join(', ');
+const ALLOWED_HEADERS = [
+  'Content-Type',
+  'Authorization',
+  'X-API-Key',
+  'Idempotency-Key',
+  'X-Request-Id',
+  'Mcp-Protocol-Version',
+  'Mcp-Session-Id',
+  'Last-Event-ID',
+  'A2A-Version',
+  'A2A-Extensions',
+].join(', ');
 
 /** On every response. */
 export const CORS_HEADERS: ReadonlyArray<readonly [string, string]> = [
