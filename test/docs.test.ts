@@ -15,7 +15,13 @@ import { admin, register } from './support/rewards.ts';
 import { request, startService, type TestService } from './support/service.ts';
 
 const README_MAX_LINES = 250;
-const DOC_FILES = ['README.md', 'content/README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOC_FILES = [
+  'README.md',
+  'content/README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 /** Hosts a document may link to: the local service and the reserved example domains. */
 const EXAMPLE_HOST = /^(localhost|127\.0\.0\.1|([a-z0-9-]+\.)*example(\.[a-z]+)?)$/i;
 /** Files a clone does not have, spelled in pieces so this file does not name them itself. */
