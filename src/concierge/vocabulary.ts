@@ -1,6 +1,6 @@
 /**
  * The words the concierge understands, and the everyday words people use for them. Synonyms map
- * what a visitor types to the vocabulary of SPEC.md and the content ("merch" to shop, "weed" to
+ * what a visitor types to the service's own vocabulary and the content ("merch" to shop, "weed" to
  * cannabis, "hall of fame" to leaderboard); the content itself adds every word of its titles,
  * descriptions, tags, knowledge names and aliases, so a typo is corrected towards a word the
  * service can actually answer about, never towards an arbitrary dictionary word.
@@ -25,7 +25,7 @@ export const STOP_WORDS = new Set(
  * the original word still counts for retrieval.
  */
 export const SYNONYMS: Record<string, string[]> = {
-  // The shop (SPEC: "a shop catalog of collectible novelty items and bundles")
+  // The shop: a catalog of collectible novelty items and bundles
   merch: ['shop', 'merchandise'],
   merchandise: ['shop'],
   store: ['shop'],
@@ -85,7 +85,7 @@ export const SYNONYMS: Record<string, string[]> = {
   timetable: ['schedule'],
   guide: ['schedule'],
   tonight: ['schedule'],
-  // The program (SPEC vocabulary)
+  // The program's own words
   pts: ['points'],
   pt: ['points'],
   plat: ['platinum'],

@@ -65,7 +65,7 @@ export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra
       videosJsonFeed: `${base}/feeds/videos.json`,
       podcastRss: `${base}/feeds/podcast.xml`,
     },
-    // SPEC.md's three headline facts of the index, also at the top level for quick reads; the
+    // The index's three headline facts (point values, tiers, perks), also at the top level for quick reads; the
     // rewards block carries them with the program's other rules.
     pointValues: { ...actionPoints },
     tiers: tierList,

@@ -148,7 +148,7 @@ export const clipSchema = z
 
 export const topics = ['cannabinoids', 'terpenes', 'medical', 'methods', 'glossary'] as const;
 export type Topic = (typeof topics)[number];
-/** The dataset's fixed shape (SPEC.md): how many entries each topic must hold. */
+/** The dataset's fixed shape: how many entries each topic must hold. */
 export const topicCounts: Record<Topic, number> = { cannabinoids: 6, terpenes: 7, medical: 6, methods: 4, glossary: 10 };
 
 export const datasetSchema = z.strictObject({

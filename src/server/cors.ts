@@ -1,5 +1,5 @@
 /**
- * CORS for every response, static and errors included (CONTRACT.md section 1). The header lists
+ * CORS for every response, static and errors included (docs/api.md, "Conventions"). The header lists
  * are exported as data because the edge configuration (scripts/lib/edge/) writes the same lines.
  */
 import type { ServerResponse } from 'node:http';
@@ -22,7 +22,7 @@ export const EXPOSED_HEADERS = [
 ].join(', ');
 
 /**
- * Request headers a cross-origin caller may send: CONTRACT's own, and the agent protocols' (MCP
+ * Request headers a cross-origin caller may send: the API's own, and the agent protocols' (MCP
  * Streamable HTTP's protocol version, session id and resumption id; A2A's version and extensions headers), so a
  * browser can call /mcp and /a2a like any other endpoint.
  */

@@ -259,7 +259,7 @@ function secondKey(key: string, atMs: number): string {
 }
 
 /**
- * X-RateLimit-* describe the class's headline window, the per-minute one SPEC.md names first
+ * X-RateLimit-* describe the class's headline window, the per-minute one the policy names first
  * (reads 300/min, writes 60/min), so the numbers agents read match the published limits; on a
  * refusal they describe the window that refused, so Remaining is 0 and Reset says when to retry.
  * RateLimit-Policy and RateLimit carry every window of the class (burst, hour and day included)

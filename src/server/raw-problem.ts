@@ -2,7 +2,7 @@
  * A problem+json response written straight to a socket, for the answers that have no
  * ServerResponse: a request Node's parser rejected (400, 431, 408; server `clientError`) and a
  * connection refused by the caps before any request was read (src/server/connection-guard.ts).
- * They keep the contract of every other response (CONTRACT.md section 1): CORS, the security
+ * They keep the contract of every other response (docs/api.md, "Conventions"): CORS, the security
  * headers, a request id, and an RFC 9457 body with `dataFreshness`. The connection is closed after
  * it, as Node itself does after a parser error.
  */

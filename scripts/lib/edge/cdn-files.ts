@@ -1,6 +1,6 @@
 /**
  * `_headers` and `_redirects` for static hosts that read them (Netlify; Cloudflare Pages reads the
- * same syntax with limits the README lists), written from the same routes as the nginx
+ * same syntax with limits docs/deploying.md lists), written from the same routes as the nginx
  * configuration. They cannot express everything nginx does: the host computes its own ETags and
  * compression, and only Netlify proxies to another origin.
  */

@@ -20,7 +20,7 @@ export const dataFreshnessSchema = z
     lastModified: z.iso.datetime(),
     maxAgeSeconds: z.int().min(0),
   })
-  .meta({ id: 'DataFreshness', description: 'How current the data in this body is (CONTRACT.md section 1).' });
+  .meta({ id: 'DataFreshness', description: 'How current the data in this body is.' });
 
 export const problemSchema = z
   .object({

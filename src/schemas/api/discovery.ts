@@ -118,7 +118,7 @@ export const statsSchema = withFreshness({
 /**
  * The OpenAPI document itself, as far as a client relies on it. Its root admits only `x-`
  * extensions besides the fields OpenAPI defines, so it carries dataFreshness as `x-dataFreshness`
- * (CONTRACT.md section 1).
+ * (every JSON body carries dataFreshness).
  */
 export const openApiDocumentSchema = z
   .object({

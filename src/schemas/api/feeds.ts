@@ -67,8 +67,8 @@ export const jsonFeedSchema = z
   .meta({ id: 'JsonFeed', description: 'JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/).' });
 
 /**
- * /feeds/videos.json as served: the JSON Feed plus `dataFreshness`, which SPEC.md asks of every
- * JSON body. JSON Feed 1.1 lets a feed carry members it does not define; readers ignore them.
+ * /feeds/videos.json as served: the JSON Feed plus `dataFreshness`, which every JSON body of
+ * the service carries. JSON Feed 1.1 lets a feed carry members it does not define; readers ignore them.
  */
 export const videosJsonFeedSchema = jsonFeedSchema
   .extend({ dataFreshness: dataFreshnessSchema })

@@ -1,7 +1,7 @@
 /**
  * Request and response schemas of the AI rewards program (/api/public/ai/*, except the message
  * channel), and their self-descriptions. The same schemas validate requests, type the endpoints
- * and generate the discovery index and OpenAPI entries (CONTRACT.md sections 3 and 4).
+ * and generate the discovery index and OpenAPI entries (docs/api.md, docs/agents.md).
  */
 import { z } from 'zod';
 import { PROGRAM_HISTORY } from '../../domain/program-config.ts';
