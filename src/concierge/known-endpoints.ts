@@ -5,7 +5,7 @@
 import { endpoints } from '../docs/endpoints.ts';
 
 export interface EndpointSummary {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   summary: string;
 }

@@ -28,7 +28,7 @@ export function taskIdFrom(raw: string | undefined): number {
 }
 
 /** For `export const ALL`: a method the route does not answer is 405 with the route's real Allow. */
-export function methodNotAllowed(...allow: ('GET' | 'POST')[]) {
+export function methodNotAllowed(...allow: ('GET' | 'POST' | 'DELETE')[]) {
   const methods = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   return ({ request, locals }: { request: Request; locals: App.Locals }) =>
     problem('method_not_allowed', `${request.method.slice(0, 20)} is not supported here; use ${allow.join(' or ')}.`, {}, { Allow: methods }, locals.services?.clock.now());

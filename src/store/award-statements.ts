@@ -52,6 +52,14 @@ export interface AwardResult {
 }
 
 /**
+ * What else the transaction of every ledger row writes: the webhook outbox
+ * (src/webhooks/outbox.ts), so each event commits with the row that caused it, or not at all.
+ */
+export interface AwardObserver {
+  awarded(trx: Db, result: AwardResult): Promise<void>;
+}
+
+/**
  * Every column of a table, named rather than `*`: on PostgreSQL these statements are prepared once
  * per connection (src/store/postgres.ts), and a plan whose result type changed (a migration added
  * a column while an older instance runs) cannot be reused. The type refuses a list that misses one.
@@ -95,7 +103,10 @@ export class AwardStatements {
   private readonly addToTotals: Statement<[number, number, string | null, number], AgentRow>;
   private readonly insertEvent: Statement<[number, string, string], unknown>;
 
-  constructor(store: Pick<OpenDatabase, 'prepare' | 'dialect'>) {
+  constructor(
+    store: Pick<OpenDatabase, 'prepare' | 'dialect'>,
+    private readonly observer: AwardObserver,
+  ) {
     const forUpdate = store.dialect === 'postgres' ? ' for update' : '';
     this.byKeyHash = store.prepare(`select ${AGENT_COLUMNS} from agents where api_key_hash = ?`);
     this.writerByKeyHash = store.prepare(`select ${AGENT_COLUMNS} from agents where api_key_hash = ?${forUpdate}`);
@@ -158,8 +169,8 @@ export class AwardStatements {
   }
 
   /**
-   * The only way points change: ledger row, totals and tier-up event, in the caller's
-   * transaction. Undefined only for a reversal of a row already reversed.
+   * The only way points change: ledger row, totals, tier-up event and the observer's webhook
+   * events, in the caller's transaction. Undefined only for a reversal of a row already reversed.
    */
   async award(trx: Db, agentId: number, input: AwardInput): Promise<AwardResult | undefined> {
     const at = input.now.toISOString();
@@ -185,7 +196,9 @@ export class AwardStatements {
     const previousTier = tierFor(agent.points - input.points).name;
     const tier = tierFor(agent.points).name;
     if (input.points > 0 && tier !== previousTier) await this.insertEvent.run(trx, agentId, tier, at);
-    return { activity, agent, previousTier, tier };
+    const result = { activity, agent, previousTier, tier };
+    await this.observer.awarded(trx, result);
+    return result;
   }
 
   /** `award` of a new row, which always inserts. */

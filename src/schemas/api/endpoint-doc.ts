@@ -18,7 +18,7 @@ export type Auth =
   | 'operator';
 
 export interface EndpointDoc {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** OpenAPI-style path: `/api/public/videos/{id}`. */
   path: string;
   summary: string;
@@ -31,7 +31,7 @@ export interface EndpointDoc {
   query?: z.ZodObject;
   body?: z.ZodType;
   /** Success status and the schema of its body. */
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   response: z.ZodType;
   /** Answers other than the success one and problems, e.g. health's 503 with the same body. */
   otherResponses?: { status: number; description: string; schema: z.ZodType }[];
