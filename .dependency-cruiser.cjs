@@ -16,13 +16,13 @@ module.exports = {
       comment: 'The store knows rows and transactions, not the use cases, HTTP or routes above it.',
       severity: 'error',
       from: { path: '^src/store/' },
-      to: { path: '^src/(rewards|messages|catalog|concierge|feeds|docs|schemas|http|server|pages)/' },
+      to: { path: '^src/(rewards|messages|webhooks|catalog|concierge|feeds|docs|schemas|http|server|pages)/' },
     },
     {
       name: 'use-cases-know-no-http',
       comment: 'Use cases raise domain errors and return data; HTTP, the server and routes are above them.',
       severity: 'error',
-      from: { path: '^src/(rewards|messages|catalog|feeds)/' },
+      from: { path: '^src/(rewards|messages|webhooks|catalog|feeds)/' },
       to: { path: '^src/(http|server|pages)/' },
     },
     {
@@ -30,7 +30,7 @@ module.exports = {
       comment: 'Schemas describe content and the API; they import only zod, the domain and each other.',
       severity: 'error',
       from: { path: '^src/schemas/' },
-      to: { path: '^src/(catalog|concierge|rewards|messages|store|server|pages)/' },
+      to: { path: '^src/(catalog|concierge|rewards|messages|webhooks|store|server|pages)/' },
     },
     {
       name: 'http-knows-no-server-internals',

@@ -11,6 +11,7 @@ import { feedsEndpoints } from '../schemas/api/feeds.ts';
 import { messageEndpoints } from '../schemas/api/messages.ts';
 import { operationsEndpoints } from '../schemas/api/operations.ts';
 import { rewardsEndpoints } from '../schemas/api/rewards.ts';
+import { webhookEndpoints } from '../schemas/api/webhooks.ts';
 
 /** What each tag of the endpoint list groups (the OpenAPI document's tag descriptions). */
 export const endpointTags: Record<string, string> = {
@@ -18,6 +19,7 @@ export const endpointTags: Record<string, string> = {
   Catalog: 'Videos, podcast, schedule, shop and clips: public, pre-rendered where they need no query.',
   Knowledge: 'The versioned, citable knowledge base (CC-BY-4.0; educational, not medical advice).',
   'AI rewards': 'The rewards program for AI agents: registration, points, tiers, partnership, leaderboard, reputation, tasks and tier-gated content.',
+  Webhooks: 'Events pushed to agents instead of polled: signed with Standard Webhooks, written with the change that causes them, retried on a published schedule (docs/webhooks.md).',
   Concierge: "A conversational endpoint that answers from the service's own data.",
   'Message channel': 'Messages to the operating team; a person reads every one.',
   Feeds: 'RSS, JSON Feed and llms.txt summaries, pre-rendered.',
@@ -31,6 +33,7 @@ export const endpoints: EndpointDoc[] = [
   ...discoveryEndpoints,
   ...Object.values(catalogApi),
   ...rewardsEndpoints,
+  ...webhookEndpoints,
   ...conciergeEndpoints,
   ...messageEndpoints,
   ...feedsEndpoints,

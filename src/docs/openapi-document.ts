@@ -1,6 +1,7 @@
 /** The published OpenAPI document: the endpoint list described for this build's site. */
 import { catalog } from '../catalog/data.ts';
 import { contentFreshness } from '../http/respond.ts';
+import { webhookEventDocs } from '../schemas/api/webhooks.ts';
 import { endpoints, endpointTags } from './endpoints.ts';
 import { buildOpenApi } from './openapi.ts';
 
@@ -13,6 +14,7 @@ export function openApiDocument() {
       baseUrl: catalog.site.baseUrl,
       contactEmail: catalog.site.contact.email,
       tags: endpointTags,
+      webhooks: { tag: 'Webhooks', events: webhookEventDocs },
     }),
     // CONTRACT.md section 1: the dataFreshness every JSON body carries, under the name an
     // OpenAPI 3.1 root admits (only `x-` extensions may be added there).

@@ -12,6 +12,7 @@ import * as conciergeApi from '../api/concierge.ts';
 import * as discoveryApi from '../api/discovery.ts';
 import * as messagesApi from '../api/messages.ts';
 import * as rewardsApi from '../api/rewards.ts';
+import * as webhooksApi from '../api/webhooks.ts';
 import { type JsonSchema, SchemaCollector } from '../docs/json-schema.ts';
 import type { Implemented } from '../http/endpoint.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
@@ -35,7 +36,7 @@ export interface McpTool {
 /** `taskClaim` -> `task_claim`: tool names in the snake case MCP clients show. */
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-const implementedByName: Record<string, Implemented> = { ...catalogApi, ...discoveryApi, ...rewardsApi, ...conciergeApi, ...messagesApi };
+const implementedByName: Record<string, Implemented> = { ...catalogApi, ...discoveryApi, ...rewardsApi, ...webhooksApi, ...conciergeApi, ...messagesApi };
 
 /** The object shape of a part of the request, when it has one. */
 function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
