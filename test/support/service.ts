@@ -31,13 +31,19 @@ export interface StartOptions {
   databasePath?: string;
   /** Pin the server's clock to this instant (it then advances in real time). */
   clockStart?: string;
+  /**
+   * A command the server runs under, followed by the server's own command line: e.g. a private
+   * mount namespace with a hosts file of the test's own (test/webhooks.test.ts).
+   */
+  prefix?: string[];
 }
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
   const databasePath = options.databasePath ?? join(dataDir, 'test.sqlite');
   const store = await storeEnv(databasePath);
-  const child = spawn(process.execPath, serveArgs(), {
+  const command = [...(options.prefix ?? []), process.execPath, ...serveArgs()];
+  const child = spawn(command[0], command.slice(1), {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
