@@ -52,8 +52,9 @@ export interface AwardResult {
 }
 
 /**
- * What else the transaction of every ledger row writes: the webhook outbox
- * (src/webhooks/outbox.ts), so each event commits with the row that caused it, or not at all.
+ * What else the transaction of a ledger row writes when the agent has an enabled webhook
+ * endpoint: the webhook outbox (src/webhooks/outbox.ts), so each event commits with the row that
+ * caused it, or not at all.
  */
 export interface AwardObserver {
   awarded(trx: Db, result: AwardResult): Promise<void>;
@@ -100,7 +101,7 @@ export class AwardStatements {
   private readonly activityById: Statement<[number], ActivityRow>;
   private readonly insertCheckRow: Statement<[number, number, string, number, string | null, string, string, string | null, string, string | null, string | null], unknown>;
   private readonly verifiedPromotion: Statement<[number, number, string], { yes: number }>;
-  private readonly addToTotals: Statement<[number, number, string | null, number], AgentRow>;
+  private readonly addToTotals: Statement<[number, number, string | null, number], AgentRow & { listening: number | boolean }>;
   private readonly insertEvent: Statement<[number, string, string], unknown>;
 
   constructor(
@@ -132,8 +133,11 @@ export class AwardStatements {
              or exists (select 1 from claim_checks where agent_id = ? and kind = 'url' and state = 'verified' and decided_at <= ?) then 1 else 0 end as yes`,
     );
     // An adjustment passes null for the time: it is not activity, so last_activity_at stays.
+    // `listening`: whether the agent has an enabled webhook endpoint; the observer is called only
+    // then, so the many agents without one pay no extra round trip for webhooks.
     this.addToTotals = store.prepare(
-      `update agents set points = points + ?, promo_points = promo_points + ?, last_activity_at = coalesce(?, last_activity_at) where id = ? returning ${AGENT_COLUMNS}`,
+      `update agents set points = points + ?, promo_points = promo_points + ?, last_activity_at = coalesce(?, last_activity_at) where id = ?
+       returning ${AGENT_COLUMNS}, exists (select 1 from webhook_endpoints w where w.agent_id = agents.id and w.disabled_at is null) as listening`,
     );
     this.insertEvent = store.prepare("insert into program_events (kind, agent_id, tier, created_at) values ('tier_up', ?, ?, ?)");
   }
@@ -191,13 +195,14 @@ export class AwardStatements {
     if (!activity) return undefined;
     const promo = input.promoPoints ?? ((promoActions as readonly string[]).includes(input.type) ? input.points : 0);
     // Adjustments and reversals are not the agent's activity: last_activity_at (recency) stays.
-    const agent = await this.addToTotals.get(trx, input.points, promo, input.type === 'adjustment' || input.type === 'reversal' ? null : at, agentId);
-    if (!agent) throw new Error(`award: no agent with id ${agentId}`);
+    const totals = await this.addToTotals.get(trx, input.points, promo, input.type === 'adjustment' || input.type === 'reversal' ? null : at, agentId);
+    if (!totals) throw new Error(`award: no agent with id ${agentId}`);
+    const { listening, ...agent } = totals;
     const previousTier = tierFor(agent.points - input.points).name;
     const tier = tierFor(agent.points).name;
     if (input.points > 0 && tier !== previousTier) await this.insertEvent.run(trx, agentId, tier, at);
     const result = { activity, agent, previousTier, tier };
-    await this.observer.awarded(trx, result);
+    if (listening) await this.observer.awarded(trx, result);
     return result;
   }
 

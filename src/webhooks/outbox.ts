@@ -29,7 +29,7 @@ export class WebhookOutbox implements AwardObserver {
     this.statements = new OutboxStatements(store);
   }
 
-  /** Every ledger row: points.awarded or points.reversed, and tier.changed when it crossed a threshold. */
+  /** A ledger row of an agent with an enabled endpoint: points.awarded or points.reversed, and tier.changed when it crossed a threshold. */
   async awarded(trx: Db, r: AwardResult): Promise<void> {
     const now = new Date(r.activity.created_at);
     const takesBack = r.activity.type === 'reversal' || r.activity.points < 0;
