@@ -406,6 +406,32 @@ describe('faults', () => {
     }
   });
 
+  it('at most 10 attempts of one endpoint are in flight; the rest wait for a place', async () => {
+    const slow = await new WebhookReceiver().start();
+    try {
+      const ida = await agent('hook-ida');
+      await subscribe(ida, 'ida', ['points.awarded'], slow);
+      slow.hold('ida', 20);
+      for (let i = 0; i < 20; i++) expect((await earn(service.url, ida.apiKey, 'api_use')).status).toBe(200);
+      // Ten arrive and are held; the other ten are claimed only as places free up.
+      await slow.waitFor(
+        'ten attempts in flight',
+        () => slow.to('ida'),
+        (d) => d.length === 10,
+      );
+      slow.release();
+      const received = await slow.waitFor(
+        'all twenty',
+        () => slow.to('ida'),
+        (d) => new Set(d.map((x) => x.headers['webhook-id'])).size === 20,
+      );
+      expect(received.every((d) => d.verified?.type === 'points.awarded')).toBe(true);
+      expect(slow.mostOpen.get('/ida')).toBe(10);
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('five days of only failures disable the endpoint; the operator sees it; a test enables it again', async () => {
     const hal = await agent('hook-hal');
     const nobody = `http://127.0.0.1:${await freePort()}/hal`;

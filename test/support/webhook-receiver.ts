@@ -27,7 +27,10 @@ export class WebhookReceiver {
   private readonly secrets = new Map<string, string>();
   /** Paths whose next requests are held open without an answer. */
   private readonly holding = new Map<string, number>();
-  private readonly held: ServerResponse[] = [];
+  private readonly held: Array<{ path: string; res: ServerResponse }> = [];
+  /** Requests received and not answered yet, by path, and the most there ever were at once. */
+  private readonly open = new Map<string, number>();
+  readonly mostOpen = new Map<string, number>();
   private server: Server | undefined;
   private port = 0;
 
@@ -44,7 +47,7 @@ export class WebhookReceiver {
 
   /** Closes the port: attempts meet a refused connection. */
   async stop(): Promise<void> {
-    for (const res of this.held.splice(0)) res.destroy();
+    for (const { res } of this.held.splice(0)) res.destroy();
     const server = this.server;
     this.server = undefined;
     if (!server) return;
@@ -68,6 +71,12 @@ export class WebhookReceiver {
   /** Leaves the next `count` requests to `path` unanswered. */
   hold(path: string, count = 1): void {
     this.holding.set(`/${path}`, count);
+  }
+
+  /** Answers every held request now (204), and holds no more. */
+  release(): void {
+    this.holding.clear();
+    for (const { path, res } of this.held.splice(0)) this.answer(path, res, true);
   }
 
   to(path: string): Delivery[] {
@@ -107,13 +116,21 @@ export class WebhookReceiver {
         error = e instanceof Error ? e.message : String(e);
       }
       this.deliveries.push({ path, headers, body, verified, error, receivedAt: Date.now() });
+      const open = (this.open.get(path) ?? 0) + 1;
+      this.open.set(path, open);
+      this.mostOpen.set(path, Math.max(open, this.mostOpen.get(path) ?? 0));
       const holds = this.holding.get(path) ?? 0;
       if (holds > 0) {
         this.holding.set(path, holds - 1);
-        this.held.push(res);
+        this.held.push({ path, res });
         return;
       }
-      res.writeHead(verified ? 204 : 400, { 'content-type': 'text/plain' }).end(verified ? '' : 'signature rejected');
+      this.answer(path, res, verified !== undefined);
     });
+  }
+
+  private answer(path: string, res: ServerResponse, verified: boolean): void {
+    this.open.set(path, (this.open.get(path) ?? 1) - 1);
+    res.writeHead(verified ? 204 : 400, { 'content-type': 'text/plain' }).end(verified ? '' : 'signature rejected');
   }
 }
