@@ -294,7 +294,8 @@ describe('message.replied', () => {
     const noKey = await inbox('reply', anonymous.body.id, 'Thanks.');
     expect([noKey.code, noKey.stdout]).toEqual([0, expect.stringContaining('no webhook carries the reply; the sender gave a contact: ops@agent.example')]);
     expect(receiver.to('cat')).toHaveLength(1);
-  });
+    // Three CLI processes, each compiling its TypeScript with tsx: about 20 s apiece on a loaded machine.
+  }, 180_000);
 });
 
 describe('secret rotation', () => {

@@ -50,6 +50,8 @@ export class DeliveryWorker {
   private readonly db: Db;
   private readonly policy: PostPolicy;
   private readonly sending = new Set<Promise<void>>();
+  /** This instance's attempts in flight per endpoint: one at its bound is not asked for more. */
+  private readonly inFlight = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private passing: Promise<void> | undefined;
   private again = false;
@@ -105,13 +107,18 @@ export class DeliveryWorker {
     const leaseUntil = new Date(now.getTime() + webhookLimits.leaseMs);
     for (const endpointId of await endpointsDue(this.db, now, ENDPOINTS_PER_PASS)) {
       if (free <= 0 || this.stopped) return;
+      if ((this.inFlight.get(endpointId) ?? 0) >= webhookLimits.inFlightPerEndpoint) continue;
       const claimed = await writeTransaction(this.db, (trx, scope) => {
         scope.nothingShown();
         return claimAttempts(trx, this.options.store.dialect, endpointId, now, leaseUntil, webhookLimits.inFlightPerEndpoint, free);
       });
       for (const delivery of claimed?.deliveries ?? []) {
         free -= 1;
+        this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 0) + 1);
         const attempt = this.attempt(claimed!.endpoint, delivery).finally(() => {
+          const left = (this.inFlight.get(endpointId) ?? 1) - 1;
+          if (left) this.inFlight.set(endpointId, left);
+          else this.inFlight.delete(endpointId);
           this.sending.delete(attempt);
           this.wake();
         });
