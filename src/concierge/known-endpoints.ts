@@ -3,7 +3,7 @@
  * by its operation (src/api/concierge.ts), so it never invents a path and never misses a documented one.
  */
 export interface EndpointSummary {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   summary: string;
 }
