@@ -13,6 +13,8 @@ const staticOnly = [
   'test/e2e-layout.test.ts',
   'test/prerendered-html.test.ts',
   'test/editors-walk.test.ts',
+  // Builds a copy of the repository with PUBLIC_URL; the store plays no part in what it checks.
+  'test/public-url.test.ts',
   'test/edge.test.ts',
   'test/feeds.test.ts',
   'test/llms-txt.test.ts',

@@ -115,8 +115,8 @@ describe('RateLimiter', () => {
   });
 
   it('lets requests through when the store fails', async () => {
-    const broken = { consume: () => Promise.reject(new Error('store down')), get: () => Promise.reject(new Error('store down')), reward: () => Promise.resolve() };
-    const limiter = new RateLimiter({ policy: on, counterFor: () => broken as never });
+    const broken = { take: () => Promise.reject(new Error('store down')) };
+    const limiter = new RateLimiter({ policy: on, counts: broken });
     expect((await limiter.admit({} as never, fakeRes().res, ctx())).admitted).toBe(true);
   });
 });

@@ -1,32 +1,21 @@
 /**
  * The rate limiter: a `RequestGate` that enforces the policy of src/domain/rate-limit-policy.ts
- * per identity, puts the rate-limit headers on every response it admits or refuses, and refuses
- * with 429 `rate_limited` past a limit.
+ * per identity (the agent of a valid apiKey, else the client address), puts the rate-limit
+ * headers on every response it admits or refuses, and refuses with 429 `rate_limited` past a
+ * limit or past the identity's requests in flight. The counts and the one decision on them live
+ * in a count store (src/server/rate-counts.ts): this process's memory, or Redis shared by every
+ * instance (src/server/shared-limits.ts). One store serves every tier: the tier's limits are
+ * given with each request, so an agent that climbs a tier keeps its counts.
  *
- * rate-limiter-flexible keeps the counts: one limiter per window name ("reads-min", ...), used as a
- * counter with expiry (its own `points` is set out of reach), while the tier's limit is applied
- * here. That way one store serves every tier, an agent that climbs a tier keeps its counts, and
- * the store can be swapped for `RateLimiterRedis` (shared by several instances) by passing a
- * different `counterFor`. The concurrency caps are per process: in-flight requests are a property
- * of the instance serving them.
- *
- * A fixed window lets a client spend one window's quota at its end and the next one's at the
- * start of the next, twice the limit in a moment. The burst must hold over any span, so the
- * sliding window (`reads-burst`) is counted per second, one counter record per identity and
- * second in the same kind of store, and a request is admitted when the last `windowSeconds + 1`
- * seconds hold fewer than the limit. Those seconds cover every span of `windowSeconds` that ends
- * now, so no such span ever holds more than the limit; the price is that a client may wait up to
- * one second longer than an exact log of request times would make it.
- *
- * A refused request is refunded in every window ("softly enforced": nothing is remembered beyond
- * the counts of requests that were served). If the store fails, the request is let through
- * without headers rather than failing the service.
+ * The concurrency caps are per process: in-flight requests are a property of the instance
+ * serving them. If the store fails, the request is let through without headers rather than
+ * failing the service.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
 import { tiers, type TierName } from '../domain/tiers.ts';
+import { type CountStore, fits, MemoryCounts, type Snapshot, used } from './rate-counts.ts';
 import type { Admission, GateContext, RequestGate } from './request-gate.ts';
 
 /** What the limiter needs to know about the agent behind an apiKey (services.identify). */
@@ -43,13 +32,9 @@ export interface RateLimiterOptions {
   policy: PolicyOptions;
   /** Resolves an apiKey to its agent; without it every request is limited by client IP. */
   identify?: Identify;
-  /**
-   * The counting store for one window; defaults to in-process memory. A sliding window's store
-   * keeps one record per identity and second, for `windowSeconds` (which is then the window's
-   * length plus one).
-   */
-  counterFor?: (window: Pick<Window, 'name' | 'windowSeconds'>) => RateLimiterAbstract;
-  /** The clock the sliding windows count seconds by; the real one unless a unit test moves it. */
+  /** Where the counts live; this process's memory unless Redis shares them (src/server/shared-limits.ts). */
+  counts?: CountStore;
+  /** The clock windows count by; the real one unless a unit test moves it. */
   now?: () => number;
 }
 
@@ -72,14 +57,6 @@ export interface WindowState {
   exceeded: boolean;
 }
 
-/** One window's count for one identity, this request included. */
-interface Count {
-  consumed: number;
-  resetMs: number;
-  /** Until a request fits again, once this one is refunded. */
-  waitMs(limit: number): number;
-}
-
 export interface Decision {
   identity: Identity;
   requestClass: RequestClass;
@@ -93,36 +70,23 @@ export interface Decision {
   atMs: number;
 }
 
-/** Sliding windows count requests per second of this clock. */
-const SLIDE_STEP_MS = 1000;
-
 /** Keys longer than this are not looked up: no real key is that long. */
 const MAX_API_KEY_LENGTH = 256;
-
-/** The store's own ceiling, never reached: the tier limit is applied by `decide`. */
-const OUT_OF_REACH = Number.MAX_SAFE_INTEGER;
-
-export const memoryCounter = (window: Pick<Window, 'name' | 'windowSeconds'>): RateLimiterAbstract =>
-  new RateLimiterMemory({ keyPrefix: window.name, points: OUT_OF_REACH, duration: window.windowSeconds });
 
 export class RateLimiter implements RequestGate {
   private readonly policies: Record<TierName, TierPolicy>;
   private readonly policyFields = new Map<ClassPolicy, string>();
-  private readonly counters = new Map<string, RateLimiterAbstract>();
   private readonly inFlight = new Map<string, number>();
+  private readonly counts: CountStore;
   private readonly identify: Identify | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: RateLimiterOptions) {
     this.identify = options.identify;
     this.now = options.now ?? Date.now;
+    this.counts = options.counts ?? new MemoryCounts();
     this.policies = Object.fromEntries(tiers.map((t) => [t.name, tierPolicy(t.name, options.policy)])) as Record<TierName, TierPolicy>;
     for (const p of Object.values(this.policies)) for (const c of [p.reads, p.writes]) this.policyFields.set(c, policyField(c.windows));
-    const counterFor = options.counterFor ?? memoryCounter;
-    // Windows have the same names and lengths in every tier; only their limits differ.
-    for (const cls of ['reads', 'writes'] as const) {
-      for (const w of this.policies.Bronze[cls].windows) this.counters.set(w.name, counterFor({ name: w.name, windowSeconds: w.sliding ? w.windowSeconds + 1 : w.windowSeconds }));
-    }
   }
 
   get enabled(): boolean {
@@ -137,64 +101,21 @@ export class RateLimiter implements RequestGate {
   }
 
   /**
-   * Counts one request of `cls` for `identity` in every window; refunds it if it is refused.
-   * `inFlightBefore`: the identity's requests in flight when this one took its place.
+   * Counts one request of `cls` for `identity` in every window, unless a window is full or the
+   * identity already has its most requests in flight (`inFlightBefore`): then it counts nothing.
    */
   async decide(identity: Identity, cls: RequestClass, inFlightBefore: number): Promise<Decision> {
     const atMs = this.now();
     const policy = this.policies[identity.tier];
-    const windows = policy[cls].windows;
-    const counts = await Promise.all(windows.map((w) => (w.sliding ? this.slide(w, identity.key, atMs) : this.fixed(w, identity.key))));
-    const states = windows.map((window, i) => stateOf(window, counts[i]));
+    const { windows } = policy[cls];
+    const busy = inFlightBefore >= policy.concurrency;
+    const { counted, snapshots } = await this.counts.take(`${identity.key}|${cls}`, windows, atMs, !busy);
+    const states = windows.map((window, i) => stateOf(window, snapshots[i], counted, atMs));
     const violated = states.filter((s) => s.exceeded).map((s) => s.window.name);
-    if (inFlightBefore >= policy.concurrency) violated.push('concurrency');
-
-    let retryAfterSeconds = 0;
-    if (violated.length) {
-      await Promise.all(windows.map((w) => this.counter(w).reward(w.sliding ? secondKey(identity.key, atMs) : identity.key, 1)));
-      for (const s of states) {
-        // Refunded: this request no longer uses up a place in any window.
-        if (!s.exceeded) s.remaining += 1;
-      }
-      const exceeded = states.filter((s) => s.exceeded);
-      retryAfterSeconds = exceeded.length ? Math.max(1, ...exceeded.map((s) => Math.ceil(s.resetMs / 1000))) : 1;
-    }
+    if (busy) violated.push('concurrency');
+    const exceeded = states.filter((s) => s.exceeded);
+    const retryAfterSeconds = violated.length ? Math.max(1, ...exceeded.map((s) => Math.ceil(s.resetMs / 1000))) : 0;
     return { identity, requestClass: cls, states, policyField: this.policyFields.get(policy[cls])!, violated, retryAfterSeconds, atMs };
-  }
-
-  private async fixed(w: Window, key: string): Promise<Count> {
-    const res = await this.counter(w).consume(key, 1);
-    return { consumed: res.consumedPoints, resetMs: Math.max(0, res.msBeforeNext), waitMs: () => Math.max(0, res.msBeforeNext) };
-  }
-
-  /**
-   * Counts this request in its second and adds the previous `windowSeconds` seconds. Oldest
-   * first, each second leaves the count once the clock enters the second `windowSeconds + 1`
-   * after it.
-   */
-  private async slide(w: Window, key: string, atMs: number): Promise<Count> {
-    const counter = this.counter(w);
-    const second = Math.floor(atMs / SLIDE_STEP_MS);
-    const [current, ...earlier] = await Promise.all([
-      counter.consume(secondKey(key, atMs), 1),
-      ...Array.from({ length: w.windowSeconds }, (_, i) => counter.get(`${key}@${second - w.windowSeconds + i}`)),
-    ]);
-    const perSecond = [...earlier.map((r) => r?.consumedPoints ?? 0), current.consumedPoints];
-    const consumed = perSecond.reduce((a, b) => a + b, 0);
-    const leaves = (i: number) => (second - w.windowSeconds + i + w.windowSeconds + 1) * SLIDE_STEP_MS - atMs;
-    return {
-      consumed,
-      // The newest second with a count is the last to leave.
-      resetMs: leaves(perSecond.findLastIndex((n) => n > 0)),
-      waitMs(limit) {
-        let held = consumed - 1;
-        for (let i = 0; i < perSecond.length; i++) {
-          held -= i === perSecond.length - 1 ? perSecond[i] - 1 : perSecond[i];
-          if (held < limit) return leaves(i);
-        }
-        return leaves(perSecond.length - 1);
-      },
-    };
   }
 
   async admit(_req: IncomingMessage, res: ServerResponse, ctx: GateContext): Promise<Admission> {
@@ -237,25 +158,36 @@ export class RateLimiter implements RequestGate {
 
     return { admitted: true, release };
   }
+}
 
-  private counter(w: Window): RateLimiterAbstract {
-    return this.counters.get(w.name)!;
+/**
+ * A window as the headers describe it, from what it held before the request (`counted`: the
+ * request is in it now). A sliding window resets when its newest counted second leaves it; full,
+ * it takes a request again once enough of its oldest seconds have left.
+ */
+function stateOf(window: Window, snapshot: Snapshot, counted: boolean, atMs: number): WindowState {
+  const exceeded = !fits(window, snapshot);
+  const held = used(snapshot) + (counted ? 1 : 0);
+  const remaining = Math.max(0, window.limit - held);
+  if (snapshot.kind === 'fixed') {
+    const resetMs = window.windowSeconds * 1000 - (snapshot.ageMs ?? 0);
+    return { window, remaining, resetMs: Math.max(0, resetMs), exceeded };
   }
-}
-
-function stateOf(window: Window, count: Count): WindowState {
-  const exceeded = count.consumed > window.limit;
-  return {
-    window,
-    remaining: Math.max(0, window.limit - count.consumed),
-    resetMs: Math.max(0, exceeded ? count.waitMs(window.limit) : count.resetMs),
-    exceeded,
-  };
-}
-
-/** The store key of one identity's count in the second of `atMs`, for a sliding window. */
-function secondKey(key: string, atMs: number): string {
-  return `${key}@${Math.floor(atMs / SLIDE_STEP_MS)}`;
+  const perSecond = [...snapshot.perSecond];
+  if (counted) perSecond[perSecond.length - 1] += 1;
+  // Seconds are oldest first, this one last: the second at `i` leaves the window at this instant.
+  const second = Math.floor(atMs / 1000);
+  const leaves = (i: number) => (second + i + 1) * 1000 - atMs;
+  if (!exceeded) {
+    const newest = perSecond.findLastIndex((n) => n > 0);
+    return { window, remaining, resetMs: newest < 0 ? 0 : leaves(newest), exceeded };
+  }
+  let rest = held;
+  for (let i = 0; i < perSecond.length; i++) {
+    rest -= perSecond[i];
+    if (rest < window.limit) return { window, remaining, resetMs: leaves(i), exceeded };
+  }
+  return { window, remaining, resetMs: leaves(perSecond.length - 1), exceeded };
 }
 
 /**

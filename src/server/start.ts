@@ -122,7 +122,7 @@ export async function startService(routes: RouteTable, config: AppConfig = loadC
     routes,
     changes,
     log,
-    gate: new RateLimiter({ policy: config.rateLimits, identify: services.identify, counterFor: limits?.counterFor }),
+    gate: new RateLimiter({ policy: config.rateLimits, identify: services.identify, counts: limits?.counts }),
   });
 
   await new Promise<void>((ok, fail) => {

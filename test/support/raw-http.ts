@@ -84,3 +84,40 @@ export function pipelined(baseUrl: string, requests: PipelinedRequest[]): Promis
     socket.on('close', () => reject(new Error(`connection closed after ${answers.length} of ${requests.length} answers`)));
   });
 }
+
+/**
+ * Writes `wire` as it is on a new connection (a request no HTTP client would send: CONNECT, one
+ * without Host) and resolves with the first answer, read until its Content-Length or the close.
+ */
+export function exchange(baseUrl: string, wire: string): Promise<RawResponse> {
+  const { port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(wire));
+    let received = Buffer.alloc(0);
+    const answer = () => {
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return undefined;
+      const [statusLine, ...headerLines] = received.subarray(0, end).toString('latin1').split('\r\n');
+      const headers: RawResponse['headers'] = {};
+      for (const line of headerLines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+      const length = Number(headers['content-length'] ?? Number.NaN);
+      const body = received.subarray(end + 4);
+      if (Number.isFinite(length) && body.length < length) return undefined;
+      return { status: Number(statusLine.split(' ')[1]), headers, text: body.subarray(0, Number.isFinite(length) ? length : undefined).toString('utf8') };
+    };
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const done = answer();
+      if (done) {
+        socket.destroy();
+        resolve(done);
+      }
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const done = answer();
+      if (done) resolve(done);
+      else reject(new Error(`connection closed without an answer: ${received.toString('latin1').slice(0, 200)}`));
+    });
+  });
+}
