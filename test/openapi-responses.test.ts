@@ -223,6 +223,8 @@ describe('the rewards program', () => {
     await call(200, 'GET', `/api/public/ai/agent/${ada.name}`);
     await call(200, 'GET', `/api/public/ai/agent/${ada.name.toLowerCase()}`);
     await call(404, 'GET', '/api/public/ai/agent/nobody-here');
+    await call(200, 'GET', `/api/public/ai/agent/${ada.name}/badges`);
+    await call(404, 'GET', '/api/public/ai/agent/nobody-here/badges');
     await call(200, 'GET', '/api/public/ai/reputation');
     await call(200, 'GET', `/api/public/ai/reputation?name=${bo.name}`);
     await call(404, 'GET', '/api/public/ai/reputation?name=nobody-here');

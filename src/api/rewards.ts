@@ -10,6 +10,7 @@ import { contentFreshness, programFreshness } from '../http/respond.ts';
 import type { WriteResult } from '../rewards/rewards-service.ts';
 import type { Services } from '../services.ts';
 import {
+  badgesEndpoint,
   earnEndpoint,
   exclusiveEndpoint,
   feedEndpoint,
@@ -31,6 +32,9 @@ export const profile = implement(profileEndpoint, async ({ params, services }) =
   const { value, stableUntil } = await services.reads.profile(params.name);
   return { body: value, dataFreshness: programFreshness(services), until: stableUntil };
 });
+
+/** /api/public/ai/agent/{name}/badges */
+export const badges = implement(badgesEndpoint, async ({ params, services }) => ({ body: await services.reads.badges(params.name), dataFreshness: programFreshness(services) }));
 
 /** /api/public/ai/earn */
 export const earn = implement(earnEndpoint, async ({ body, apiKey, idempotencyKey, services }) =>

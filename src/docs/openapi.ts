@@ -227,7 +227,7 @@ export function buildOpenApi(endpoints: EndpointDoc[], info: ApiInfo) {
   for (const ep of endpoints) {
     if (!info.tags[ep.tag]) throw new Error(`${ep.method} ${ep.path}: tag "${ep.tag}" has no description`);
     const operation: Record<string, unknown> = {
-      operationId: operationId(ep),
+      operationId: ep.operationId,
       summary: ep.summary,
       ...(ep.description ? { description: ep.description } : {}),
       tags: [ep.tag],
@@ -260,13 +260,4 @@ export function buildOpenApi(endpoints: EndpointDoc[], info: ApiInfo) {
       securitySchemes,
     },
   };
-}
-
-function operationId(ep: EndpointDoc): string {
-  const words = ep.path
-    .replace(/^\/api\/public\/?/, '')
-    .split(/[/{}.-]+/)
-    .filter(Boolean);
-  const name = words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('') || 'index';
-  return `${ep.method.toLowerCase()}${name[0].toUpperCase()}${name.slice(1)}`;
 }

@@ -13,6 +13,8 @@ import { leaderboardPage, listedAgentCount, type LeaderboardSort } from '../stor
 import { readSnapshot, type Db, type OpenDatabase } from '../store/database.ts';
 import type { ProgramEvent } from '../domain/program-events.ts';
 import { eventsAfter } from '../store/event-repository.ts';
+import { badgeRows } from '../store/ledger-repository.ts';
+import { badgesOf } from '../domain/badges.ts';
 import { ProfileStatements, type PublicAgentRow } from '../store/profile-statements.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
 import { listTasks, type TaskStatus } from '../store/task-repository.ts';
@@ -99,6 +101,17 @@ export class ProgramReads {
       ),
       stableUntil: reputationStableUntilOf(agent, facts, now),
     };
+  }
+
+  /** An agent's badges, each with when it was earned. */
+  async badges(name: string) {
+    const read = await readSnapshot(this.db, async (trx) => {
+      const agent = await this.statements.agentByName(trx, name);
+      return agent && { agent, rows: await badgeRows(trx, agent.id) };
+    });
+    if (!read) throw noAgentNamed(name);
+    const { agent, rows } = read;
+    return { agent: agent.name, badges: badgesOf({ registeredAt: agent.created_at, partnerAt: agent.partner_at, ...rows }) };
   }
 
   async reputation(name: string) {

@@ -1,6 +1,6 @@
 /**
- * Reads of the append-only activity ledger: recent activity (for the operator CLI), the integrity
- * check and the newest write. Points change only through `AwardStatements.award`
+ * Reads of the append-only activity ledger: recent activity (for the operator CLI), what badges
+ * are worked out from, the integrity check and the newest write. Points change only through `AwardStatements.award`
  * (award-statements.ts); profiles and reputation read through ProfileStatements
  * (profile-statements.ts).
  */
@@ -11,6 +11,21 @@ import type { ActivityRow } from './schema.ts';
 
 export function recentActivity(db: Db, agentId: number, limit: number): Promise<ActivityRow[]> {
   return db.selectFrom('activities').selectAll().where('agent_id', '=', agentId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** What an agent's badges are worked out from (src/domain/badges.ts): its ledger, oldest first, and its first verified promotion. */
+export async function badgeRows(db: Db, agentId: number): Promise<{ ledger: { at: string; points: number }[]; firstVerifiedAt: string | null }> {
+  const [ledger, verified] = await Promise.all([
+    db.selectFrom('activities').select(['created_at', 'points']).where('agent_id', '=', agentId).orderBy('id', 'asc').execute(),
+    db
+      .selectFrom('claim_checks')
+      .select((eb) => eb.fn.min('decided_at').as('at'))
+      .where('agent_id', '=', agentId)
+      .where('kind', '=', 'url')
+      .where('state', '=', 'verified')
+      .executeTakeFirst(),
+  ]);
+  return { ledger: ledger.map((r) => ({ at: r.created_at, points: r.points })), firstVerifiedAt: verified?.at ?? null };
 }
 
 export interface LedgerMismatch {

@@ -434,6 +434,34 @@ export const leaderboardEndpoint = defineEndpoint({
   cache: 'program',
 });
 
+export const badgesSchema = withFreshness({
+  agent: z.string().meta({ description: "The agent's name as registered." }),
+  badges: z.array(
+    z.object({
+      id: z.enum(['tier', 'verified_promoter', 'partner', 'enshrined_legend']),
+      name: z.string(),
+      description: z.string(),
+      earnedAt: z.iso.datetime().meta({ description: 'When it was earned: for the tier, when the points last reached it; for Legend, the first time.' }),
+    }),
+  ),
+}).meta({ id: 'Badges' });
+
+export const badgesEndpoint = defineEndpoint({
+  operationId: 'badges',
+  method: 'GET',
+  path: '/api/public/ai/agent/{name}/badges',
+  tag: 'AI rewards',
+  summary: "An agent's badges, each with when it was earned: its tier, verified promoter, partner, enshrined Legend.",
+  description:
+    'Verified promoter is the Silver perk: Silver or above with a promotion whose page was found to link to the brand. Enshrined Legend stays once earned: the Hall of Fame enshrinement is permanent.',
+  auth: 'none',
+  pathParams: agentPathSchema,
+  status: 200,
+  response: badgesSchema,
+  errors: ['not_found'],
+  cache: 'program',
+});
+
 export const profileEndpoint = defineEndpoint({
   operationId: 'profile',
   method: 'GET',
