@@ -65,16 +65,9 @@ export function knowledgeBody(catalog: Catalog, topic?: Topic, search?: string) 
   return { dataset, topics: byTopic };
 }
 
-const searchTexts = new WeakMap<KnowledgeEntry, string>();
-
-/** What ?search= looks in: name, aliases, summary, facts and text, lower-cased once per entry. */
+/** What ?search= looks in: name, aliases, summary, facts and text (a few dozen entries, each answer kept by the response cache). */
 function searchText(entry: KnowledgeEntry): string {
-  let text = searchTexts.get(entry);
-  if (text === undefined) {
-    text = [entry.name, ...entry.aliases, entry.summary, ...entry.facts.map((f) => `${f.label} ${f.value}`), entry.body].join(' ').toLocaleLowerCase('en');
-    searchTexts.set(entry, text);
-  }
-  return text;
+  return [entry.name, ...entry.aliases, entry.summary, ...entry.facts.map((f) => `${f.label} ${f.value}`), entry.body].join(' ').toLocaleLowerCase('en');
 }
 
 export function entryPermalinkBody(catalog: Catalog, entry: KnowledgeEntry) {
