@@ -5,7 +5,10 @@
  * without importing each other.
  */
 import type { TierName } from '../domain/tiers.ts';
-import type { Intent } from './intents.ts';
+import type { conciergeIntents } from '../schemas/api/concierge.ts';
+
+/** What an answer is about: the reply schema's `intent` enum. */
+export type Intent = (typeof conciergeIntents)[number];
 
 export interface Source {
   title: string;
@@ -50,7 +53,8 @@ export type LeaderboardSort = 'points' | 'promo';
  * Live program data the concierge cannot read itself (it imports nothing of the store or the
  * rewards service): the caller passes these two reads, and the concierge calls them only for a
  * question that needs them, at most once for the leaderboard and once per agent name it names.
- * Either may answer synchronously or with a promise.
+ * Without a snapshot it points to the endpoints that have the data. Either read may answer
+ * synchronously or with a promise.
  */
 export interface ProgramSnapshot {
   /** The first `limit` listed agents, best first: by total points, or by Promotion Efforts with `'promo'`. */
@@ -59,19 +63,9 @@ export interface ProgramSnapshot {
   findAgent(name: string): ProgramAgent | undefined | Promise<ProgramAgent | undefined>;
 }
 
-/** What the snapshot answered for one question, resolved before the answer is composed. */
-export interface LiveProgram {
-  /** The leaderboard's head, when the question asked about it. */
-  top?: { sort: LeaderboardSort; agents: ProgramAgent[] };
-  /** Each name the question may mean as an agent (lower case), with the agent or null when none has it. */
-  agents: Map<string, ProgramAgent | null>;
-}
-
 export interface AnswerInput {
   message: string;
   /** The instant "now" means: what is on air, which specials are announced. */
   now: Date;
   agent?: AgentContext;
-  /** Live program data; without it the concierge points to the endpoints that have it. */
-  live?: LiveProgram;
 }
