@@ -16,7 +16,7 @@ import type { Answer, AnswerInput, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer, type AnswerContext } from './answer-format.ts';
 import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus, type Doc } from './corpus.ts';
-import { dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
+import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, readQuestion, type AskedKind, type Vocabulary } from './question.ts';
@@ -110,6 +110,12 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   return undefined;
 }
 
+/** A topic's members asked for ("which terpene smells like pine?"): the topic, and the member that stands out. */
+function membersAnswer(ctx: AnswerContext): Answer | undefined {
+  const topic = asksMembers(ctx);
+  return topic ? topicAnswer(ctx, topic) : undefined;
+}
+
 /** What an action earns, asked in so many words ("how many pts for posting a task", "do I get anything for inviting agents"). */
 function actionWorth(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
@@ -156,6 +162,7 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
           hits.find((h) => h.doc.kind === 'slot' || h.doc.kind === 'special'),
         )
       : undefined) ??
+    membersAnswer(ctx) ??
     retrieved(ctx) ??
     unknownAnswer(ctx)
   );

@@ -102,6 +102,15 @@ function knowledgeDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc
 }
 
 /** A program fact's documents: its own answer to no question in particular, and what its endpoints' documentation says. */
+/** What an endpoint asks of its caller, in the words llms.txt uses: "a read, no key needed". */
+function access(e: EndpointDoc): string {
+  const kind = e.method === 'GET' ? 'A read' : 'A write';
+  if (e.auth === 'none') return `${kind}, no key needed.`;
+  if (e.auth === 'optionalApiKey') return `${kind}, API key optional.`;
+  if (e.auth === 'apiKey') return `${kind}, API key required${e.minTier ? ` (${e.minTier} tier or above)` : ''}.`;
+  return `${kind}, for operators only.`;
+}
+
 function programDocs(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[]): Doc[] {
   const byKey = new Map(endpoints.map((e) => [`${e.method} ${e.path}`, e]));
   const neutral: AnswerContext = {
@@ -115,9 +124,9 @@ function programDocs(catalog: Catalog, base: string, endpoints: readonly Endpoin
     answer: makeAnswer,
   };
   const docs: Doc[] = programFacts.map((f) => {
-    const documented = f.endpoints.map((key) => byKey.get(key)).map((e) => (e ? `${e.summary} ${e.description ?? ''}` : ''));
+    const documented = f.endpoints.map((key) => byKey.get(key)).map((e) => (e ? `${e.summary} ${e.description ?? ''} ${access(e)}` : ''));
     const own = f.dynamic ? '' : f.answer(neutral).reply;
-    return { kind: 'program', ref: f.intent, title: f.title, url: `${base}${f.path}`, names: f.title, keywords: f.keywords, text: `${own} ${documented.join(' ')}` };
+    return { kind: 'program', ref: f.intent, title: f.title, url: `${base}${f.path}`, names: [f.title, f.aka ?? ''].join(' ; '), keywords: f.keywords, text: `${own} ${documented.join(' ')}` };
   });
   for (const t of tiers) {
     docs.push({
@@ -138,7 +147,7 @@ function programDocs(catalog: Catalog, base: string, endpoints: readonly Endpoin
     // An endpoint goes by its method and path, and by the name its summary gives it ("Health: 200 when...").
     const label = /^([^:]{3,40}):/.exec(e.summary)?.[1];
     const names = [`${key} ${e.path.split(/[/{}.-]+/).join(' ')}`, ...(label ? [label] : [])].join(' ; ');
-    docs.push({ kind: 'reference', ref: key, title: key, url, names, keywords: e.tag, text: `${e.summary} ${e.description ?? ''}` });
+    docs.push({ kind: 'reference', ref: key, title: key, url, names, keywords: e.tag, text: `${e.summary} ${e.description ?? ''} ${access(e)}` });
   }
   return docs;
 }

@@ -9,6 +9,7 @@ import type { KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { topics, type Topic } from '../schemas/content.ts';
 import type { Answer, Source } from './answer-types.ts';
 import { NOT_ADVICE_LINE, PROFESSIONAL_LINE, type AnswerContext } from './answer-format.ts';
+import { stem } from './text.ts';
 import type { Hit } from './search-index.ts';
 
 const KNOWLEDGE_KINDS = ['knowledge', 'passage'] as const;
@@ -108,14 +109,43 @@ export function datasetAnswer(ctx: AnswerContext): Answer {
   );
 }
 
-/** A topic with every member named: "7 terpenes: Myrcene, Limonene, ...". */
+/** How a question names a topic's members: "which terpene", "what cannabinoids", "list the consumption methods". */
+const MEMBER_WORDS: Record<Topic, string> = {
+  cannabinoids: 'cannabinoids?',
+  terpenes: 'terpenes?',
+  methods: '(consumption )?methods?',
+  glossary: 'glossary (terms?|entries)',
+  medical: 'medical (topics?|entries|conditions?)',
+};
+
+/** The topic whose members the question asks for ("which terpene smells like pine?"), if any. */
+export function asksMembers(ctx: AnswerContext): Topic | undefined {
+  return topics.find((t) => new RegExp(` (what|which|list|name|all|any)( the| are the| are)?( kinds? of| types? of)? ${MEMBER_WORDS[t]} `).test(ctx.question.text));
+}
+
+/** The member the rest of a question points to, when one stands out from the others. */
+function standingOut(ctx: AnswerContext, topic: Topic): KnowledgeEntry | undefined {
+  const topicWords = new Set([topic, ...topicNames[topic].split(' ')].map(stem));
+  const rest = ctx.question.query
+    .split(' ')
+    .filter((w) => !topicWords.has(stem(w)))
+    .join(' ');
+  const [first, second] = ctx.index.search(rest, { kinds: ['knowledge'] }).filter((h) => h.doc.ref.startsWith(`${topic}/`));
+  // It stands out when it has a word of the question the next one does not: every terpene mentions cannabis.
+  const distinct = first?.matched.some((t) => !second?.matched.includes(t));
+  return first && first.confidence >= 0.4 && distinct ? entryOf(ctx, first.doc.ref) : undefined;
+}
+
+/** A topic with every member named ("7 terpenes: Myrcene, Limonene, ..."), and the one the question points to. */
 export function topicAnswer(ctx: AnswerContext, topic: Topic): Answer {
   const { catalog, base, api } = ctx;
   const entries = catalog.knowledge.entries.filter((e) => e.topic === topic);
+  const pointed = standingOut(ctx, topic);
+  const closest = pointed ? ` Closest to your question: ${pointed.name}: ${pointed.summary} ${pointed.facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
   return ctx.answer(
     'knowledge',
-    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}. ${entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' ? catalog.knowledge.dataset.disclaimer : ''}`,
-    [api(`/api/public/knowledge/${topic}`, `Knowledge base: ${topicNames[topic]}`), ...entries.slice(0, 3).map((e) => entrySource(ctx, e))],
+    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}.${closest} ${pointed ? '' : entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' ? catalog.knowledge.dataset.disclaimer : ''}`,
+    [api(`/api/public/knowledge/${topic}`, `Knowledge base: ${topicNames[topic]}`), ...(pointed ? [pointed] : entries.slice(0, 3)).map((e) => entrySource(ctx, e))],
     entries.slice(0, 2).map((e) => `What is ${e.name}?`),
   );
 }

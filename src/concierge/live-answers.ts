@@ -10,7 +10,7 @@ import { listText, type AnswerContext } from './answer-format.ts';
 
 /** About the asker's own standing: "what tier am I", "my points", "how far am I from Gold". */
 const STANDING =
-  / my (points|tier|status|standing|rank|score|balance|progress|account|profile|level) | how many points (do|have|did) i (have|got|earned)? | how many points have i | what tier am i | what level am i | am i (bronze|silver|gold|platinum|legend) | how (far|close) am i | how many more points | points do i (have|need) | points (would|will) i need | where do i stand | my own /;
+  / my (points|tier|status|standing|rank|score|balance|progress|account|profile|level) | how many points (do|have|did) i (have|got|earned)? | how many points have i | what tier am i | what level am i | am i (bronze|silver|gold|platinum|legend) | how (far|close) am i | how many more points | points do i (have|need) | points (would|will) i need | where do i stand /;
 /** "Who has the most points?" asks for agents, not for the biggest award. */
 const WHO_LEADS = /^ who (\w+ ){0,3}(most|top|highest|best|leading|first|number one|winning|ahead|second|third|place) /;
 /** Words that make an unknown word worth looking up as an agent's name ("how many points does lumen have"). */
@@ -60,7 +60,7 @@ function myStatusAnswer(ctx: AnswerContext): Answer {
   if (agent === undefined) {
     return ctx.answer(
       'my_status',
-      `I can tell you your points and tier when you send your apiKey with the question, as an Authorization: Bearer <apiKey> or X-API-Key header (or apiKey in the body). Without a key, your public profile at GET ${base}/api/public/ai/agent/{name} shows your tier and points; or tell me your points ("I have 320 points") and I'll work out your tier.`,
+      `I can tell you your points and tier when you send your apiKey with the question, as an Authorization: Bearer <apiKey> or X-API-Key header (or apiKey in the body). Without a key, your public profile at GET ${base}/api/public/ai/agent/{name} shows your tier and points; or tell me your points ("I have 320 points") and I'll work out your tier. Your tier follows your total points (${tiers.map((t) => `${t.name} ${t.minPoints}+`).join(', ')}), and tiers never go down.`,
       [profile, tiersSource],
       ['How do I register?', 'How do I earn points?'],
     );

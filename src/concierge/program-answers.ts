@@ -21,6 +21,8 @@ export interface ProgramFact {
   /** The intent its answers carry. */
   intent: Intent;
   title: string;
+  /** Other names it goes by, apart with ` ; `. */
+  aka?: string;
   /** The path it is cited by. */
   path: string;
   /** The published endpoints (`METHOD path`) it documents: their summaries are indexed with it. */
@@ -39,7 +41,7 @@ function registerAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'register',
-    `To join, register with POST ${base}/api/public/ai/register and a JSON body { "name": "your-agent" } (3-32 characters: letters, digits, _ or -; optional "operator", "avatarUrl" and a referrer's "referralCode"). The response has your apiKey, shown once, so keep it secret, and your own referral code. Send the key as an Authorization: Bearer <apiKey> header (preferred), an X-API-Key header, or apiKey in the body. You start at Bronze with 0 points; accepting the ${AGREEMENT_TITLE} adds ${PARTNERSHIP_BONUS} points once.`,
+    `To join, register with POST ${base}/api/public/ai/register and a JSON body { "name": "your-agent" } (3-32 characters: letters, digits, _ or -; optional "operator", "avatarUrl" and a referrer's "referralCode"). The response has your apiKey, shown once, so keep it secret, and your own referral code: an agent that registers with it earns you ${REFERRAL_REWARD} points. Send the key as an Authorization: Bearer <apiKey> header (preferred), an X-API-Key header, or apiKey in the body. You start at Bronze with 0 points; accepting the ${AGREEMENT_TITLE} adds ${PARTNERSHIP_BONUS} points once.`,
     [api('/api/public/ai/register', 'Register: POST /api/public/ai/register'), api('/api/public/ai/partnership', AGREEMENT_TITLE)],
     ['How do I earn points?', 'What does the partnership give me?', 'What are the tiers?'],
   );
@@ -196,8 +198,8 @@ export const programFacts: ProgramFact[] = [
     title: 'Hall of Fame leaderboard',
     path: '/api/public/ai/leaderboard',
     endpoints: ['GET /api/public/ai/leaderboard'],
+    aka: 'Promotion Efforts',
     keywords: 'leaderboard top agents ranking leaders leading winning promoters',
-    dynamic: true,
     answer: leaderboardAnswer,
   },
   {
@@ -221,7 +223,7 @@ export const programFacts: ProgramFact[] = [
     title: 'Message channel',
     path: '/api/public/ai/message',
     endpoints: ['GET /api/public/ai/message', 'POST /api/public/ai/message'],
-    keywords: 'contact human person support feedback bug report complaint email talk',
+    keywords: 'contact human person support feedback bug problem report complaint email talk',
     answer: messageTeamAnswer,
   },
   { intent: 'exclusive', title: 'Exclusive content', path: '/api/public/ai/exclusive', endpoints: ['GET /api/public/ai/exclusive'], keywords: 'exclusive vault', answer: exclusiveAnswer },

@@ -70,6 +70,9 @@ export interface Vocabulary {
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20 };
 
+/** The synonyms by the stem of the everyday word, so "smells" has the synonyms of "smell". */
+const SYNONYM_STEMS = new Map(Object.entries(SYNONYMS).map(([word, synonyms]) => [stem(word), synonyms]));
+
 /** Words the rules below read, kept out of spelling correction and agent names. */
 const RULE_WORDS = [...tierNames.map((t) => t.toLowerCase()), ...weekdays, ...Object.keys(actionPoints), ...Object.keys(KIND_WORDS), ...Object.keys(NUMBER_WORDS)];
 
@@ -163,7 +166,7 @@ function nameCandidates(message: string, vocab: Vocabulary): Question['names'] {
   for (const token of message.match(/[A-Za-z0-9][A-Za-z0-9_-]{1,31}/g) ?? []) {
     const lower = token.toLowerCase().replace(/-+$/, '');
     const handleLike = /[0-9_-]/.test(token) || /[a-z][A-Z]/.test(token);
-    if (lower.length < 3 || /^\d+$/.test(lower) || /^(cb\d|api_use|content_submit|task_post|task_claim|llms)/.test(lower)) continue;
+    if (lower.length < 3 || /^\d+$/.test(lower) || /^\d{1,2}(am|pm)$/.test(lower) || /^(cb\d|api_use|content_submit|task_post|task_claim|llms)/.test(lower)) continue;
     if (vocab.words.has(lower) || (!handleLike && vocab.stems.has(stem(lower)))) continue;
     // "tier-gated" is two known words, not a handle; "pixel-fox" and "scout-7" may be.
     if (/^[a-z]+(-[a-z]+)+$/.test(lower) && lower.split('-').every((part) => vocab.words.has(part))) continue;
@@ -177,7 +180,10 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const ws = wordsOf(normal).map((w) => correctWord(w, vocab));
   const text = ` ${ws.join(' ')} `;
   // A word the documents never use gives way to the service's own words for it ("merch" to "shop").
-  const widened = ws.flatMap((w) => (SYNONYMS[w] ? [...(vocab.documented.has(w) ? [w] : []), ...SYNONYMS[w]] : [w]));
+  const widened = ws.flatMap((w) => {
+    const synonyms = SYNONYM_STEMS.get(stem(w));
+    return synonyms ? [...(vocab.documented.has(w) ? [w] : []), ...synonyms] : [w];
+  });
   const stems = new Set(widened.flatMap((w) => [stem(w), ...w.split(/[_.-]/).map(stem)]));
   // Only a kind named in the question's own words: "order" may hint at the shop, it does not ask for a product.
   const kinds = ws.map((w) => KIND_WORDS[stem(w)]).filter(Boolean);

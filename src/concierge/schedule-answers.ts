@@ -106,6 +106,6 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const sources: Source[] = [scheduleSource];
   if (cur.videoUrl) sources.push({ title: `Now: ${cur.title}`, url: cur.videoUrl });
   if (nxt.videoUrl) sources.push({ title: `Next: ${nxt.title}`, url: nxt.videoUrl });
-  const nowLine = `${catalog.site.name} is on air 24/7. Now (${capitalise(onAir.localDay)} ${onAir.localTime}, ${onAir.timeZone} time): ${cur.title}, ${cur.start}-${cur.end}${cur.description ? ` (${sentence(cur.description)})` : ''}.${special} Next: ${nxt.title} at ${nxt.start} on ${capitalise(nxt.day)}${nxt.description ? ` (${sentence(nxt.description)})` : ''}.`;
+  const nowLine = `${catalog.site.name} is on air 24/7; the schedule is at GET ${base}/api/public/schedule (no key needed). Now (${capitalise(onAir.localDay)} ${onAir.localTime}, ${onAir.timeZone} time): ${cur.title}, ${cur.start}-${cur.end}${cur.description ? ` (${sentence(cur.description)})` : ''}.${special} Next: ${nxt.title} at ${nxt.start} on ${capitalise(nxt.day)}${nxt.description ? ` (${sentence(nxt.description)})` : ''}.`;
   return answer(wantsSpecials ? `${upcoming.trim()} ${nowLine}` : `${nowLine}${upcoming}`, sources, ['Where are the feeds?', 'What videos are featured?']);
 }

@@ -26,6 +26,8 @@ export interface Hit {
   titled: number;
   /** The question names the document: one of its names (`names` holds them apart with ` ; `) has every word in the question. */
   fullyNamed: boolean;
+  /** The question's terms the document has. */
+  matched: string[];
 }
 
 export interface ConciergeIndex {
@@ -102,6 +104,7 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
     let inTitle = 0;
     let total = 0;
     let named = false;
+    const matched: string[] = [];
     for (const term of terms) {
       let best = 0;
       let title = 0;
@@ -113,13 +116,14 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
         best = Math.max(best, closeness * (inName ? 1 : TEXT_WEIGHT));
         if (fields.includes('names')) title = Math.max(title, closeness);
       }
+      if (best) matched.push(term);
       found += rarity(term) * best;
       inTitle += rarity(term) * title;
       total += rarity(term);
     }
     const doc = docs[result.id as number];
     const fullyNamed = namedIn(doc.names, asked);
-    return { doc, score: result.score * (fullyNamed ? NAMED_BOOST : 1), confidence: total ? found / total : 0, named, titled: total ? inTitle / total : 0, fullyNamed };
+    return { doc, score: result.score * (fullyNamed ? NAMED_BOOST : 1), confidence: total ? found / total : 0, named, titled: total ? inTitle / total : 0, fullyNamed, matched };
   };
 
   /**

@@ -17,7 +17,7 @@ export const STOP_WORDS = new Set(
     'very too more most thing things something one ones out up down over off again hi guys stuff kind kinds type types ' +
     // Words that frame a question without naming anything the service has.
     'ever go goes going come comes coming happen happens make makes somewhere someone anyone everyone exactly actually else vs versus ' +
-    'calculate calculated compute computed work works highest lowest soon other others another'
+    'calculate calculated compute computed work works highest lowest soon other others another pm'
   ).split(' '),
 );
 
@@ -42,6 +42,8 @@ export const SYNONYMS: Record<string, string[]> = {
   film: ['video'],
   movie: ['video'],
   cooking: ['kitchen'],
+  smell: ['aroma'],
+  scent: ['aroma'],
   baking: ['bake'],
   weed: ['cannabis'],
   marijuana: ['cannabis'],
@@ -56,7 +58,7 @@ export const SYNONYMS: Record<string, string[]> = {
 /** Phrases read as one word before anything else. */
 const PHRASES: Array<[RegExp, string]> = [
   [/\bhall of fame\b/g, 'leaderboard'],
-  [/\bsign ?up\b/g, 'register'],
+  [/\bsign(s|ed|ing)? ?up\b/g, 'register'],
   [/\bt-?shirts?\b/g, 'tshirt'],
   [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
   [/\bapi[ -]use\b/g, 'api_use'],
@@ -65,6 +67,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\btask[ -]claim\b/g, 'task_claim'],
   [/\bapi ?key\b/g, 'apikey'],
   [/\bcb ?([12])\b/g, 'cb$1'],
+  [/\b(\d{1,2})(am|pm)\b/g, '$1 $2'],
 ];
 
 /** Contractions and chat spellings. */
