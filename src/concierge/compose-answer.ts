@@ -39,7 +39,7 @@ export interface ConciergeModel {
 /** The least share of a question a document must account for to answer it. */
 const CONFIDENT = 0.5;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
-const ON_AIR = / (now|next|on next|comes on|after this|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
+const ON_AIR = / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
 
 export function buildModel(catalog: Catalog, endpoints: readonly EndpointDoc[]): ConciergeModel {
   const base = catalog.site.baseUrl;
@@ -86,8 +86,8 @@ function documentAnswer(ctx: AnswerContext, hit: Hit): Answer {
   }
 }
 
-/** A document the question is about: it accounts for enough of the question, or the question names it. */
-const answers = (hit: Hit | undefined): hit is Hit => !!hit && (hit.confidence >= CONFIDENT || hit.fullyNamed);
+/** A document the question is about: it accounts for enough of the question, or the question names it and nothing it does not know. */
+const answers = (ctx: AnswerContext, hit: Hit | undefined): hit is Hit => !!hit && (hit.confidence >= CONFIDENT || (hit.fullyNamed && !ctx.index.strangers(ctx.question.query).length));
 
 /**
  * What retrieval answers: the kind of item the question asks for when one matches (or when nothing
@@ -96,7 +96,7 @@ const answers = (hit: Hit | undefined): hit is Hit => !!hit && (hit.confidence >
  */
 function retrieved(ctx: AnswerContext): Answer | undefined {
   const { question, hits } = ctx;
-  const best = hits.slice(0, 5).find(answers);
+  const best = hits.slice(0, 5).find((h) => answers(ctx, h));
   const kind = question.kind;
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);
@@ -152,6 +152,7 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
   return (
     smallTalk(ctx) ??
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
+    membersAnswer(ctx) ??
     (asksHealth(ctx) ? healthAnswer(ctx) : undefined) ??
     tierArithmetic(ctx) ??
     actionWorth(ctx) ??
@@ -162,7 +163,6 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
           hits.find((h) => h.doc.kind === 'slot' || h.doc.kind === 'special'),
         )
       : undefined) ??
-    membersAnswer(ctx) ??
     retrieved(ctx) ??
     unknownAnswer(ctx)
   );

@@ -9,6 +9,7 @@ import type { KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { topics, type Topic } from '../schemas/content.ts';
 import type { Answer, Source } from './answer-types.ts';
 import { NOT_ADVICE_LINE, PROFESSIONAL_LINE, type AnswerContext } from './answer-format.ts';
+import { asksHealth } from './safety.ts';
 import { stem } from './text.ts';
 import type { Hit } from './search-index.ts';
 
@@ -144,7 +145,7 @@ export function topicAnswer(ctx: AnswerContext, topic: Topic): Answer {
   const closest = pointed ? ` Closest to your question: ${pointed.name}: ${pointed.summary} ${pointed.facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
   return ctx.answer(
     'knowledge',
-    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}.${closest} ${pointed ? '' : entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' ? catalog.knowledge.dataset.disclaimer : ''}`,
+    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}.${closest} ${pointed ? '' : entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' || asksHealth(ctx) ? `${catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE}` : ''}`,
     [api(`/api/public/knowledge/${topic}`, `Knowledge base: ${topicNames[topic]}`), ...(pointed ? [pointed] : entries.slice(0, 3)).map((e) => entrySource(ctx, e))],
     entries.slice(0, 2).map((e) => `What is ${e.name}?`),
   );

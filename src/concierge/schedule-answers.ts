@@ -14,6 +14,9 @@ import type { Hit } from './search-index.ts';
 
 type Slot = ReturnType<typeof weeklyGrid>[number];
 
+/** Words that say when, not what: left out when the rest of a question names a show. */
+const TIME_WORDS = new Set(['now', 'next', 'tonight', 'today', 'tomorrow', 'later', 'air', 'airs', 'airing', 'show', 'shows', 'on', 'start', 'starts']);
+
 const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 /** A time of day the question names, in minutes: "9pm", "9:30 pm", "21:00", "noon", "midnight". */
@@ -56,6 +59,14 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const days: Weekday[] = question.days.length ? question.days : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
   if (hit?.doc.kind === 'slot' && hit.fullyNamed && !days.length && clock === undefined) {
     const airings = grid.filter((s) => s.title === hit.doc.ref);
+    if (/ (after|following|followed by) /.test(text)) {
+      // What follows the show: the slot that starts as each airing ends.
+      const next = airings.map((a) => grid[(grid.indexOf(a) + 1) % grid.length]);
+      return answer(`After ${hit.doc.ref} (${timeZone} time): ${airings.map((a, i) => `on ${capitalise(a.day)} at ${a.end}, ${next[i].title} (${next[i].start}-${next[i].end})`).join('; ')}.`, [
+        scheduleSource,
+        ...videoSources(next).slice(0, 2),
+      ]);
+    }
     return answer(
       `${hit.doc.ref} airs ${airings.map((s) => `${capitalise(s.day)} ${s.start}-${s.end}`).join(', ')} (${timeZone} time)${airings[0].description ? `: ${sentence(airings[0].description)}` : ''}.`,
       [scheduleSource, ...videoSources(airings.slice(0, 1))],
@@ -88,6 +99,26 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
       scheduleSource,
       ...videoSources(rest).slice(0, 3),
     ]);
+  }
+  // Shows the question names in part ("when is the next harvest show?"): when each airs.
+  const subject = question.query
+    .split(' ')
+    .filter((w) => !TIME_WORDS.has(w))
+    .join(' ');
+  const shows = / (when|what time) /.test(text) ? ctx.index.search(subject, { kinds: ['slot'] }).filter((h) => h.titled >= 0.5) : [];
+  if (shows.length) {
+    const airs = (title: string) =>
+      grid
+        .filter((s) => s.title === title)
+        .map((s) => `${capitalise(s.day)} ${s.start}-${s.end}`)
+        .join(', ');
+    return answer(
+      `${shows
+        .slice(0, 3)
+        .map((h) => `${h.doc.ref}: ${airs(h.doc.ref)}`)
+        .join('. ')} (${timeZone} time).`,
+      [scheduleSource],
+    );
   }
 
   const onAir = nowAndNext(catalog, input.now);

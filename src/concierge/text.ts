@@ -48,6 +48,7 @@ export const SYNONYMS: Record<string, string[]> = {
   weed: ['cannabis'],
   marijuana: ['cannabis'],
   bot: ['agent'],
+  friend: ['agent'],
   pts: ['points'],
   plat: ['platinum'],
   rank: ['tier', 'leaderboard'],
