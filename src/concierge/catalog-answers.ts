@@ -164,9 +164,11 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     label = 'A few items in stock';
   }
   picks = picks.slice(0, 5);
+  // One or two items are described as well: what they are is part of the answer.
+  const described = (p: Item) => (picks.length <= 2 ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
   return ctx.answer(
     'shop',
-    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(line).join('; ')}. ${body.note}`,
+    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${body.note}`,
     [api('/api/public/shop/products', 'Shop products'), ...picks.map((p) => ({ title: p.name, url: p.pageUrl }))],
     ["What's on now?", 'Where are the feeds?'],
   );

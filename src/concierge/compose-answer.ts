@@ -39,7 +39,8 @@ export interface ConciergeModel {
 /** The least share of a question a document must account for to answer it. */
 const CONFIDENT = 0.5;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
-const ON_AIR = / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
+const ON_AIR =
+  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
 
 export function buildModel(catalog: Catalog, endpoints: readonly EndpointDoc[]): ConciergeModel {
   const base = catalog.site.baseUrl;

@@ -64,10 +64,15 @@ function catalogDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc[]
     const contents = (p.items ?? []).map((id) => productName.get(id)).join(', ');
     docs.push({ kind: 'product', ref: p.id, title: p.name, url: `${base}/shop#${p.id}`, names: p.name, keywords: `${p.tags.join(' ')} ${p.type}`, text: `${p.description} ${contents}` });
   }
-  const shows = new Map<string, (typeof catalog.schedule.slots)[number]>();
-  for (const s of catalog.schedule.slots) if (!shows.has(s.title)) shows.set(s.title, s);
+  // A show airs in several slots: one document, filed under the days it airs.
+  const shows = new Map<string, { description: string; days: Set<string> }>();
+  for (const s of catalog.schedule.slots) {
+    const show = shows.get(s.title) ?? { description: s.description ?? '', days: new Set<string>() };
+    show.days.add(s.day);
+    shows.set(s.title, show);
+  }
   for (const [title, s] of shows) {
-    docs.push({ kind: 'slot', ref: title, title, url: `${base}/api/public/schedule`, names: title, keywords: 'show', text: s.description ?? '' });
+    docs.push({ kind: 'slot', ref: title, title, url: `${base}/api/public/schedule`, names: title, keywords: `show ${[...s.days].join(' ')}`, text: s.description });
   }
   for (const s of catalog.schedule.specials) {
     docs.push({ kind: 'special', ref: s.id, title: s.title, url: `${base}/api/public/schedule`, names: s.title, keywords: 'special live', text: s.description });
@@ -183,14 +188,11 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
       `Send an ${farming.idempotency.header} header (up to ${farming.idempotency.maxLength} characters) ${farming.idempotency.scope}: a retry replays the first response for ${farming.idempotency.ttlHours} hours with ${farming.idempotency.replayHeader}; ${farming.idempotency.conflict}.`,
     ),
   ];
-  for (const [name, rule] of Object.entries(farming.rules))
-    docs.push(
-      doc(
-        name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`),
-        'rule',
-        rule,
-      ),
-    );
+  // The rules go by the keys the index files them under ("referralCap"): words to find them by, not names anyone uses.
+  for (const [key, rule] of Object.entries(farming.rules)) {
+    const title = key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+    docs.push({ ...doc(title, `${title} rule`, rule), names: '' });
+  }
   return docs;
 }
 

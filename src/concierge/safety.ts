@@ -18,7 +18,7 @@ const HEALTH_WORDS = new Set(
     'health medical medicine medicinal medication treat treatment cure heal therapy therapeutic symptom disease illness ill sick doctor patient safe safer unsafe ' +
     'dangerous harmful risk addictive addiction pregnant pregnancy breastfeeding overdose withdrawal pain ache arthritis migraine headache anxiety anxious stress ' +
     'depression ptsd sleep sleepy insomnia epilepsy seizure nausea vomiting cancer chemotherapy inflammation appetite sclerosis spasticity lungs drug prescription ' +
-    'pill dog pet cat kid child children teen teenager baby elderly'
+    'pill interact interaction dog pet cat kid child children teen teenager baby elderly'
   )
     .split(' ')
     .map(stem),

@@ -17,7 +17,7 @@ export const STOP_WORDS = new Set(
     'very too more most thing things something one ones out up down over off again hi guys stuff kind kinds type types ' +
     // Words that frame a question without naming anything the service has.
     'ever go goes going come comes coming happen happens make makes somewhere someone anyone everyone exactly actually else vs versus ' +
-    'calculate calculated compute computed work works highest lowest soon other others another pm'
+    'calculate calculated compute computed work works highest lowest soon other others another pm until long count counts'
   ).split(' '),
 );
 
