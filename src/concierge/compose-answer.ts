@@ -3,9 +3,10 @@
  * (question.ts), everything the service publishes is searched (search-index.ts over corpus.ts),
  * and the best document answers, in its own words and with its own sources. Hand-written code
  * comes first only for what retrieval cannot do: small talk, refusing medical and dosing advice
- * (safety.ts), arithmetic and comparisons over the tier ladder (tier-answers.ts), and the live
- * program (live-answers.ts). When nothing published accounts for enough of the question, the
- * answer says "I don't know".
+ * (safety.ts), naming a topic's members, arithmetic and comparisons over the tier ladder
+ * (tier-answers.ts) and what an action earns, the live program (live-answers.ts) and the
+ * schedule's clock (schedule-answers.ts). When nothing published accounts for enough of the
+ * question, the answer says "I don't know".
  *
  * The catalog, `now`, the asking agent and the live program come in as arguments: the same
  * question at the same instant with the same program always gets the same answer.
