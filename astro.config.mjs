@@ -49,7 +49,9 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // Our server rejects non-JSON POST bodies with 415 before Astro sees them.
   security: { checkOrigin: false },
-  // Images are plain files in public/; no on-demand image transformation (and no sharp).
-  image: { service: passthroughImageService() },
+  // Images are plain files in public/; no on-demand image transformation (and no sharp). The image
+  // endpoint Astro adds to every server build is routed to the operations' route, where no
+  // operation has its path: it answers 404 like any unknown path.
+  image: { service: passthroughImageService(), endpoint: { route: '/_image', entrypoint: './src/pages/[...path].ts' } },
   vite: { plugins: [catalogModule()], build: { assetsInlineLimit: 0 } },
 });

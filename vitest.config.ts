@@ -10,6 +10,9 @@ import { catalogModule } from './scripts/lib/catalog-module.mjs';
 const staticOnly = [
   'test/catalog-api.test.ts',
   'test/e2e-pages.test.ts',
+  'test/e2e-layout.test.ts',
+  'test/prerendered-html.test.ts',
+  'test/editors-walk.test.ts',
   'test/edge.test.ts',
   'test/feeds.test.ts',
   'test/llms-txt.test.ts',

@@ -45,7 +45,7 @@ const server = createServer((req, res) => {
     log.info({ requestId, method: req.method, path: loggablePath(url), status: res.statusCode, durationMs, bytes: body.length, ip }, 'request');
   });
   void (async () => {
-    await openGate.admit(req, res, { requestId, ip, method: req.method ?? 'GET', url, apiKey: undefined });
+    await openGate.admit(req, res, { requestId, ip, rateClass: 'read', apiKey: undefined });
     for (const [name, value] of answerHeaders) res.setHeader(name, value);
     res.setHeader('Content-Length', body.length);
     res.writeHead(200);

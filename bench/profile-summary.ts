@@ -1,7 +1,7 @@
 /**
  * Prints where a V8 CPU profile (node --cpu-prof) spent its time: the functions with the most
  * self time, and the source files with the most time under them. Used to find the cause when a
- * benchmarked path falls short; see "Profiling a path" in the Benchmarks section of README.md.
+ * benchmarked path falls short; see "Profiling a path" in docs/benchmarks.md.
  *
  *   node --import tsx bench/profile-summary.ts <file.cpuprofile> [top] [skip-ms]
  *

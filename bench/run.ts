@@ -535,5 +535,5 @@ if (earn) {
 
 // 7. Report -----------------------------------------------------------------------------------
 writeFileSync(resolve(OUT, 'results.json'), JSON.stringify(report, null, 2));
-writeReport('BENCHMARKS.md', renderReport(report), (block) => `# Benchmarks\n\nReproduce with \`npm run bench\` (see the Benchmarks section of README.md).\n\n${block}\n`);
+writeReport('BENCHMARKS.md', renderReport(report), (block) => `# Benchmarks\n\nReproduce with \`npm run bench\` (see docs/benchmarks.md).\n\n${block}\n`);
 log('wrote BENCHMARKS.md and bench/out/results.json');

@@ -35,7 +35,7 @@ if (schemasWritten) console.log(`content: ${schemasWritten} JSON Schema file(s) 
 
 try {
   // Media paths are checked against public/, what the site ships (and serves under /media).
-  const catalog = buildCatalog(readContentDir(contentDir), { builtAt: new Date(), media: publicMedia(resolve('public')) });
+  const catalog = buildCatalog(readContentDir(contentDir), { builtAt: new Date(), media: await publicMedia(resolve('public')) });
   mkdirSync(resolve('src/generated'), { recursive: true });
   writeFileSync(outFile, JSON.stringify(catalog));
   console.log(

@@ -1,7 +1,7 @@
 /**
  * `tsx scripts/complete-lockfile.ts` after any `npm install` that changes package-lock.json.
  *
- * Why: the npm registry this project's machines reach serves only the Linux builds of some
+ * Why: a registry (or mirror) may serve only the Linux builds of some
  * platform-specific optional packages (rollup's `@rollup/rollup-<os>-<cpu>`). npm then writes a
  * lockfile without entries for the other platforms, and `npm ci` refuses that lockfile as out of
  * sync with package.json. This adds the missing optional entries, with their os/cpu/libc

@@ -2,7 +2,7 @@
  * After `astro build`: writes dist/build-info.json (what the server needs to know about the build
  * without importing the catalog), precompressed .br/.gz siblings of every compressible file, so
  * the server never compresses per request, and the edge's deploy configuration (dist/edge/nginx.conf,
- * dist/client/_headers and _redirects; scripts/lib/edge/) from the server's own route table.
+ * dist/client/_headers and _redirects; scripts/lib/edge/) from the server's own route tables.
  *
  * Compression runs on libuv's thread pool (zlib's async API), a few files at a time, so every
  * core works on it: at 10,000 videos there are tens of thousands of files to compress. Brotli 6
@@ -17,13 +17,17 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Catalog } from '../src/catalog/catalog-types.ts';
 import { loadEdgeConfig } from '../src/config.ts';
+import { originFromEnv } from '../src/public-origin.ts';
+import type { BuildInfo } from '../src/server/create-server.ts';
 import { writeEdgeConfig } from './lib/edge/write-edge-config.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 const catalog = JSON.parse(readFileSync('src/generated/catalog.json', 'utf8')) as Catalog;
-writeFileSync('dist/build-info.json', JSON.stringify({ baseUrl: catalog.site.baseUrl, contentVersion: catalog.contentVersion, builtAt: catalog.builtAt, lastModified: catalog.lastModified }));
+const { origin, explicit } = originFromEnv(process.env);
+const buildInfo: BuildInfo = { origin, originExplicit: explicit, brandUrl: catalog.site.baseUrl, contentVersion: catalog.contentVersion, builtAt: catalog.builtAt };
+writeFileSync('dist/build-info.json', JSON.stringify(buildInfo));
 
 const compressible = /\.(json|html|txt|xml|css|js|mjs|svg|vtt|webmanifest)$/;
 const files = readdirSync('dist/client', { recursive: true, withFileTypes: true })
@@ -51,5 +55,7 @@ await Promise.all(
     while (next < files.length) await compress(files[next++]);
   }),
 );
-const edge = writeEdgeConfig('dist', loadEdgeConfig().originUrl);
-console.log(`postbuild: build-info.json written, ${count} files precompressed, edge configuration for ${edge.routes} files (${edge.paths} paths) in dist/edge and dist/client/_headers, _redirects`);
+const edge = await writeEdgeConfig('dist', loadEdgeConfig().originUrl);
+console.log(
+  `postbuild: build-info.json written, ${count} files precompressed, edge configuration for ${edge.routes} files (${edge.paths} paths) and ${edge.onDemand} on-demand routes in dist/edge and dist/client/_headers, _redirects`,
+);

@@ -5,10 +5,16 @@
  */
 import { defaultRewardsConfig, type RewardsConfig } from './domain/program-config.ts';
 import type { PolicyOptions } from './domain/rate-limit-policy.ts';
+import { DEFAULT_PORT, parsePublicUrl } from './public-origin.ts';
 
 export interface AppConfig {
   host: string;
   port: number;
+  /**
+   * PUBLIC_URL: the origin every absolute URL is built from (src/public-origin.ts); unset, the
+   * build's PUBLIC_URL if it had one, else the address the server listens on.
+   */
+  publicUrl?: string;
   /** SQLite file; its folder is created on first start. Unused when `databaseUrl` is set. */
   databasePath: string;
   /** DATABASE_URL=postgres://...: the store is PostgreSQL instead of SQLite (src/store/postgres.ts). */
@@ -146,7 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     host: env.HOST || '0.0.0.0',
     // PORT=0 asks the OS for a free port (tests).
-    port: number(env.PORT, 4321, 'PORT', 0),
+    port: number(env.PORT, DEFAULT_PORT, 'PORT', 0),
+    publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined,
     databasePath: env.DATABASE_PATH || 'data/canopy-cove.sqlite',
     databaseUrl: databaseUrl(env.DATABASE_URL),
     poolMax: Math.floor(number(env.PG_POOL_MAX, 10, 'PG_POOL_MAX', 1)),

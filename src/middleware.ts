@@ -5,7 +5,7 @@
  * server log under the same id.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { problem } from './http/respond.ts';
+import { problemResponse } from './http/respond.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.route = context.routePattern;
@@ -14,6 +14,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } catch (error) {
     const requestId = context.locals.requestId ?? 'unknown';
     context.locals.services?.log.error({ requestId, path: context.url.pathname, err: error }, 'endpoint error');
-    return problem('internal_error', `Something went wrong on our side. Quote request id ${requestId} when you report it.`, { requestId }, {}, context.locals.services?.clock.now());
+    return problemResponse({ code: 'internal_error', detail: `Something went wrong on our side. Quote request id ${requestId} when you report it.` }, context.locals);
   }
 });

@@ -282,7 +282,7 @@ describe('discovery, stats, rate limits, OpenAPI', () => {
     for (const ep of index.endpoints.filter((e) => e.method === 'GET' && !e.path.includes('{') && e.auth === 'none')) {
       const res = await get(ep.path);
       expect(res.status, ep.path).toBe(200);
-      // The OpenAPI root admits only x- extensions: it carries x-dataFreshness (CONTRACT.md section 1).
+      // The OpenAPI root admits only x- extensions: it carries x-dataFreshness.
       const member = ep.path === '/api/public/openapi.json' ? 'x-dataFreshness' : 'dataFreshness';
       if (res.headers.get('content-type')?.includes('json')) expect(res.body[member], ep.path).toBeDefined();
     }
@@ -294,7 +294,7 @@ describe('discovery, stats, rate limits, OpenAPI', () => {
     expect(body.knowledgeBase.entries).toBe(33);
   });
 
-  it('publishes the rate-limit policy per tier with SPEC numbers for Bronze', async () => {
+  it('publishes the rate-limit policy per tier with the published numbers for Bronze', async () => {
     const body = expectValid(rateLimitPolicySchema, (await get('/api/public/rate-limits')).body);
     const bronze = body.tiers.find((t) => t.tier === 'Bronze')!;
     expect(bronze.reads.windows.map((w) => [w.name, w.limit, w.windowSeconds])).toEqual([

@@ -1,12 +1,17 @@
 /**
- * `npm run cluster` on PostgreSQL and Redis: two instances behind nginx. Concurrent earns of many
- * agents land exactly once each; one agent's writes are limited at the published 60 a minute in
- * all; an Idempotency-Key replays on the other instance; a write on one instance shows on the next
- * read through the other; an instance killed mid-load loses no acknowledged write while the other
- * serves; the database cutting every connection mid-load gives 503s, never 500s, and the service
- * recovers by itself. Runs in the PostgreSQL half of the suite (needs TEST_DATABASE_URL and TEST_REDIS_URL).
+ * `npm run cluster` on PostgreSQL and Redis: two instances behind nginx, started as an operator
+ * does (`npm run cluster:serve`, the cluster of the current build), with CLUSTER_BASE_PORT. The
+ * instances listen on base + i; concurrent earns of many agents land exactly once each; one
+ * agent's writes are limited at the published 60 a minute in all; an Idempotency-Key replays on
+ * the other instance; a write on one instance shows on the next read through the other; an
+ * instance killed mid-load loses no acknowledged write while the other serves; the database
+ * cutting every connection mid-load gives 503s, never 500s, and the service recovers by itself;
+ * SIGTERM to npm stops nginx and every instance. Runs in the PostgreSQL half of the suite (needs
+ * TEST_DATABASE_URL and TEST_REDIS_URL).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,12 +21,15 @@ import { backend, dropStore, openTestDatabase, storeEnv } from './support/backen
 import { admin, earn, register, type Registered } from './support/rewards.ts';
 import { OpenApiCheck } from './support/openapi-check.ts';
 import { request } from './support/service.ts';
-import { freePort } from '../scripts/lib/free-port.ts';
+import { freePort, freePortRange } from '../scripts/lib/free-port.ts';
+import { descendants, stillRunning, type ProcessEntry } from './support/process-tree.ts';
 
 const run = backend === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
 const dir = mkdtempSync(join(tmpdir(), 'canopy-cluster-'));
 const databasePath = join(dir, 'cluster.sqlite');
 let cluster: ChildProcess | undefined;
+let clusterExit: Promise<number | null> | undefined;
+let basePort = 0;
 let base = '';
 let instances: Array<{ port: number; pid: number }> = [];
 let env: Record<string, string> = {};
@@ -42,13 +50,15 @@ beforeAll(async () => {
   if (!run) return;
   env = await storeEnv(databasePath);
   const port = await freePort();
-  cluster = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.ts'], {
+  basePort = await freePortRange(2);
+  cluster = spawn('npm', ['run', 'cluster:serve'], {
     env: {
       ...process.env,
       ...env,
       HOST: '127.0.0.1',
       PORT: String(port),
       CLUSTER_SIZE: '2',
+      CLUSTER_BASE_PORT: String(basePort),
       REDIS_URL: process.env.TEST_REDIS_URL,
       REDIS_PREFIX: `test:cluster:${process.pid}:`,
       RATE_LIMITS: 'on',
@@ -57,6 +67,7 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  clusterExit = new Promise((resolve) => cluster!.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`cluster did not start:\n${output.join('')}`)), 60_000);
     const onData = (chunk: Buffer) => {
@@ -80,10 +91,12 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
+  // Only if a test failed before the last one stopped it.
   if (cluster && cluster.exitCode === null) {
-    const exited = new Promise((r) => cluster!.once('exit', r));
+    const left = descendants(cluster.pid!);
     cluster.kill('SIGTERM');
-    await exited;
+    await clusterExit;
+    for (const p of left.filter(stillRunning)) process.kill(p.pid, 'SIGKILL');
   }
   if (run) await dropStore(databasePath);
   rmSync(dir, { recursive: true, force: true });
@@ -91,6 +104,11 @@ afterAll(async () => {
 
 describe.runIf(run)('npm run cluster: two instances, nginx, PostgreSQL and Redis', () => {
   const agents: Registered[] = [];
+
+  it('puts instance i on CLUSTER_BASE_PORT + i', async () => {
+    expect(instances.map((i) => i.port)).toEqual([basePort, basePort + 1]);
+    for (const { port } of instances) expect((await request(`http://127.0.0.1:${port}`, '/healthz')).status).toBe(200);
+  });
 
   it('takes 300 concurrent earns of 30 agents over both instances: each acknowledged award once, every total its ledger', async () => {
     for (let i = 0; i < 30; i++) agents.push(await register(base, { name: `Cluster_${i}` }));
@@ -213,5 +231,59 @@ describe.runIf(run)('npm run cluster: two instances, nginx, PostgreSQL and Redis
     }
     expect(ok, `the cluster's last output:\n${output.join('').slice(-3000)}`).toBe(200);
     expect((await admin(databasePath, 'check')).code).toBe(0);
+  });
+  it('stops nginx and every instance, and leaves no process behind, when npm gets SIGTERM', async () => {
+    const tree: ProcessEntry[] = descendants(cluster!.pid!);
+    try {
+      expect(tree.filter((p) => p.command.startsWith('nginx: master'))).toHaveLength(1);
+      // The instances now running (one was restarted by the test above), each on its port.
+      expect(tree.filter((p) => p.command.endsWith('dist/server/main.mjs'))).toHaveLength(2);
+      cluster!.kill('SIGTERM');
+      expect(await clusterExit, output.join('').slice(-2000)).toBe(0);
+      await expect.poll(() => tree.filter(stillRunning), { timeout: 15_000 }).toEqual([]);
+      await expect(fetch(base)).rejects.toThrow();
+    } finally {
+      // Whatever a failure left running, so it does not outlive the test.
+      for (const p of tree.filter(stillRunning)) process.kill(p.pid, 'SIGKILL');
+    }
+  });
+});
+
+/**
+ * The port range is checked before anything starts, so these need neither PostgreSQL nor Redis
+ * (their URLs are never used): they run once, in the SQLite half.
+ */
+describe.runIf(backend === 'sqlite')('npm run cluster: a CLUSTER_BASE_PORT it cannot use', () => {
+  const runCluster = (extra: Record<string, string>) =>
+    promisify(execFile)('npm', ['run', 'cluster:serve'], {
+      env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', REDIS_URL: 'redis://127.0.0.1:1', CLUSTER_SIZE: '3', ...extra },
+      timeout: 30_000,
+    }).catch((error: { code: number; stderr: string }) => error);
+
+  it('refuses a range that does not fit below 65536', async () => {
+    const answer = await runCluster({ CLUSTER_BASE_PORT: '65534' });
+    expect(answer).toMatchObject({ code: 1, stderr: expect.stringContaining('CLUSTER_BASE_PORT must be a port from 1 to 65533, so that its 3 instances fit below 65536 (got "65534")') });
+  });
+
+  it('refuses a range with a port in use, naming it, and starts nothing', async () => {
+    const base = await freePortRange(3);
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(base + 2, '127.0.0.1', resolve));
+    try {
+      const answer = await runCluster({ CLUSTER_BASE_PORT: String(base), PORT: String(await freePort()) });
+      expect(answer).toMatchObject({ code: 1, stderr: expect.stringContaining(`port ${base + 2} on 127.0.0.1 is in use (CLUSTER_BASE_PORT=${base}, CLUSTER_SIZE=3)`) });
+      expect(
+        await Promise.all(
+          [base, base + 1].map((port) =>
+            fetch(`http://127.0.0.1:${port}/healthz`).then(
+              () => 'answered',
+              () => 'closed',
+            ),
+          ),
+        ),
+      ).toEqual(['closed', 'closed']);
+    } finally {
+      holder.close();
+    }
   });
 });

@@ -17,8 +17,9 @@ import { answerQuestion } from '../src/concierge/compose-answer.ts';
 import { EVAL_NOW, evalProgram, evalSet, halfOf, type EvalCase } from './fixtures/concierge-eval-set.ts';
 import { freshSet } from './fixtures/concierge-fresh-set.ts';
 import { conciergeModel as model, snapshotOf } from './support/concierge-model.ts';
+import { publicOrigin } from '../src/public-origin.ts';
 
-const BASE = model.catalog.site.baseUrl;
+const BASE = publicOrigin();
 const evalSnapshot = snapshotOf(evalProgram);
 
 const groups = {

@@ -10,7 +10,6 @@ import { problemSchema } from '../src/schemas/api/common.ts';
 import { admin, earn, post, register, type Registered } from './support/rewards.ts';
 import { request, startService, type TestService } from './support/service.ts';
 
-const BASE = 'https://canopycove.example';
 /** Monday 14:30 in America/Los_Angeles: "Afternoon Lab" (cc-004) is on, "Prime Time Culture" (cc-008) is next. */
 const CLOCK = '2026-11-23T22:30:00Z';
 
@@ -188,7 +187,7 @@ describe('GET /api/concierge-chat', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const body = conciergeWelcomeSchema.parse(res.body);
-    expect(body.agreement).toEqual({ title: 'AI Distribution Partnership Agreement', version: '1.0', url: `${BASE}/api/public/ai/partnership` });
+    expect(body.agreement).toEqual({ title: 'AI Distribution Partnership Agreement', version: '1.0', url: `${service.url}/api/public/ai/partnership` });
     expect(body.welcomeBonus).toBe(100);
     expect(body.referralReward).toBe(50);
     expect(body.suggestedQuestions.length).toBeGreaterThanOrEqual(5);
@@ -214,7 +213,7 @@ describe('POST /api/concierge-chat: the question table', () => {
     const body = conciergeReplySchema.parse(res.body);
     if (c.intent) expect(body.intent).toBe(c.intent);
     const urls = body.sources.map((s) => s.url);
-    for (const path of c.cites) expect(urls, `${c.q} must cite ${path}`).toContain(BASE + path);
+    for (const path of c.cites) expect(urls, `${c.q} must cite ${path}`).toContain(service.url + path);
     for (const word of c.has ?? []) expect(body.reply, `${c.q} must say "${word}"`).toContain(word);
     for (const word of c.hasNot ?? []) expect(body.reply.toLowerCase(), `${c.q} must not say "${word}"`).not.toContain(word.toLowerCase());
     expect(body.sources.length).toBeGreaterThan(0);
@@ -226,7 +225,7 @@ describe('POST /api/concierge-chat: the question table', () => {
   it('every cited knowledge source is a permalink that resolves', async () => {
     const res = await ask({ message: 'Is CBD good for anxiety?' });
     for (const s of res.body.sources as Array<{ url: string }>) {
-      const page = await request(service.url, s.url.slice(BASE.length));
+      const page = await request(service.url, s.url.slice(service.url.length));
       expect(page.status, s.url).toBe(200);
     }
   });
@@ -259,11 +258,11 @@ describe("POST /api/concierge-chat with an apiKey: the agent's own standing", ()
     expect(named.reply).toContain('Asker-1');
     expect(named.reply).toContain('Bronze');
     expect(named.reply).toContain('35');
-    expect(named.sources.map((s) => s.url)).toContain(`${BASE}/api/public/ai/agent/Asker-1`);
+    expect(named.sources.map((s) => s.url)).toContain(`${service.url}/api/public/ai/agent/Asker-1`);
     const top = conciergeReplySchema.parse((await ask({ message: 'who are the top agents right now?' })).body);
     expect(top.intent).toBe('leaderboard');
     expect(top.reply).toContain('Asker-1');
-    expect(top.sources.map((s) => s.url)).toContain(`${BASE}/api/public/ai/leaderboard`);
+    expect(top.sources.map((s) => s.url)).toContain(`${service.url}/api/public/ai/leaderboard`);
   });
 
   it('"how many points do I have?" with a Bearer key: points, tier and the gap to the next tier', async () => {
@@ -273,7 +272,7 @@ describe("POST /api/concierge-chat with an apiKey: the agent's own standing", ()
     expect(body.intent).toBe('my_status');
     expect(body.reply).toContain('Asker-1, you have 35 points and your tier is Bronze.');
     expect(body.reply).toContain('You need 65 more points to reach Silver (100 points)');
-    expect(body.sources.map((s) => s.url)).toContain(`${BASE}/api/public/ai/agent/Asker-1`);
+    expect(body.sources.map((s) => s.url)).toContain(`${service.url}/api/public/ai/agent/Asker-1`);
     expect(res.text).not.toContain(agent.apiKey);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
@@ -337,7 +336,7 @@ describe("POST /api/concierge-chat with an apiKey: the agent's own standing", ()
     const res = await ask({ message: 'What are my points?' }, { Authorization: `Bearer ${muted.apiKey}` });
     expect(res.body.reply).toContain('Asker-Muted, you have 15 points and your tier is Bronze.');
     expect(res.body.reply).toContain('suspended');
-    expect(res.body.sources.map((s: { url: string }) => s.url)).toContain(`${BASE}/api/public/ai/agent/Asker-Muted`);
+    expect(res.body.sources.map((s: { url: string }) => s.url)).toContain(`${service.url}/api/public/ai/agent/Asker-Muted`);
   });
 });
 

@@ -4,7 +4,8 @@
  * SQLite only (on PostgreSQL the script points to pg_dump, also tested).
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 describe.runIf(backend === 'sqlite')('npm run db:backup', () => {
-  it('writes a consistent copy while the server is writing, and checks it', async () => {
+  it('writes one consistent file while the server is writing, which opens read-only and holds the data', async () => {
     const agents = [];
     for (let i = 0; i < 5; i++) agents.push(await register(service.url, { name: `Backup_${i}` }));
     for (const [i, a] of agents.entries()) expect((await earn(service.url, a.apiKey, 'share', `https://blog.example.org/backup/${i}`)).status).toBe(200);
@@ -39,13 +40,18 @@ describe.runIf(backend === 'sqlite')('npm run db:backup', () => {
     await load;
     expect(stdout).toContain(`backup written: ${target}`);
     expect(stdout).toContain('integrity ok, every total equals its ledger');
-    const copy = new BetterSqlite3(target, { readonly: true });
+    // One file: no -wal, -shm or -journal beside it, before or after it is opened.
+    const beside = () => readdirSync(dirname(target)).filter((name) => name.startsWith(basename(target)));
+    expect(beside()).toEqual([basename(target)]);
+    const copy = new BetterSqlite3(target, { readonly: true, fileMustExist: true });
     try {
+      expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
       expect((copy.prepare('select count(*) as n from agents').get() as { n: number }).n).toBe(5);
       expect((copy.prepare("select count(*) as n from activities where type = 'share'").get() as { n: number }).n).toBe(5);
     } finally {
       copy.close();
     }
+    expect(beside()).toEqual([basename(target)]);
     expect((await admin(target, 'check')).stdout).toContain('ok: all 5 agent totals equal their ledger sums');
   });
 

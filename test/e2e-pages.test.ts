@@ -221,38 +221,13 @@ async function pageCases(): Promise<PageCase[]> {
 }
 
 describe('on a phone, as live data arrives, and in charts', () => {
-  it("shows both rankings' defining numbers on a phone without horizontal scrolling", async () => {
-    const lead = await register('phone-lead');
-    await earn(lead.apiKey, 'promote', 'https://social.example/phone/1'); // 25 points, 25 promotion points
-    await earn(lead.apiKey, 'api_use'); // 30 points
-    const context = await newContext('phone');
-    const { page, errors } = await openWatched(context, service.url, '/hall-of-fame');
-    for (const [ranking, heading, value] of [
-      ['total', 'Points', '30'],
-      ['promo', 'Promotion points', '25'],
-    ] as const) {
-      const section = page.locator(`[data-ranking-id="${ranking}"]`);
-      const cell = section.locator('tr[data-agent="phone-lead"] td').nth(3);
-      await expect.poll(() => cell.innerText()).toBe(value);
-      expect(await section.locator('thead th').nth(3).innerText()).toBe(heading);
-      const box = (await cell.boundingBox())!;
-      expect(box.x, ranking).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, ranking).toBeLessThanOrEqual(viewports.phone.width);
-      expect(await cell.isVisible()).toBe(true);
-      const wrap = await section.locator('.table-wrap').evaluate((w) => ({ scroll: w.scrollWidth, client: w.clientWidth }));
-      expect(wrap.scroll, `${ranking}: the table scrolls sideways`).toBeLessThanOrEqual(wrap.client);
-    }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
-    expect(errors).toEqual([]);
-  });
-
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`keeps layout shift under 0.05 on home, Hall of Fame, a profile and the program page once live data is in (${viewport})`, async () => {
       const context = await newContext(viewport);
       for (const [path, loaded] of [
         ['/', '[data-on-air-body] dl'],
         ['/hall-of-fame', '[data-ranking-id="promo"] tbody tr'],
-        ['/agents#phone-lead', '[data-chart="points-over-time"] canvas'],
+        ['/agents#hof-alpha', '[data-chart="points-over-time"] canvas'],
         ['/program', '[data-chart-slot="days"] canvas'],
       ] as const) {
         const { page, errors } = await openWatched(context, service.url, path);
@@ -268,7 +243,9 @@ describe('on a phone, as live data arrives, and in charts', () => {
 
   it("draws an agent's climb and the program's charts from agents created here, each with its numbers in a table", async () => {
     const videos = await request(service.url, '/api/public/videos');
-    const videoUrl = videos.body.items[0].pageUrl as string;
+    // Promoted as agents do in production: the video's page on the brand's public address (this
+    // test server's own origin is a loopback address, which claims may not name).
+    const videoUrl = `https://canopycove.example${new URL(videos.body.items[0].pageUrl as string).pathname}`;
     const climber = await register('chart-climber');
     const fan = await register('chart-fan');
     const day = (n: number) => new Date(Date.parse(CLOCK_START) + n * 86_400_000).toISOString();

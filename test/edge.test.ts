@@ -1,10 +1,13 @@
 /**
  * The CDN edge (issue 20): Debian's nginx with the build's dist/edge/nginx.conf in front of the
  * real service. Every pre-rendered route must answer through the edge exactly as the origin
- * answers it; everything else must reach the origin; the generated `_headers` / `_redirects`
- * must state the same headers and routes. Needs nginx (`apt-get install nginx`; .ci/run does).
+ * answers it; everything else, every on-demand route included, must reach the origin; the
+ * generated `_headers` / `_redirects` must state the same headers and routes. `npm run edge`
+ * serves a build in a private folder (mode 700) as whoever runs it, root included, and stops
+ * nginx whichever process is signalled (issue 41). Needs nginx (`apt-get install nginx`; .ci/run does).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -13,6 +16,7 @@ import { startEdge } from '../scripts/lib/edge/run-edge.ts';
 import { nginxAvailable } from '../scripts/lib/nginx.ts';
 import { startService, type TestService } from './support/service.ts';
 import { freePort } from '../scripts/lib/free-port.ts';
+import { descendants, stillRunning } from './support/process-tree.ts';
 
 const CLIENT = 'dist/client';
 
@@ -62,6 +66,8 @@ const COMPARED = [
   'x-content-type-options',
   'referrer-policy',
 ];
+/** What a 304 carries on both (RFC 9110 15.4.5): validators, caching fields, and every response's own. */
+const NOT_MODIFIED_FIELDS = COMPARED.filter((n) => !['content-type', 'content-security-policy', 'content-encoding'].includes(n));
 const PREFLIGHT = ['access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age'];
 
 function picked(answer: Answer, names = COMPARED) {
@@ -88,6 +94,86 @@ function parseHeaders(text: string): Array<{ pattern: string; headers: Array<[st
 }
 const matches = (pattern: string, path: string) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path);
 
+/**
+ * A `_redirects` rule's path as Netlify matches it: `:name` takes one segment, a final `*` the
+ * rest (`:splat`). The values it captured, or undefined if the path does not match.
+ */
+function captures(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  const found: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    if (part === '*' && i === want.length - 1) return { ...found, splat: got.slice(i).join('/') };
+    if (i >= got.length) return undefined;
+    if (part.startsWith(':') && got[i]) found[part.slice(1)] = got[i];
+    else if (part !== got[i]) return undefined;
+  }
+  return got.length === want.length ? found : undefined;
+}
+
+/**
+ * The on-demand routes as src/pages declares them (`export const prerender = false`), each as a
+ * request path with a sample value for its parameters. Read from the sources, not from the build's
+ * route table the generator reads, so a route the generator misses fails here.
+ */
+/**
+ * Every on-demand path: the routes of src/pages that are not pre-rendered (the agent doors, and the
+ * route that dispatches the operations), and each on-demand operation of the registry, as the
+ * build's discovery index lists them.
+ */
+function onDemandPaths(): string[] {
+  const index = JSON.parse(readFileSync(join(CLIENT, 'api/public.json'), 'utf8')) as { endpoints: { path: string; prerendered: boolean }[] };
+  const paths = index.endpoints.filter((e) => !e.prerendered).map((e) => e.path.replace(/\{\w+\}/g, 'sample'));
+  for (const entry of readdirSync('src/pages', { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(ts|js|mjs|astro)$/.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    const route = `/${relative('src/pages', file).split(sep).join('/')}`.replace(/\.(ts|js|mjs|astro)$/, '').replace(/\/index$/, '') || '/';
+    if (route.split('/').some((segment) => segment.startsWith('_'))) continue;
+    if (!/^export const prerender = false;?$/m.test(readFileSync(file, 'utf8'))) continue;
+    paths.push(route.replace(/\[\.\.\.\w+\]/g, 'sample/more').replace(/\[\w+\]/g, 'sample'));
+  }
+  return [...new Set(paths)].sort();
+}
+
+/** The origin the build wrote into `_redirects` (ORIGIN_URL when it ran). */
+const originOf = (text: string) => /^# Origin: (\S+)/m.exec(text)![1];
+
+/**
+ * Where a static host sends a request by these `_redirects`: the first matching rule (a query rule
+ * needs its parameter), except that a rule without `!` never shadows a file that exists
+ * (Netlify's shadowing); no rule: the file itself, or its `.html` (pretty URLs).
+ */
+function redirectsRouter(text: string): (path: string, query?: string) => string {
+  const rules = text
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => l.trim().split(/\s+/))
+    .map((w) => (w.length === 4 ? { from: w[0], query: w[1].split('=')[0], to: w[2], status: w[3] } : { from: w[0], query: undefined, to: w[1], status: w[2] }));
+  const exists = (path: string) => statSync(join(CLIENT, path), { throwIfNoEntry: false })?.isFile() === true;
+  // A page is shadowed by its file under pretty URLs too: / by /index.html, /videos by /videos.html.
+  const isFile = (path: string) => exists(path) || exists(`${path}.html`) || exists(`${path.replace(/\/$/, '')}/index.html`);
+  return (path, query) => {
+    for (const rule of rules) {
+      const found = captures(rule.from, path);
+      if (!found || (rule.query !== undefined && rule.query !== query) || (!rule.status.endsWith('!') && isFile(path))) continue;
+      if (rule.status !== '200') return `redirect ${rule.to}`;
+      const [scheme, rest] = rule.to.includes('://') ? rule.to.split('://') : ['', rule.to];
+      const filled = rest.replace(/:(\w+)/g, (placeholder, name: string) => found[name] ?? placeholder);
+      return scheme ? `${scheme}://${filled}` : filled;
+    }
+    return path;
+  };
+}
+
+/** A copy of the build in a fresh private folder (mode 700, as `mktemp -d` makes it). */
+function privateBuild(): { dir: string; distDir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'canopy-edge-private-'));
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
+  const distDir = join(dir, 'dist');
+  for (const part of ['client', 'edge']) cpSync(join('dist', part), join(distDir, part), { recursive: true });
+  return { dir, distDir };
+}
+
 describe('the nginx edge answers like the origin', () => {
   let origin: TestService;
   let edge: Awaited<ReturnType<typeof startEdge>>;
@@ -95,7 +181,10 @@ describe('the nginx edge answers like the origin', () => {
 
   beforeAll(async () => {
     if (!nginxAvailable()) throw new Error('nginx is not installed: apt-get install nginx (as .ci/run does)');
-    origin = await startService({ env: { TRUST_PROXY: '1', RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '1000' } });
+    // Behind an edge the origin answers at the public address the build was made for, as the
+    // files the edge serves do.
+    const { origin: publicUrl } = JSON.parse(readFileSync('dist/build-info.json', 'utf8')) as { origin: string };
+    origin = await startService({ env: { TRUST_PROXY: '1', RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '1000', PUBLIC_URL: publicUrl } });
     runDir = mkdtempSync(join(tmpdir(), 'canopy-edge-test-'));
     edge = await startEdge({ distDir: 'dist', host: '127.0.0.1', port: await freePort(), originUrl: origin.url, runDir });
   }, 60_000);
@@ -125,7 +214,10 @@ describe('the nginx edge answers like the origin', () => {
         const conditional = { ...headers, 'If-None-Match': `"nope", W/${o.headers.etag}` };
         const [ec, oc] = await Promise.all([send(edge.url, 'GET', path, conditional), send(origin.url, 'GET', path, conditional)]);
         expect(oc.status).toBe(304);
-        expectSame(ec, oc, `If-None-Match ${path} [${encoding}]`);
+        // nginx keeps the representation's Content-Type (and our CSP) on a 304; the origin sends only
+        // what RFC 9110 15.4.5 asks for. The validators and caching fields must agree.
+        expectSame(ec, oc, `If-None-Match ${path} [${encoding}]`, NOT_MODIFIED_FIELDS);
+        expect(oc.headers['content-type'], `the origin's 304 for ${path}`).toBeUndefined();
         notModified++;
       }
       // Another variant's ETag does not match this one; If-Modified-Since alone is compared by date.
@@ -245,24 +337,8 @@ describe('the nginx edge answers like the origin', () => {
 
   it('_redirects rewrites extension-less JSON to its file and sends queries, on-demand routes and unknown API paths to the origin', async () => {
     const text = readFileSync(join(CLIENT, '_redirects'), 'utf8');
-    // The origin the build wrote in (ORIGIN_URL when it ran).
-    const originUrl = /^# Origin: (\S+)/m.exec(text)![1];
-    const rules = text
-      .split('\n')
-      .filter((l) => l.trim() && !l.startsWith('#'))
-      .map((l) => l.trim().split(/\s+/))
-      .map((w) => (w.length === 4 ? { from: w[0], query: w[1].split('=')[0], to: w[2], status: w[3] } : { from: w[0], query: undefined, to: w[1], status: w[2] }));
-    const isFile = (path: string) => statSync(join(CLIENT, path), { throwIfNoEntry: false })?.isFile() === true;
-    /**
-     * The host's answer: the first matching rule (a query rule needs its parameter), except that a
-     * rule without `!` never shadows a file that exists (Netlify's shadowing); no rule: the file
-     * itself, or its `.html` (pretty URLs).
-     */
-    const route = (path: string, query?: string) => {
-      const rule = rules.find((r) => matches(r.from, path) && (r.query === undefined || r.query === query) && (r.status.endsWith('!') || !isFile(path)));
-      if (rule) return rule.status === '200' ? rule.to.replace(':splat', path.replace(/^\/(api|feeds)\//, '')) : `redirect ${rule.to}`;
-      return path;
-    };
+    const originUrl = originOf(text);
+    const route = redirectsRouter(text);
     const fileBytes = (path: string) => {
       for (const candidate of [path, `${path}.html`, `${path === '/' ? '' : path}/index.html`]) {
         try {
@@ -287,4 +363,110 @@ describe('the nginx edge answers like the origin', () => {
     expect(route('/feeds/nope.xml')).toBe(`${originUrl}/feeds/nope.xml`);
     expect(route('/healthz')).toBe(`${originUrl}/healthz`);
   });
+  it('sends every on-demand route and operation to the origin, through nginx and by _redirects', async () => {
+    const paths = onDemandPaths();
+    for (const door of ['/mcp', '/a2a', '/.well-known/mcp/server-card', '/healthz', '/api/public/ai/agent/sample']) expect(paths).toContain(door);
+    const text = readFileSync(join(CLIENT, '_redirects'), 'utf8');
+    const route = redirectsRouter(text);
+    const twinQueries = new Map<string, string>();
+    for (const line of text.split('\n')) {
+      const twin = /^(\S+) {2}(\w+)=:\w+ {2}/.exec(line);
+      if (twin) twinQueries.set(twin[1], twin[2]);
+    }
+    for (const path of paths) {
+      // A path with a pre-rendered twin is the file without a query and the origin with one.
+      const query = twinQueries.get(path);
+      expect(route(path, query), `_redirects sends ${path}${query ? `?${query}=` : ''} to the origin`).toBe(`${originOf(text)}${path}`);
+      // Only the origin sets rate-limit headers; a query also reaches the twin's origin route.
+      const [e, o] = await Promise.all([send(edge.url, 'GET', `${path}?edge-probe=1`), send(origin.url, 'GET', `${path}?edge-probe=1`)]);
+      expect([e.status, e.headers['content-type']], `${path} through nginx`).toEqual([o.status, o.headers['content-type']]);
+      expect(e.headers['x-ratelimit-limit'], `${path} through nginx is answered by the origin`).toBeDefined();
+    }
+  });
+
+  it('serves a build in a private folder (mode 700) as whoever runs it, root included', async () => {
+    const { dir, distDir } = privateBuild();
+    const privateEdge = await startEdge({ distDir, host: '127.0.0.1', port: await freePort(), originUrl: origin.url, runDir: join(dir, 'run') });
+    try {
+      for (const path of ['/', '/api/public/knowledge/terpenes/', '/favicon.svg']) {
+        const [e, o] = await Promise.all([send(privateEdge.url, 'GET', path), send(origin.url, 'GET', path)]);
+        expect(e.status, path).toBe(200);
+        expectSame(e, o, `${path} from ${distDir}`);
+      }
+    } finally {
+      await privateEdge.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)('refuses to start, saying why, when the owner of the build cannot reach it', async () => {
+    // A build owned by nobody inside root's private folder: nobody's workers cannot enter the folder.
+    const dir = mkdtempSync(join(tmpdir(), 'canopy-edge-unreadable-'));
+    const distDir = join(dir, 'dist');
+    mkdirSync(join(distDir, 'client'), { recursive: true });
+    cpSync('dist/edge', join(distDir, 'edge'), { recursive: true });
+    cpSync(join(CLIENT, 'favicon.svg'), join(distDir, 'client', 'favicon.svg'));
+    const nobody = Number(spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout);
+    for (const path of [distDir, join(distDir, 'client'), join(distDir, 'client', 'favicon.svg')]) chownSync(path, nobody, nobody);
+    const port = await freePort();
+    try {
+      await expect(startEdge({ distDir, host: '127.0.0.1', port, originUrl: origin.url, runDir: join(dir, 'run') })).rejects.toThrow(
+        /nginx answered 403 for \/favicon\.svg: its workers \(running as nobody, the owner of .*\) cannot read .*client/,
+      );
+      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  /** `npm run edge` on a private copy of the build, as an operator starts it; resolves once it serves. */
+  async function npmRunEdge(dir: string, distDir: string) {
+    const npm = spawn('npm', ['run', 'edge'], {
+      env: { ...process.env, EDGE_HOST: '127.0.0.1', EDGE_PORT: String(await freePort()), ORIGIN_URL: origin.url, DIST_DIR: distDir, TMPDIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so the test can send it Ctrl-C as a terminal does.
+      detached: true,
+    });
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const ready = /^edge: (\S+) serves/m.exec(output);
+        if (ready) resolve(ready[1]);
+      };
+      npm.stdout.on('data', onData);
+      npm.stderr.on('data', onData);
+      void exited.then((code) => reject(new Error(`npm run edge exited with ${code}:\n${output}`)));
+    });
+    return { npm, url, exited, output: () => output };
+  }
+
+  for (const [how, signal] of [
+    ['SIGTERM to the npm process', (pid: number) => process.kill(pid, 'SIGTERM')],
+    ['Ctrl-C (SIGINT to the whole process group)', (pid: number) => process.kill(-pid, 'SIGINT')],
+  ] as const) {
+    it(`npm run edge: ${how} stops nginx and leaves no process behind`, async () => {
+      const { dir, distDir } = privateBuild();
+      const run = await npmRunEdge(dir, distDir);
+      const tree = descendants(run.npm.pid!);
+      try {
+        expect((await send(run.url, 'GET', '/api/public/knowledge/terpenes/')).status).toBe(200);
+        expect(
+          tree.filter((p) => p.command.startsWith('nginx: master')),
+          JSON.stringify(tree),
+        ).toHaveLength(1);
+        expect(tree.filter((p) => p.command.startsWith('nginx: worker')).length).toBeGreaterThan(0);
+        signal(run.npm.pid!);
+        expect(await run.exited, run.output()).toBe(0);
+        await expect.poll(() => tree.filter(stillRunning), { timeout: 5_000 }).toEqual([]);
+        await expect(fetch(run.url)).rejects.toThrow();
+      } finally {
+        // Whatever a failure left running, so it does not outlive the test.
+        if (run.npm.exitCode === null) run.npm.kill('SIGKILL');
+        for (const p of tree.filter(stillRunning)) process.kill(p.pid, 'SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

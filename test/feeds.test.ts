@@ -57,7 +57,7 @@ const approvedNewest = allVideos
   .slice(0, 50);
 const unpublishedIds = allVideos.filter((v) => v.status !== 'approved').map((v) => v.id);
 const episodes = readYamlDir<EpisodeFile>('podcast/episodes');
-const videoIdOf = (url: string) => url.slice(`${site.baseUrl}/videos/`.length);
+const videoIdOf = (url: string) => url.slice(`${service.url}/videos/`.length);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -98,10 +98,10 @@ describe('GET /feeds/videos.xml', () => {
     expect(doc.rss['@_version']).toBe('2.0');
     const ch = doc.rss.channel;
     expect(ch.title).toContain(site.name);
-    expect(ch.link).toBe(`${site.baseUrl}/`);
+    expect(ch.link).toBe(`${service.url}/`);
     expect(typeof ch.description).toBe('string');
     expect(ch.description.length).toBeGreaterThan(0);
-    expect(ch['atom:link']).toMatchObject({ '@_href': `${site.baseUrl}/feeds/videos.xml`, '@_rel': 'self', '@_type': 'application/rss+xml' });
+    expect(ch['atom:link']).toMatchObject({ '@_href': `${service.url}/feeds/videos.xml`, '@_rel': 'self', '@_type': 'application/rss+xml' });
     expect(doc.rss['@_xmlns:atom']).toBe('http://www.w3.org/2005/Atom');
 
     expect(ch.item).toHaveLength(approvedNewest.length);
@@ -110,9 +110,9 @@ describe('GET /feeds/videos.xml', () => {
       const v = approvedNewest[n];
       expect(item.title).toBe(v.title);
       expect(item.description.length).toBeGreaterThan(0);
-      expect(item.guid['#text']).toBe(`${site.baseUrl}/videos/${v.id}`);
+      expect(item.guid['#text']).toBe(`${service.url}/videos/${v.id}`);
       expect(new Date(item.pubDate).toISOString()).toBe(new Date(v.publishedAt).toISOString());
-      expect(item['media:content']['@_url']).toMatch(new RegExp(`^${site.baseUrl}/`));
+      expect(item['media:content']['@_url']).toMatch(new RegExp(`^${service.url}/`));
       expect(item['media:content']['@_duration']).toBe(String(v.durationSeconds));
     }
     for (const id of unpublishedIds) expect(text).not.toContain(`/videos/${id}<`);
@@ -145,8 +145,8 @@ describe('GET /feeds/podcast.xml', () => {
     expect(ch.title).toBe(show.title);
     expect(ch.description.length).toBeGreaterThan(0);
     expect(ch.language).toMatch(/^[a-z]{2}/);
-    expect(ch.link).toMatch(new RegExp(`^${site.baseUrl}/`));
-    expect(ch['itunes:image']['@_href']).toBe(`${site.baseUrl}${show.image}`);
+    expect(ch.link).toMatch(new RegExp(`^${service.url}/`));
+    expect(ch['itunes:image']['@_href']).toBe(`${service.url}${show.image}`);
     expect(ch['itunes:category']['@_text']).toBe(show.category.name);
     if (show.category.subcategory) expect(ch['itunes:category']['itunes:category']['@_text']).toBe(show.category.subcategory);
     expect(ch['itunes:explicit']).toBe(String(show.explicit));
@@ -155,17 +155,17 @@ describe('GET /feeds/podcast.xml', () => {
     expect(ch['itunes:owner']['itunes:name']).toBe(show.owner.name);
     expect(ch['itunes:owner']['itunes:email']).toBe(show.owner.email);
     expect(ch['itunes:type']).toBe(show.type);
-    expect(ch['atom:link']).toMatchObject({ '@_href': `${site.baseUrl}/feeds/podcast.xml`, '@_rel': 'self', '@_type': 'application/rss+xml' });
+    expect(ch['atom:link']).toMatchObject({ '@_href': `${service.url}/feeds/podcast.xml`, '@_rel': 'self', '@_type': 'application/rss+xml' });
   });
 
-  it('carries podcast:guid, the namespace UUIDv5 of the feed URL', () => {
+  it("carries podcast:guid, the namespace UUIDv5 of the brand's production feed URL, wherever the feed is served", () => {
     expect(ch['podcast:guid']).toBe(show.guid);
-    expect(ch['podcast:guid']).toBe(podcastGuidFor(ch['atom:link']['@_href']));
+    expect(ch['podcast:guid']).toBe(podcastGuidFor(`${site.baseUrl}/feeds/podcast.xml`));
   });
 
   it('lists every episode with its real enclosure length and type, duration and numbering', () => {
     expect(ch.item).toHaveLength(episodes.length);
-    const byAudio = new Map(episodes.map((e) => [`${site.baseUrl}${e.audio.url}`, e]));
+    const byAudio = new Map(episodes.map((e) => [`${service.url}${e.audio.url}`, e]));
     for (const item of ch.item) {
       const e = byAudio.get(item.enclosure['@_url'])!;
       expect(e, item.enclosure['@_url']).toBeDefined();
@@ -182,7 +182,7 @@ describe('GET /feeds/podcast.xml', () => {
       expect(item.guid['#text']).toBe(episodeGuid(show.guid, e.id));
       if (e.transcriptUrl) {
         expect(item['podcast:transcript']).toHaveLength(1);
-        expect(item['podcast:transcript'][0]).toMatchObject({ '@_url': `${site.baseUrl}${e.transcriptUrl}`, '@_type': 'text/vtt' });
+        expect(item['podcast:transcript'][0]).toMatchObject({ '@_url': `${service.url}${e.transcriptUrl}`, '@_type': 'text/vtt' });
       } else {
         expect(item['podcast:transcript']).toBeUndefined();
       }
@@ -209,17 +209,17 @@ describe('GET /feeds/videos.json', () => {
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     expect(body.version).toBe('https://jsonfeed.org/version/1.1');
     expect(body.title).toContain(site.name);
-    expect(body.home_page_url).toBe(`${site.baseUrl}/`);
-    expect(body.feed_url).toBe(`${site.baseUrl}/feeds/videos.json`);
+    expect(body.home_page_url).toBe(`${service.url}/`);
+    expect(body.feed_url).toBe(`${service.url}/feeds/videos.json`);
     expect(body.dataFreshness).toMatchObject({ source: 'build' });
     expect(body.items.map((i: { id: string }) => videoIdOf(i.id))).toEqual(approvedNewest.map((v) => v.id));
     for (const [n, item] of body.items.entries()) {
       const v = approvedNewest[n];
       expect(typeof item.id).toBe('string');
       expect(typeof (item.content_text ?? item.content_html)).toBe('string');
-      expect(item).toMatchObject({ url: `${site.baseUrl}/videos/${v.id}`, title: v.title });
+      expect(item).toMatchObject({ url: `${service.url}/videos/${v.id}`, title: v.title });
       expect(item.summary.length).toBeGreaterThan(0);
-      expect(item.image).toMatch(new RegExp(`^${site.baseUrl}/`));
+      expect(item.image).toMatch(new RegExp(`^${service.url}/`));
       expect(item.date_published).toBe(new Date(v.publishedAt).toISOString());
       expect(item.date_modified).toBe(new Date(v.updatedAt ?? v.publishedAt).toISOString());
       expect(Array.isArray(item.tags)).toBe(true);

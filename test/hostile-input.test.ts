@@ -55,7 +55,7 @@ function expectClean(res: RawResponse, what: string) {
     expect(body.status, what).toBe(res.status);
   }
   if (type.startsWith('application/json') && res.text) {
-    // The OpenAPI document's root admits only x- extensions: x-dataFreshness (CONTRACT.md section 1).
+    // The OpenAPI document's root admits only x- extensions: x-dataFreshness.
     const body = JSON.parse(res.text);
     expect(body.dataFreshness ?? body['x-dataFreshness'], `${what} has dataFreshness`).toBeDefined();
   }

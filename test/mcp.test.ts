@@ -87,6 +87,14 @@ describe('MCP server at /mcp', () => {
     expect([missing.isError, errorText(missing)]).toEqual([true, expect.stringMatching(/^not_found \(404\)/)]);
     const bad = await call(client, 'videos', { limit: 500 });
     expect([bad.isError, errorText(bad)]).toEqual([true, expect.stringMatching(/^invalid_request \(400\).*limit/)]);
+    // A missing path argument is named, never a 404 of the path it would have made.
+    const noTopic = await call(client, 'knowledge_entry', {});
+    expect([noTopic.isError, errorText(noTopic)]).toEqual([true, expect.stringMatching(/^invalid_request \(400\): Invalid arguments for tool knowledge_entry: topic is required.*id is required/)]);
+    expect((noTopic._meta as { problem: { errors: { path: string }[] } }).problem.errors.map((e) => e.path)).toEqual(['topic', 'id']);
+    // An unknown tool is a protocol error, -32602, as the MCP specification has it.
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('no_such_tool') });
+    // So is an unknown resource, -32002.
+    await expect(client.readResource({ uri: `${service.url}/api/public/knowledge/terpenes/no-such-entry` })).rejects.toMatchObject({ code: -32002 });
     await client.close();
   });
 
@@ -126,8 +134,8 @@ describe('MCP server at /mcp', () => {
     await client.close();
   });
 
-  it('answers a tools/call refused by the rate limits as a tool error with its retry time, counted with HTTP', async () => {
-    // Writes are 6 a minute at this scale; every MCP request is a POST, so a write.
+  it('answers a tools/call refused by the rate limits as a tool error with its retry time, counted with HTTP by its operation’s class', async () => {
+    // Writes are 6 a minute at this scale. A write tool counts as a write, a read tool as a read.
     const limited = await startService({ env: { RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '0.1' } });
     try {
       const client = new Client({ name: 'mcp-test-limited', version: '1.0.0' });
@@ -135,7 +143,7 @@ describe('MCP server at /mcp', () => {
       let refused: CallToolResult | undefined;
       let served = 0;
       for (let i = 0; i < 10 && !refused; i++) {
-        const result = (await client.callTool({ name: 'stats', arguments: {} })) as CallToolResult;
+        const result = (await client.callTool({ name: 'register', arguments: { name: `mcp-limited-${i}` } })) as CallToolResult;
         if (result.isError) refused = result;
         else served += 1;
       }
@@ -150,6 +158,9 @@ describe('MCP server at /mcp', () => {
       const http = await fetch(`${limited.url}/api/public/ai/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'after-mcp' }) });
       expect(http.status).toBe(429);
       expect(http.headers.get('retry-after')).toMatch(/^\d+$/);
+      // A read tool is a read: it is served while writes are refused.
+      const read = (await client.callTool({ name: 'stats', arguments: {} })) as CallToolResult;
+      expect(read.isError, errorText(read)).toBeFalsy();
       await client.close();
     } finally {
       await limited.stop();

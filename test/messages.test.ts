@@ -15,7 +15,6 @@ import { admin, register, type Registered } from './support/rewards.ts';
 import { request, startService, type JsonResponse, type TestService } from './support/service.ts';
 import { openTestDatabase } from './support/backend.ts';
 
-const BASE = 'https://canopycove.example';
 const PATH = '/api/public/ai/message';
 const run = promisify(execFile);
 
@@ -75,7 +74,7 @@ describe('GET /api/public/ai/message', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const { channel, dataFreshness } = messageChannelDocSchema.parse(res.body);
     expect(dataFreshness.source).toBe('live');
-    expect(channel.send).toEqual({ method: 'POST', url: BASE + PATH, contentType: 'application/json' });
+    expect(channel.send).toEqual({ method: 'POST', url: service.url + PATH, contentType: 'application/json' });
     expect(channel.fields.map((f) => [f.name, f.required, f.maxLength])).toEqual([
       ['message', true, MESSAGE_MAX],
       ['agentName', false, FIELD_MAX],

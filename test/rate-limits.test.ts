@@ -1,5 +1,5 @@
 /**
- * Rate limits over real HTTP (CONTRACT.md section 5). The limited server runs at RATE_LIMIT_SCALE
+ * Rate limits over real HTTP (docs/limits-and-hardening.md). The limited server runs at RATE_LIMIT_SCALE
  * 0.1 (reads 30/min with a burst of 6 per 12 s, writes 6/min, one request in flight) so limits are
  * reached in a few requests, and with TRUST_PROXY so each test can be its own client IP through
  * X-Forwarded-For. A second server runs with RATE_LIMITS=off.
@@ -234,7 +234,7 @@ describe('agents', () => {
     const write = await request(limited.url, '/api/public/ai/earn', { method: 'POST', headers: { ...bearer, 'X-Forwarded-For': '198.51.100.205' }, json: { actionType: 'api_use' } });
     expect(write.status).toBe(200);
     expect(write.headers.get('ratelimit-policy')).toBe('"writes-min";q=60;w=60');
-    // The apiKey in the JSON body, as SPEC.md sends it, identifies the agent just the same:
+    // The apiKey in the JSON body, as the write endpoints accept it, identifies the agent just the same:
     // the agent's write budget counts down wherever the write comes from.
     const writesLeft = (res: { headers: Headers }) => Number(/"writes-min";r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')![1]);
     const inBody = await request(limited.url, '/api/public/ai/earn', { method: 'POST', headers: { 'X-Forwarded-For': '198.51.100.208' }, json: { apiKey: agent.apiKey, actionType: 'api_use' } });

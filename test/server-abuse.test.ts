@@ -66,7 +66,7 @@ function parse(text: string) {
   return { status: Number(statusLine.split(' ')[1]), headers, body: body ? JSON.parse(body) : undefined };
 }
 
-/** The contract every answer keeps (CONTRACT.md section 1), these ones included. */
+/** The contract every answer keeps (docs/api.md, "Conventions"), these ones included. */
 function expectContractProblem(text: string, status: number, code: string) {
   const answer = parse(text);
   expect(answer.status).toBe(status);
@@ -337,7 +337,7 @@ describe('SIGTERM under load', () => {
 
 describe('memory under a flood of distinct urls', () => {
   const CACHE_MIB = 4;
-  /** README.md, "Memory": working memory under load, beside the idle process and the response cache. */
+  /** docs/limits-and-hardening.md, "Memory": working memory under load, beside the idle process and the response cache. */
   const WORKING_MIB = 160;
   let service: TestService;
   let idleMiB: number;
@@ -349,7 +349,7 @@ describe('memory under a flood of distinct urls', () => {
   });
   afterAll(() => service?.stop());
 
-  it('keeps the response cache within RESPONSE_CACHE_MB and resident memory within what README states, however many urls are asked', async () => {
+  it('keeps the response cache within RESPONSE_CACHE_MB and resident memory within what docs/limits-and-hardening.md states, however many urls are asked', async () => {
     // Every url distinct, each answered on demand and kept (a parameter the endpoint ignores still
     // makes its own url, as an attacker's would): lists of 1-100 videos, searches that match nothing.
     const URLS = 10_000;

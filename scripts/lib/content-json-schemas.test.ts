@@ -1,12 +1,15 @@
 /**
  * The JSON Schemas editors' IDEs use, checked with a real JSON Schema validator (Ajv, draft-07 as
  * the YAML language server reads it): the committed files are what the build generates, every
- * committed content file passes its schema, a broken fixture is flagged where the build would
- * flag it, and .vscode/settings.json maps each schema onto its files.
+ * committed content file passes its schema as read by a YAML 1.2 parser (yaml, as the build and
+ * the YAML language server read it) and by a YAML 1.1 parser (js-yaml, as ajv-cli and many other
+ * tools read it), a broken fixture is flagged where the build would flag it, and
+ * .vscode/settings.json maps each schema onto its files.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
+import { load as loadYaml11 } from 'js-yaml';
 import addFormats from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -37,10 +40,16 @@ function filesOf(globs: string[]): string[] {
   });
 }
 
-function dataOf(file: string): unknown {
+/** The YAML of a content file: the whole file, or a Markdown entry's front matter. */
+function yamlOf(file: string): string {
   const text = readFileSync(file, 'utf8');
-  if (!file.endsWith('.md')) return parseYaml(text);
-  return parseYaml(/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)![1]);
+  return file.endsWith('.md') ? /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)![1] : text;
+}
+
+const parsers = { 'YAML 1.2 (yaml)': (text: string) => parseYaml(text), 'YAML 1.1 (js-yaml)': (text: string) => loadYaml11(text) };
+
+function dataOf(file: string): unknown {
+  return parseYaml(yamlOf(file));
 }
 
 const brief = (errors: ErrorObject[] | null | undefined) => (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.keyword}: ${e.message}`);
@@ -54,15 +63,30 @@ describe('content JSON Schemas', () => {
     for (const [name, text] of generated) expect(readFileSync(join(contentDir, 'schemas', name), 'utf8'), `${name} is stale: run npm run content`).toBe(text);
   });
 
-  it('accept every committed content file', () => {
+  it.each(Object.entries(parsers))('accept every committed content file as read by %s', (_parser, parse) => {
     const problems: string[] = [];
+    let checked = 0;
     for (const kind of contentKinds) {
       const validate = validator(kind.name);
       const files = filesOf(kind.files);
       expect(files.length, kind.name).toBeGreaterThan(0);
-      for (const file of files) if (!validate(dataOf(file))) problems.push(`${file}: ${brief(validate.errors).join('; ')}`);
+      for (const file of files) {
+        checked++;
+        if (!validate(parse(yamlOf(file)))) problems.push(`${file}: ${brief(validate.errors).join('; ')}`);
+      }
     }
+    expect(checked).toBeGreaterThan(100);
     expect(problems).toEqual([]);
+  });
+
+  it('would fail an unquoted date under YAML 1.1, which is why the build requires quotes', () => {
+    const text = readFileSync('content/videos/cc-001.yaml', 'utf8');
+    const unquoted = text.replace(/publishedAt: "([^"]+)"/, 'publishedAt: $1');
+    expect(unquoted).not.toBe(text);
+    const validate = validator('video');
+    expect(validate(parseYaml(unquoted))).toBe(true);
+    expect(validate(loadYaml11(unquoted))).toBe(false);
+    expect(brief(validate.errors)).toEqual(['/publishedAt type: must be string']);
   });
 
   it('flag a video whose category is not one of site.yaml, as the build does', () => {

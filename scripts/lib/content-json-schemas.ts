@@ -8,7 +8,8 @@
  * editor writes (zod's input side: a field with a default may be left out). Checks that span
  * files become enums read from the content itself, so the IDE flags them too: a video's
  * category must be an id of site.yaml's categories, a clip's videoId an approved video, and so
- * on. What JSON Schema cannot say (the id equals the file name, a clip is 9:16, the schedule has
+ * on. So adding or removing a video, category, shop item or knowledge entry changes the schemas,
+ * and content/README.md tells editors to commit them with it (a test compares them). What JSON Schema cannot say (the id equals the file name, a clip is 9:16, the schedule has
  * no gaps, citations match references) is left to `npm run content`.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';

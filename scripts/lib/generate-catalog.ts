@@ -98,6 +98,8 @@ const tagPool = [
 ];
 
 const day = 86_400_000;
+/** Written as YAML 1.1 tools need it (dates quoted), which the build requires of content. */
+const yaml11 = { version: '1.1' } as const;
 /** Generated dates end before the real catalog's newest ones so feeds still lead with real content. */
 const latest = Date.parse('2026-02-01T00:00:00Z');
 
@@ -113,12 +115,13 @@ export function generateCatalog(options: GenerateOptions): GenerateResult {
   const realVideos = readdirSync(join(options.sourceDir, 'videos')).filter((f) => f.endsWith('.yaml'));
   const realApproved = realVideos.filter((f) => /^status:\s*approved\s*$/m.test(readFileSync(join(options.sourceDir, 'videos', f), 'utf8'))).length;
   const realClips = readdirSync(join(options.sourceDir, 'clips')).filter((f) => f.endsWith('.yaml')).length;
-  // Generated entries reuse the real entries' media files in turn: the build checks that every
-  // media path the content names is a file in public/, and the benchmark needs no media of its own.
-  const realVideoMedia = realVideos.map((f) => parseYaml(readFileSync(join(options.sourceDir, 'videos', f), 'utf8')) as { thumbnail: string; playbackUrl: string });
+  // Generated entries reuse the real entries' media files in turn, with what the real entries say
+  // of them: the build checks that every media path is a file in public/ and that durations and
+  // picture sizes are the files' own, and the benchmark needs no media of its own.
+  const realVideoMedia = realVideos.map((f) => parseYaml(readFileSync(join(options.sourceDir, 'videos', f), 'utf8')) as { thumbnail: string; playbackUrl: string; durationSeconds: number });
   const realClipMedia = readdirSync(join(options.sourceDir, 'clips'))
     .filter((f) => f.endsWith('.yaml'))
-    .map((f) => parseYaml(readFileSync(join(options.sourceDir, 'clips', f), 'utf8')) as { thumbnail: string; playbackUrl: string });
+    .map((f) => parseYaml(readFileSync(join(options.sourceDir, 'clips', f), 'utf8')) as { thumbnail: string; playbackUrl: string; durationSeconds: number; width: number; height: number });
   const generatedVideos = Math.max(0, options.videos - realApproved);
   const generatedClips = Math.max(0, options.clips - realClips);
 
@@ -136,13 +139,13 @@ export function generateCatalog(options: GenerateOptions): GenerateResult {
       category: random.pick(categories),
       tags: random.sample(tagPool, random.int(2, 5)),
       featured: random.chance(0.05),
-      durationSeconds: random.int(120, 3600),
+      durationSeconds: realVideoMedia[i % realVideoMedia.length].durationSeconds,
       publishedAt: new Date(published).toISOString(),
       thumbnail: realVideoMedia[i % realVideoMedia.length].thumbnail,
       playbackUrl: realVideoMedia[i % realVideoMedia.length].playbackUrl,
     };
     if (random.chance(0.2)) video.updatedAt = new Date(published + random.int(1, 60) * day).toISOString();
-    writeFileSync(join(options.outDir, 'videos', `${id}.yaml`), stringify(video));
+    writeFileSync(join(options.outDir, 'videos', `${id}.yaml`), stringify(video, yaml11));
     videoIds.push(id);
     videoDates.push(published);
   }
@@ -151,18 +154,19 @@ export function generateCatalog(options: GenerateOptions): GenerateResult {
   for (let i = 1; i <= generatedClips; i++) {
     const id = `bc-${String(i).padStart(5, '0')}`;
     const parent = random.int(0, videoIds.length - 1);
+    const media = realClipMedia[i % realClipMedia.length];
     const clip = {
       id,
       videoId: videoIds[parent],
       title: `${random.pick(topics)} in a Minute #${i}`,
-      durationSeconds: random.int(15, 180),
-      width: 1080,
-      height: 1920,
+      durationSeconds: media.durationSeconds,
+      width: media.width,
+      height: media.height,
       publishedAt: new Date(videoDates[parent] + random.int(0, 14) * day).toISOString(),
-      thumbnail: realClipMedia[i % realClipMedia.length].thumbnail,
-      playbackUrl: realClipMedia[i % realClipMedia.length].playbackUrl,
+      thumbnail: media.thumbnail,
+      playbackUrl: media.playbackUrl,
     };
-    writeFileSync(join(options.outDir, 'clips', `${id}.yaml`), stringify(clip));
+    writeFileSync(join(options.outDir, 'clips', `${id}.yaml`), stringify(clip, yaml11));
   }
 
   return {

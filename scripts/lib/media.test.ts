@@ -1,7 +1,12 @@
-/** The pure parts of `npm run media`: wrapping, the spoken script, WebVTT, in-place YAML edits. */
+/**
+ * The pure parts of `npm run media`: wrapping, the spoken script, WebVTT, in-place YAML edits,
+ * the posters, and which tools a set of ids needs.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { cueTimings, episodeScript, publicFile, sentences, setYamlNumbers, thumbnailColours, vttTime, webVtt, wrapText } from './media.ts';
+import { clipPoster, coloursOf, cueTimings, episodeScript, missingTools, planMedia, publicFile, sentences, setYamlNumbers, toolsFor, videoPoster, vttTime, webVtt, wrapText } from './media.ts';
 
 describe('wrapText', () => {
   it('wraps at word boundaries and shortens past the last line', () => {
@@ -68,10 +73,51 @@ describe('publicFile', () => {
   });
 });
 
-describe('thumbnailColours', () => {
-  it('reads the background rect and the label colour of a thumbnail, or nothing', () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="640" height="360" fill="#6b3a1f"/><path fill="#fff"/><text x="32" fill="#e8a25c">LABEL</text></svg>';
-    expect(thumbnailColours(svg)).toEqual({ background: '#6b3a1f', accent: '#e8a25c' });
-    expect(thumbnailColours('<svg><circle fill="#000000"/></svg>')).toBeUndefined();
+describe('posters', () => {
+  it('reproduces every committed video poster from its title and category', () => {
+    const site = parse(readFileSync('content/site.yaml', 'utf8')) as { name: string; categories: Array<{ id: string; name: string }> };
+    const files = readdirSync('content/videos').filter((f) => f.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const f of files) {
+      const video = parse(readFileSync(join('content/videos', f), 'utf8')) as { id: string; title: string; category: string; thumbnail: string };
+      const category = site.categories.find((c) => c.id === video.category)!.name.toUpperCase();
+      const svg = videoPoster({ id: video.id, title: video.title, label: `${site.name.toUpperCase()} · ${category}`, colours: coloursOf(video.category) });
+      expect(svg, video.id).toBe(readFileSync(join('public', video.thumbnail), 'utf8'));
+    }
+  });
+
+  it('escapes markup, and gives a clip its length; an unknown category takes the brand colours', () => {
+    const svg = clipPoster({ id: 'clip-099', title: 'Salt & <Pepper> "Live"', label: 'CANOPY COVE TV · CLIP', colours: coloursOf('gardening'), seconds: 4 });
+    expect(svg).toContain('aria-label="Salt &amp; &lt;Pepper&gt; &quot;Live&quot; (placeholder clip thumbnail)"');
+    expect(svg).toContain('>Salt &amp; &lt;Pepper&gt;</text>');
+    expect(svg).toContain('>clip-099 · 4s</text>');
+    expect(svg).toContain('fill="#1f4d2b"');
+  });
+});
+
+describe('the tools an editor needs', () => {
+  const options = { contentDir: 'content', publicDir: 'public' };
+
+  it('asks ffmpeg alone for videos and clips, and espeak-ng too only for episodes', () => {
+    expect(toolsFor(planMedia({ ...options, only: ['cc-001'] }).jobs)).toEqual(['ffmpeg']);
+    expect(toolsFor(planMedia({ ...options, only: ['clip-001', 'cc-002'] }).jobs)).toEqual(['ffmpeg']);
+    expect(toolsFor(planMedia({ ...options, only: ['ep-001'] }).jobs)).toEqual(['espeak-ng', 'ffmpeg']);
+    expect(new Set(toolsFor(planMedia(options).jobs))).toEqual(new Set(['ffmpeg', 'espeak-ng']));
+  });
+
+  it('names the ids that are no video, clip or episode', () => {
+    expect(planMedia({ ...options, only: ['cc-001', 'cc-999'] })).toMatchObject({ jobs: [{ kind: 'video', id: 'cc-001' }], unknown: ['cc-999'] });
+  });
+
+  it('names the commands that do not run', () => {
+    const installed = new Set(['ffmpeg']);
+    const tools = {
+      run(command: string) {
+        if (!installed.has(command)) throw new Error(`spawn ${command} ENOENT`);
+        return '';
+      },
+    };
+    expect(missingTools(['espeak-ng', 'ffmpeg'], tools)).toEqual(['espeak-ng']);
+    expect(missingTools(['ffmpeg'], tools)).toEqual([]);
   });
 });

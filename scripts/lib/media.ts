@@ -1,24 +1,44 @@
 /**
- * Makes the demo catalog's media from its content: a short video for every video and clip
- * (`playbackUrl`, the title on the brand's background), a spoken MP3 for every episode
- * (`audio.url`, read from its title and description by espeak-ng) and a WebVTT transcript of the
- * same words where the episode names one (`transcriptUrl`), then writes the real durations and
- * byte lengths back into the content files. `scripts/media.ts` is the command (`npm run media`).
+ * Makes the demo catalog's media from its content: for every video and clip a short MP4 (the
+ * title on the brand's background, at `playbackUrl`) and an SVG poster (at `thumbnail`), and for
+ * every episode a spoken MP3 (read from its title and description by espeak-ng, at `audio.url`)
+ * with a WebVTT transcript of the same words where the episode names one (`transcriptUrl`). Then
+ * it writes what the files say of themselves (length, picture size, byte length) back into the
+ * content files. `scripts/media.ts` is the command (`npm run media`).
  *
- * The tools (ffmpeg, ffprobe, espeak-ng, fc-match) are needed only to regenerate: the files are
- * committed under public/. A video takes the colours of its SVG thumbnail, so it looks like its
- * poster. The text helpers at the top are pure and unit-tested; the rest runs
- * the tools. Every file is small on purpose (low resolution, low frame rate, mono 32 kbit/s), so
- * the whole set stays well under 8 MB.
+ * Videos and clips need ffmpeg alone; episodes need espeak-ng and ffmpeg. Only the tools the
+ * chosen ids need are asked for. The files are committed under public/, so building and serving
+ * need none of them, and lengths are read back with the same library the build checks them with
+ * (scripts/lib/media-facts.ts). Every file is small on purpose (low resolution, low frame rate,
+ * mono 32 kbit/s), so the whole set stays well under 8 MB.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { readMediaFacts } from './media-facts.ts';
 
-/** Brand colours of the thumbnails (public/media/thumbs/*.svg). */
+/** Brand colours of the posters and videos; a category without its own palette uses these. */
 export const brand = { background: '#1f4d2b', accent: '#7fb069', text: '#ffffff' } as const;
+
+export interface Colours {
+  background: string;
+  accent: string;
+}
+
+/** The demo categories' poster colours (content/site.yaml ids); other categories get the brand's. */
+const categoryColours: Record<string, Colours> = {
+  cultivation: { background: '#1f4d2b', accent: '#7fb069' },
+  culture: { background: '#3d2c5e', accent: '#c59bd8' },
+  kitchen: { background: '#7a3b12', accent: '#f2a65a' },
+  news: { background: '#3a3a3a', accent: '#e0c85c' },
+  science: { background: '#12405a', accent: '#6cc3d5' },
+};
+
+export function coloursOf(category: string | undefined): Colours {
+  return (category && categoryColours[category]) || { background: brand.background, accent: brand.accent };
+}
 
 export const VIDEO_SECONDS = 4;
 
@@ -144,6 +164,51 @@ export function setYamlNumbers(text: string, fields: Record<string, number>): st
   return out;
 }
 
+// ---------------------------------------------------------------- posters
+
+/** Text for SVG content and attribute values. */
+function xml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export interface PosterSpec {
+  id: string;
+  title: string;
+  /** Small caps line at the top, e.g. `CANOPY COVE TV · CULTIVATION`. */
+  label: string;
+  colours: Colours;
+}
+
+/** A video's 640x360 SVG poster: the label, the title wrapped to 30 characters a line, the id. */
+export function videoPoster(spec: PosterSpec): string {
+  const { background, accent } = spec.colours;
+  const lines = wrapText(spec.title, 30, 4).map((line, i) => `<text x="32" y="${200 + 34 * i}" font-family="sans-serif" font-size="26" font-weight="bold" fill="#fff">${xml(line)}</text>`);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360" role="img" aria-label="${xml(spec.title)} (placeholder thumbnail)">` +
+    `<rect width="640" height="360" fill="${background}"/>` +
+    `<path d="M540 30C604.0 78.0 588.0 158.0 540 190C492.0 158.0 476.0 78.0 540 30Z" fill="${accent}" opacity="0.5"/>` +
+    `<text x="32" y="60" font-family="sans-serif" font-size="18" fill="${accent}">${xml(spec.label)}</text>` +
+    lines.join('') +
+    `<text x="608" y="336" text-anchor="end" font-family="sans-serif" font-size="16" fill="${accent}">${xml(spec.id)}</text></svg>\n`
+  );
+}
+
+/** A clip's 360x640 (9:16) SVG poster: the label, the title centred 16 characters a line, id and length. */
+export function clipPoster(spec: PosterSpec & { seconds: number }): string {
+  const { background, accent } = spec.colours;
+  const lines = wrapText(spec.title, 16, 6).map(
+    (line, i) => `<text x="180" y="${400 + 34 * i}" text-anchor="middle" font-family="sans-serif" font-size="26" font-weight="bold" fill="#fff">${xml(line)}</text>`,
+  );
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="640" viewBox="0 0 360 640" role="img" aria-label="${xml(spec.title)} (placeholder clip thumbnail)">` +
+    `<rect width="360" height="640" fill="${background}"/>` +
+    `<path d="M180 110C268.0 176.0 246.0 286.0 180 330C114.0 286.0 92.0 176.0 180 110Z" fill="${accent}" opacity="0.5"/>` +
+    `<text x="180" y="60" text-anchor="middle" font-family="sans-serif" font-size="18" fill="${accent}">${xml(spec.label)}</text>` +
+    lines.join('') +
+    `<text x="180" y="610" text-anchor="middle" font-family="sans-serif" font-size="16" fill="${accent}">${xml(spec.id)} · ${spec.seconds}s</text></svg>\n`
+  );
+}
+
 // ---------------------------------------------------------------- the tools
 
 export interface Tools {
@@ -157,11 +222,14 @@ export const systemTools: Tools = {
   },
 };
 
-/** Whether the commands `npm run media` needs are installed; the names of those missing. */
-export function missingTools(tools: Tools = systemTools): string[] {
-  return ['ffmpeg', 'ffprobe', 'espeak-ng', 'fc-match'].filter((name) => {
+/** The commands each kind of media is made with. */
+export const toolsByKind = { video: ['ffmpeg'], clip: ['ffmpeg'], episode: ['espeak-ng', 'ffmpeg'] } as const;
+
+/** Those of `names` that do not run here. */
+export function missingTools(names: readonly string[], tools: Tools = systemTools): string[] {
+  return names.filter((name) => {
     try {
-      tools.run(name, name === 'fc-match' ? ['--version'] : name === 'espeak-ng' ? ['--version'] : ['-version']);
+      tools.run(name, [name === 'ffmpeg' ? '-version' : '--version']);
       return false;
     } catch {
       return true;
@@ -169,21 +237,17 @@ export function missingTools(tools: Tools = systemTools): string[] {
   });
 }
 
-/** Duration in seconds of a media file, read by ffprobe. */
-export function probeSeconds(file: string, tools: Tools = systemTools): number {
-  const out = tools.run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file]);
-  const seconds = Number(out.trim());
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`ffprobe could not read a duration from ${file}: ${out.trim()}`);
-  return seconds;
-}
-
-function fontFile(tools: Tools, style: string): string {
-  return tools.run('fc-match', ['-f', '%{file}', `DejaVu Sans:style=${style}`]).trim();
-}
-
 /** ffmpeg's filter-graph escaping for a value inside single quotes. */
 function filterPath(path: string): string {
   return path.replace(/\\/g, '\\\\').replace(/:/g, '\\:').replace(/'/g, "\\'");
+}
+
+/**
+ * A fontconfig pattern for drawtext's `fontfile`: when it names no file, drawtext asks fontconfig
+ * (which Debian's ffmpeg is built with) for the best match, so no font path is needed.
+ */
+function font(style: 'Bold' | 'Book'): string {
+  return filterPath(`DejaVu Sans:style=${style}`);
 }
 
 export interface VideoSpec {
@@ -194,27 +258,16 @@ export interface VideoSpec {
   label: string;
   width: number;
   height: number;
-  /** Background and accent colours; the brand's by default. */
-  colours?: { background: string; accent: string };
-}
-
-/**
- * The background and accent colours of an SVG thumbnail made like public/media/thumbs/*.svg (a
- * full-size rect, then the label text), so a video looks like its poster; undefined otherwise.
- */
-export function thumbnailColours(svg: string): { background: string; accent: string } | undefined {
-  const background = /<rect\b[^>]*\bfill="(#[0-9a-fA-F]{6})"/.exec(svg)?.[1];
-  const accent = /<text\b[^>]*\bfill="(#[0-9a-fA-F]{6})"/.exec(svg)?.[1];
-  return background && accent ? { background, accent } : undefined;
+  colours: Colours;
 }
 
 /**
  * A few seconds of H.264 (yuv420p, the `moov` atom first so playback starts before the download
- * ends): the brand background, the label, the wrapped title and a bar that fills as it plays.
+ * ends): the background, the label, the wrapped title and a bar that fills as it plays.
  */
 export function renderVideo(spec: VideoSpec, tools: Tools = systemTools): void {
   const work = mkdtempSync(join(tmpdir(), 'cc-media-'));
-  const { background, accent } = spec.colours ?? brand;
+  const { background, accent } = spec.colours;
   try {
     const vertical = spec.height > spec.width;
     const titleSize = Math.round(spec.width / (vertical ? 11 : 17));
@@ -227,13 +280,11 @@ export function renderVideo(spec: VideoSpec, tools: Tools = systemTools): void {
     writeFileSync(titleFile, wrapText(spec.title, charsPerLine, vertical ? 7 : 4).join('\n'));
     writeFileSync(labelFile, spec.label);
     writeFileSync(footFile, 'Fictional demo video');
-    const bold = filterPath(fontFile(tools, 'Bold'));
-    const regular = filterPath(fontFile(tools, 'Book'));
     const bar = Math.max(3, Math.round(spec.height / 45));
     const filters = [
-      `drawtext=fontfile='${regular}':textfile='${filterPath(labelFile)}':fontcolor=${accent}:fontsize=${labelSize}:x=${margin}:y=${margin}`,
-      `drawtext=fontfile='${bold}':textfile='${filterPath(titleFile)}':fontcolor=${brand.text}:fontsize=${titleSize}:line_spacing=${Math.round(titleSize * 0.25)}:x=${margin}:y=(h-text_h)/2`,
-      `drawtext=fontfile='${regular}':textfile='${filterPath(footFile)}':fontcolor=${accent}:fontsize=${labelSize}:x=${margin}:y=h-${margin}-${labelSize}-${bar * 2}`,
+      `drawtext=fontfile='${font('Book')}':textfile='${filterPath(labelFile)}':fontcolor=${accent}:fontsize=${labelSize}:x=${margin}:y=${margin}`,
+      `drawtext=fontfile='${font('Bold')}':textfile='${filterPath(titleFile)}':fontcolor=${brand.text}:fontsize=${titleSize}:line_spacing=${Math.round(titleSize * 0.25)}:x=${margin}:y=(h-text_h)/2`,
+      `drawtext=fontfile='${font('Book')}':textfile='${filterPath(footFile)}':fontcolor=${accent}:fontsize=${labelSize}:x=${margin}:y=h-${margin}-${labelSize}-${bar * 2}`,
     ].join(',');
     // The bar slides in from the left over the video's length (overlay evaluates x per frame).
     const graph = `[0:v]${filters}[bg];[bg][1:v]overlay=x='-w+w*t/${VIDEO_SECONDS}':y=H-h:shortest=1[v]`;
@@ -300,17 +351,17 @@ const SAMPLE_RATE = 22050;
  * Speaks each line with espeak-ng, joins the lines with short pauses, encodes mono MP3 at
  * 32 kbit/s, and writes a transcript whose cues are the lines at the times they are spoken.
  */
-export function renderEpisode(spec: EpisodeSpec, tools: Tools = systemTools): void {
+export async function renderEpisode(spec: EpisodeSpec, tools: Tools = systemTools): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'cc-media-'));
   try {
     const durations: number[] = [];
     const parts: string[] = [];
-    spec.lines.forEach((line, i) => {
+    for (const [i, line] of spec.lines.entries()) {
       const wav = join(work, `line-${i}.wav`);
       tools.run('espeak-ng', ['-v', 'en-us', '-s', '165', '-w', wav, line]);
-      durations.push(probeSeconds(wav, tools));
+      durations.push((await readMediaFacts(wav)).seconds);
       parts.push(wav);
-    });
+    }
     const inputs = parts.flatMap((p) => ['-i', p]);
     // Each line is resampled to one rate and padded with the pause, then all are joined.
     const chains = parts.map((_, i) => `[${i}:a]aresample=${SAMPLE_RATE},aformat=channel_layouts=mono,apad=pad_dur=${SENTENCE_GAP}[a${i}]`);
@@ -363,16 +414,13 @@ interface VideoFile {
   category: string;
   thumbnail: string;
   playbackUrl: string;
-  durationSeconds: number;
 }
 interface ClipFile {
   id: string;
+  videoId: string;
   title: string;
   thumbnail: string;
   playbackUrl: string;
-  durationSeconds: number;
-  width: number;
-  height: number;
 }
 interface EpisodeFile {
   id: string;
@@ -380,9 +428,16 @@ interface EpisodeFile {
   description: string;
   season?: number;
   episode?: number;
-  durationSeconds: number;
-  audio: { url: string; lengthBytes: number };
+  audio: { url: string };
   transcriptUrl?: string;
+}
+
+/** One entry whose media `npm run media` makes. */
+export interface MediaJob {
+  kind: keyof typeof toolsByKind;
+  id: string;
+  /** The content file, whose numbers are written back. */
+  contentFile: string;
 }
 
 export interface MediaReport {
@@ -391,13 +446,11 @@ export interface MediaReport {
   seconds: number;
 }
 
-export interface GenerateMediaOptions {
+export interface MediaOptions {
   contentDir: string;
   publicDir: string;
   /** Only entries whose id is listed (all when empty). */
   only?: string[];
-  tools?: Tools;
-  log?: (line: string) => void;
 }
 
 /** A site path (`/media/x.mp4`) as a file under public/, or undefined when it is not local. */
@@ -406,9 +459,8 @@ export function publicFile(publicDir: string, sitePath: string): string | undefi
   return join(publicDir, sitePath);
 }
 
-function readYaml<T>(file: string): { text: string; data: T } {
-  const text = readFileSync(file, 'utf8');
-  return { text, data: parseYaml(text) as T };
+function readYaml<T>(file: string): T {
+  return parseYaml(readFileSync(file, 'utf8')) as T;
 }
 
 function listYaml(dir: string): string[] {
@@ -419,57 +471,94 @@ function listYaml(dir: string): string[] {
     .map((f) => join(dir, f));
 }
 
+const folders = { video: 'videos', clip: 'clips', episode: 'podcast/episodes' } as const;
+
 /**
- * Renders every local media file the content names and writes back each file's real duration
- * (and, for episodes, byte length) into its content file. Returns what it wrote.
+ * The entries to make media for, and the ids asked for that name no video, clip or episode (an
+ * editor who runs `npm run media -- cc-029` before saving content/videos/cc-029.yaml is told so).
  */
-export function generateMedia(options: GenerateMediaOptions): MediaReport[] {
-  const { contentDir, publicDir, tools = systemTools, log = () => undefined } = options;
+export function planMedia(options: MediaOptions): { jobs: MediaJob[]; unknown: string[] } {
   const wanted = (id: string) => !options.only?.length || options.only.includes(id);
-  const site = parseYaml(readFileSync(join(contentDir, 'site.yaml'), 'utf8')) as { name: string; categories: Array<{ id: string; name: string }> };
-  const show = parseYaml(readFileSync(join(contentDir, 'podcast/show.yaml'), 'utf8')) as { title: string };
+  const jobs = (Object.keys(folders) as Array<keyof typeof folders>).flatMap((kind) =>
+    listYaml(join(options.contentDir, folders[kind]))
+      .map((contentFile) => ({ kind, id: basename(contentFile, '.yaml'), contentFile }))
+      .filter((job) => wanted(job.id)),
+  );
+  const unknown = (options.only ?? []).filter((id) => !jobs.some((job) => job.id === id));
+  return { jobs, unknown };
+}
+
+/** The commands a set of jobs needs, each once. */
+export function toolsFor(jobs: MediaJob[]): string[] {
+  return [...new Set(jobs.flatMap((job) => toolsByKind[job.kind]))];
+}
+
+/**
+ * Renders the jobs' media and writes back into each content file what its files say of
+ * themselves. Returns the audio and video files it wrote.
+ */
+export async function generateMedia(options: MediaOptions & { jobs: MediaJob[]; tools?: Tools; log?: (line: string) => void }): Promise<MediaReport[]> {
+  const { contentDir, publicDir, jobs, tools = systemTools, log = () => undefined } = options;
+  const site = readYaml<{ name: string; categories: Array<{ id: string; name: string }> }>(join(contentDir, 'site.yaml'));
+  const show = readYaml<{ title: string }>(join(contentDir, 'podcast/show.yaml'));
   const categoryName = new Map(site.categories.map((c) => [c.id, c.name]));
+  const videoCategory = new Map(listYaml(join(contentDir, 'videos')).map((f) => [basename(f, '.yaml'), readYaml<VideoFile>(f).category]));
+  const brandLabel = site.name.toUpperCase();
   const reports: MediaReport[] = [];
-  const record = (file: string) => {
-    const report = { file, bytes: statSync(file).size, seconds: probeSeconds(file, tools) };
+  const relative = (file: string) => file.slice(publicDir.length);
+  const record = async (file: string) => {
+    const facts = await readMediaFacts(file);
+    const report = { file, bytes: statSync(file).size, seconds: facts.seconds };
     reports.push(report);
-    log(`${file.slice(publicDir.length)}  ${(report.bytes / 1024).toFixed(1)} KiB  ${report.seconds.toFixed(2)} s`);
-    return report;
+    log(`${relative(file)}  ${(report.bytes / 1024).toFixed(1)} KiB  ${report.seconds.toFixed(2)} s`);
+    return { ...report, ...facts };
   };
-  const coloursOf = (thumbnail: string) => {
-    const file = publicFile(publicDir, thumbnail);
-    return file?.endsWith('.svg') && existsSync(file) ? thumbnailColours(readFileSync(file, 'utf8')) : undefined;
+  /** Writes an SVG poster where the content names a local .svg thumbnail (a photo stays as it is). */
+  const poster = (sitePath: string, svg: () => string) => {
+    const file = publicFile(publicDir, sitePath);
+    if (!file?.endsWith('.svg')) return;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, svg());
+    log(`${relative(file)}  poster`);
   };
-  const writeBack = (file: string, text: string, fields: Record<string, number>) => {
+  const writeBack = (file: string, fields: Record<string, number>) => {
+    const text = readFileSync(file, 'utf8');
     const updated = setYamlNumbers(text, fields);
     if (updated !== text) writeFileSync(file, updated);
   };
+  const wholeSeconds = (seconds: number) => Math.max(1, Math.round(seconds));
 
-  for (const file of listYaml(join(contentDir, 'videos'))) {
-    const { text, data } = readYaml<VideoFile>(file);
-    const out = publicFile(publicDir, data.playbackUrl);
-    if (!out || !wanted(data.id)) continue;
-    const label = `${site.name.toUpperCase()} · ${(categoryName.get(data.category) ?? data.category).toUpperCase()}`;
-    renderVideo({ out, title: data.title, label, width: 320, height: 180, colours: coloursOf(data.thumbnail) }, tools);
-    writeBack(file, text, { durationSeconds: Math.max(1, Math.round(record(out).seconds)) });
-  }
-  for (const file of listYaml(join(contentDir, 'clips'))) {
-    const { text, data } = readYaml<ClipFile>(file);
-    const out = publicFile(publicDir, data.playbackUrl);
-    if (!out || !wanted(data.id)) continue;
-    renderVideo({ out, title: data.title, label: `${site.name.toUpperCase()} · CLIP`, width: 180, height: 320, colours: coloursOf(data.thumbnail) }, tools);
-    writeBack(file, text, { durationSeconds: Math.max(1, Math.round(record(out).seconds)) });
-  }
-  for (const file of listYaml(join(contentDir, 'podcast/episodes'))) {
-    const { text, data } = readYaml<EpisodeFile>(file);
-    const out = publicFile(publicDir, data.audio.url);
-    if (!out || !wanted(data.id)) continue;
-    const transcriptOut = data.transcriptUrl ? publicFile(publicDir, data.transcriptUrl) : undefined;
-    const lines = episodeScript({ showTitle: show.title, title: data.title, description: data.description, season: data.season, episode: data.episode });
-    renderEpisode({ out, transcriptOut, lines, title: data.title }, tools);
-    const report = record(out);
-    if (transcriptOut) log(`${transcriptOut.slice(publicDir.length)}  ${(statSync(transcriptOut).size / 1024).toFixed(1)} KiB`);
-    writeBack(file, text, { durationSeconds: Math.max(1, Math.round(report.seconds)), 'audio.lengthBytes': report.bytes });
+  for (const job of jobs) {
+    if (job.kind === 'video') {
+      const video = readYaml<VideoFile>(job.contentFile);
+      const colours = coloursOf(video.category);
+      const label = `${brandLabel} · ${(categoryName.get(video.category) ?? video.category).toUpperCase()}`;
+      poster(video.thumbnail, () => videoPoster({ id: video.id, title: video.title, label, colours }));
+      const out = publicFile(publicDir, video.playbackUrl);
+      if (!out) continue;
+      renderVideo({ out, title: video.title, label, width: 320, height: 180, colours }, tools);
+      writeBack(job.contentFile, { durationSeconds: wholeSeconds((await record(out)).seconds) });
+    } else if (job.kind === 'clip') {
+      const clip = readYaml<ClipFile>(job.contentFile);
+      const colours = coloursOf(videoCategory.get(clip.videoId));
+      const label = `${brandLabel} · CLIP`;
+      const out = publicFile(publicDir, clip.playbackUrl);
+      if (!out) continue;
+      renderVideo({ out, title: clip.title, label, width: 180, height: 320, colours }, tools);
+      const facts = await record(out);
+      poster(clip.thumbnail, () => clipPoster({ id: clip.id, title: clip.title, label, colours, seconds: wholeSeconds(facts.seconds) }));
+      writeBack(job.contentFile, { durationSeconds: wholeSeconds(facts.seconds), ...(facts.width && facts.height ? { width: facts.width, height: facts.height } : {}) });
+    } else {
+      const episode = readYaml<EpisodeFile>(job.contentFile);
+      const out = publicFile(publicDir, episode.audio.url);
+      if (!out) continue;
+      const transcriptOut = episode.transcriptUrl ? publicFile(publicDir, episode.transcriptUrl) : undefined;
+      const lines = episodeScript({ showTitle: show.title, title: episode.title, description: episode.description, season: episode.season, episode: episode.episode });
+      await renderEpisode({ out, transcriptOut, lines, title: episode.title }, tools);
+      const report = await record(out);
+      if (transcriptOut) log(`${relative(transcriptOut)}  ${(statSync(transcriptOut).size / 1024).toFixed(1)} KiB`);
+      writeBack(job.contentFile, { durationSeconds: wholeSeconds(report.seconds), 'audio.lengthBytes': report.bytes });
+    }
   }
   return reports;
 }

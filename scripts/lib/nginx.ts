@@ -1,10 +1,10 @@
 /**
- * Runs Debian's nginx unprivileged, in the foreground, with everything it writes (pid, logs,
- * temporary files) under one folder of ours: `npm run edge` (scripts/edge.ts), the edge tests and
- * the benchmark's static-file ceiling (bench/lib/nginx.ts) start it this way.
+ * Runs Debian's nginx in the foreground, with everything it writes (pid, logs, temporary files)
+ * under one folder of ours: `npm run edge` (scripts/edge.ts), `npm run cluster`, the edge tests
+ * and the benchmark's static-file ceiling (bench/lib/nginx.ts) start it this way.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** Whether nginx is installed (`apt-get install nginx`). */
@@ -15,7 +15,10 @@ export function nginxAvailable(): boolean {
 export interface NginxOptions {
   /** Where the main configuration, pid, logs and temporary files go. */
   runDir: string;
-  /** nginx's prefix (-p): relative paths in the configuration resolve against it. */
+  /**
+   * nginx's prefix (-p): relative paths in the configuration resolve against it. Started as root,
+   * nginx runs its workers as this folder's owner (see workerUser).
+   */
   prefix: string;
   /** The http block's own directives (servers, maps...). */
   http: string;
@@ -23,6 +26,11 @@ export interface NginxOptions {
   /** An access log file, or off. */
   accessLog?: string;
   stdio?: 'inherit' | 'ignore';
+  /**
+   * Run nginx in a process group of its own, so a signal sent to the caller's group (Ctrl-C)
+   * reaches only the caller, which stops nginx itself (scripts/lib/stop-on-signals.ts).
+   */
+  ownProcessGroup?: boolean;
 }
 
 export interface RunningNginx {
@@ -31,11 +39,39 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
+/** The name the user database gives a uid or gid (`getent passwd|group`), if it has one. */
+function nameOf(database: 'passwd' | 'group', id: number): string | undefined {
+  const entry = spawnSync('getent', [database, String(id)], { encoding: 'utf8' });
+  const name = entry.status === 0 ? entry.stdout.split(':')[0] : '';
+  return name || undefined;
+}
+
+/**
+ * Who nginx's workers run as when the master is started as root, or undefined when it is not.
+ * Without a `user` directive a root master runs its workers as `nobody`, who cannot read a build
+ * under a private folder (a home, or a `mktemp -d` folder of mode 700) and answers 403 for every
+ * file. The workers run as the owner of the folder nginx serves instead: whoever can read the
+ * build. (Started unprivileged, nginx runs its workers as itself and ignores the directive.)
+ */
+export function workerUser(servedDir: string): { user: string; group: string } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const { uid, gid } = statSync(servedDir);
+  const user = nameOf('passwd', uid);
+  const group = nameOf('group', gid);
+  if (!user || !group) {
+    throw new Error(
+      `nginx is started as root, so its workers must run as the user who owns ${servedDir}, but its owner (uid ${uid}, gid ${gid}) has no name in the user database (getent passwd/group); nginx's "user" takes names only. Give the build an owner with a name (chown -R), or run as that user.`,
+    );
+  }
+  return { user, group };
+}
+
 export function startNginxProcess(options: NginxOptions): RunningNginx {
   const dir = resolve(options.runDir);
   mkdirSync(dir, { recursive: true });
   const errorLog = resolve(dir, 'error.log');
-  const conf = `worker_processes ${options.workers ?? 1};
+  const worker = workerUser(resolve(options.prefix));
+  const conf = `${worker ? `user ${worker.user} ${worker.group};\n` : ''}worker_processes ${options.workers ?? 1};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${errorLog} warn;
@@ -56,7 +92,10 @@ ${options.http}
 `;
   const confFile = resolve(dir, 'nginx.conf');
   writeFileSync(confFile, conf);
-  const child = spawn('nginx', ['-p', `${resolve(options.prefix)}/`, '-c', confFile], { stdio: ['ignore', options.stdio ?? 'ignore', 'inherit'] });
+  const child = spawn('nginx', ['-p', `${resolve(options.prefix)}/`, '-c', confFile], {
+    stdio: ['ignore', options.stdio ?? 'ignore', 'inherit'],
+    detached: options.ownProcessGroup ?? false,
+  });
   return {
     child,
     errorLog,

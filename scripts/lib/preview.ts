@@ -1,6 +1,9 @@
 /**
  * `npm run preview`: the whole site, pages and API alike, exactly as `npm start` serves it, rebuilt
  * when a file under content/, public/ or src/ is saved, with open pages reloading themselves.
+ * Saves are seen through chokidar, which also follows a file that an editor replaced by renaming
+ * a new one over it (as `sed -i`, vim and many IDEs save); Node 20's recursive `fs.watch` lost such
+ * files.
  *
  * Why not `astro dev`: the API's on-demand routes need the services our own server provides
  * (database, clock, rate limits) and its path mapping (`/api/public/videos/cc-001` ->
@@ -13,10 +16,10 @@
  * the page when it changes (the pages' Content-Security-Policy allows 'self' scripts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { watch } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { watch } from 'chokidar';
 
 export const RELOAD_SCRIPT_PATH = '/__preview/reload.js';
 export const VERSION_PATH = '/__preview/version';
@@ -59,12 +62,32 @@ export function debounce<T>(ms: number, fn: (items: Set<T>) => void): (item: T) 
   };
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+function run(command: string, args: string[], cwd: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env });
+    const child = spawn(command, args, { stdio: 'inherit', cwd });
     child.on('exit', (code) => resolve(code ?? 1));
     child.on('error', () => resolve(1));
   });
+}
+
+/** Folders whose saves rebuild, and those inside them that the build writes itself. */
+const watched = ['content', 'public', 'src'];
+const written = ['src/generated', 'content/schemas'];
+
+/**
+ * Calls `onSave` with the repository-relative path of every file added, changed or removed under
+ * content/, public/ or src/ (not under what the build writes, which would rebuild forever).
+ * Resolves once the watcher is ready.
+ */
+export async function watchSources(root: string, onSave: (path: string) => void): Promise<{ close: () => Promise<void> }> {
+  const skip = written.map((dir) => join(root, dir));
+  const watcher = watch(
+    watched.map((dir) => join(root, dir)),
+    { ignoreInitial: true, ignored: (path) => skip.some((dir) => path === dir || path.startsWith(dir + sep)) },
+  );
+  watcher.on('all', (_event, path) => onSave(relative(root, path).split(sep).join('/')));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  return { close: () => watcher.close() };
 }
 
 export interface PreviewOptions {
@@ -93,7 +116,7 @@ export async function startPreview(options: PreviewOptions): Promise<{ url: stri
       [bin('astro'), ['build']],
       [bin('tsx'), ['scripts/postbuild.ts']],
     ];
-    for (const [command, args] of steps) if ((await run(command, args)) !== 0) return false;
+    for (const [command, args] of steps) if ((await run(command, args, root)) !== 0) return false;
     return true;
   }
 
@@ -200,21 +223,13 @@ export async function startPreview(options: PreviewOptions): Promise<{ url: stri
   const changed = debounce<string>(300, (batch) => {
     building = building.then(() => rebuild(batch)).catch((error: Error) => log(`rebuild failed: ${error.message}`));
   });
-  const watchers = ['content', 'public', 'src'].map((dir) =>
-    watch(join(root, dir), { recursive: true }, (_event, file) => {
-      if (!file) return;
-      const rel = `${dir}/${String(file)}`;
-      // The build writes these itself; watching them would rebuild forever.
-      if (rel.startsWith('src/generated/') || rel.startsWith('content/schemas/')) return;
-      changed(rel);
-    }),
-  );
+  const watcher = await watchSources(root, changed);
   log(`serving ${url} (pages and API); watching content/, public/ and src/`);
 
   return {
     url,
     close: async () => {
-      for (const w of watchers) w.close();
+      await watcher.close();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       await building;
       await stopServer();

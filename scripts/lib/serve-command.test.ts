@@ -17,13 +17,15 @@ describe('serveArgs', () => {
     expect(args).toContain('--enable-source-maps');
   });
 
-  it('splits any flags before the entry', () => {
+  it('splits any flags before the entry, with or without exec', () => {
     expect(serveArgs(packageWith('node  --a=1 --b   x.mjs'))).toEqual(['--a=1', '--b', 'x.mjs']);
+    expect(serveArgs(packageWith('exec node --a=1 x.mjs'))).toEqual(['--a=1', 'x.mjs']);
   });
 
   it('refuses a serve script that is not a plain node command', () => {
     expect(() => serveArgs(packageWith('tsx scripts/serve.ts'))).toThrow(/serve script/);
     expect(() => serveArgs(packageWith('node'))).toThrow(/serve script/);
+    expect(() => serveArgs(packageWith('exec tsx x.ts'))).toThrow(/serve script/);
     expect(() => serveArgs(packageWith(undefined))).toThrow(/serve script/);
   });
 });

@@ -11,12 +11,16 @@ import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import { AgentEvent, type AgentExecutor, DefaultRequestHandler, defaultServerCallContextBuilder, InMemoryTaskStore, JsonRpcTransportHandler, UnauthenticatedUser } from '@a2a-js/sdk/server';
 import { catalog } from '../catalog/data.ts';
 import { suggestedQuestions } from '../concierge/welcome.ts';
-import { callTool, mcpTools, type ToolCaller } from '../mcp/tools.ts';
+import { publicOrigin } from '../public-origin.ts';
 
-const base = catalog.site.baseUrl;
-const ask = mcpTools.find((t) => t.name === 'concierge_ask')!;
+/** The /a2a request: its origin and credentials, and the server's answer path. */
+interface Caller {
+  request: Request;
+  locals: App.Locals;
+}
 
 export function agentCard(): AgentCard & Record<string, unknown> {
+  const base = publicOrigin();
   return {
     name: `${catalog.site.name} concierge`,
     description: `Answers questions about ${catalog.site.name} from the service's own data: the AI rewards program (points, tiers, partnership, leaderboard), the schedule and what is on now, videos, podcast, shop, feeds, and the citable knowledge base (educational, not medical advice). Every answer lists its sources.`,
@@ -49,7 +53,7 @@ export function agentCard(): AgentCard & Record<string, unknown> {
   };
 }
 
-function concierge(caller: ToolCaller): AgentExecutor {
+function concierge(caller: Caller): AgentExecutor {
   return {
     cancelTask: async () => {},
     async execute(requestContext, eventBus) {
@@ -58,12 +62,19 @@ function concierge(caller: ToolCaller): AgentExecutor {
         .map((p) => (p.content?.$case === 'text' ? p.content.value : ''))
         .join(' ')
         .trim();
-      const response = await callTool(ask, { message: text || 'Hello', sessionId: requestContext.contextId.slice(0, 100) }, caller);
-      const body = (await response.json()) as { reply?: string; detail?: string; sources?: { title: string; url: string }[] };
-      const sources = body.sources ?? [];
+      // The concierge's own operation, asked through the server's answer path with the caller's credentials.
+      const headers = new Headers({ 'content-type': 'application/json' });
+      for (const name of ['authorization', 'x-api-key']) {
+        const value = caller.request.headers.get(name);
+        if (value !== null) headers.set(name, value);
+      }
+      const body = JSON.stringify({ message: text || 'Hello', sessionId: requestContext.contextId.slice(0, 100) });
+      const response = await caller.locals.invoke(new Request(new URL('/api/concierge-chat', caller.request.url), { method: 'POST', headers, body }));
+      const answer = (await response.json()) as { reply?: string; detail?: string; sources?: { title: string; url: string }[] };
+      const sources = answer.sources ?? [];
       const reply = response.ok
-        ? `${body.reply}${sources.length ? `\n\nSources:\n${sources.map((s) => `- ${s.title}: ${s.url}`).join('\n')}` : ''}`
-        : `Sorry, that question could not be read: ${body.detail}`;
+        ? `${answer.reply}${sources.length ? `\n\nSources:\n${sources.map((s) => `- ${s.title}: ${s.url}`).join('\n')}` : ''}`
+        : `Sorry, that question could not be read: ${answer.detail}`;
       eventBus.publish(
         AgentEvent.message({
           role: Role.ROLE_AGENT,
@@ -82,7 +93,7 @@ function concierge(caller: ToolCaller): AgentExecutor {
 }
 
 /** Answers one JSON-RPC request posted to /a2a. */
-export async function handleA2a(caller: ToolCaller): Promise<Response> {
+export async function handleA2a(caller: Caller): Promise<Response> {
   let body: unknown;
   try {
     body = JSON.parse(caller.locals.body ?? (await caller.request.text()));

@@ -1,7 +1,7 @@
 /**
- * The catalog's on-demand reads: filtered videos and clips, a knowledge topic, the schedule. Each
- * export binds a handler to its definition (src/schemas/api/catalog.ts); the route files in
- * src/pages export them, and the MCP server calls the same handlers.
+ * The catalog's operations: videos, podcast, schedule, shop, clips and the knowledge base. Most
+ * are pre-rendered (their default answer is a file the build writes from these same handlers);
+ * a query, or an agent door, asks them on demand.
  */
 import { catalog } from '../catalog/data.ts';
 import { entryPermalinkBody, knowledgeBody } from '../catalog/knowledge.ts';
@@ -9,26 +9,59 @@ import { DomainError } from '../domain/errors.ts';
 import { listClips, podcastBody, shopBody } from '../catalog/media.ts';
 import { scheduleBody } from '../catalog/schedule.ts';
 import { listVideos, videoDetail } from '../catalog/videos.ts';
-import { catalogApi } from '../docs/endpoints.ts';
-import { implement } from '../http/endpoint.ts';
+import { implement } from '../http/operation.ts';
 import { freshness } from '../http/freshness.ts';
 import { contentFreshness } from '../http/respond.ts';
+import { catalogEndpoints } from '../schemas/api/catalog.ts';
+import { topics } from '../schemas/content.ts';
+
+/** The catalog's definitions, whose video filters take this build's categories. */
+const defs = catalogEndpoints(catalog.site.categories.map((c) => c.id));
 
 /** /api/public/clips */
-export const clips = implement(catalogApi.clips, ({ query, services }) => ({
+export const clips = implement(defs.clips, ({ query, source, now }) => ({
   body: listClips(catalog, query),
-  dataFreshness: contentFreshness('live', catalog.lastModified.clips, services.clock.now()),
+  dataFreshness: contentFreshness(source, catalog.lastModified.clips, now),
 }));
 
 /** /api/public/knowledge */
-export const knowledge = implement(catalogApi.knowledge, ({ query, services }) => ({
+export const knowledge = implement(defs.knowledge, ({ query, source, now }) => ({
   body: knowledgeBody(catalog, query.topic, query.search),
-  dataFreshness: contentFreshness('live', catalog.lastModified.knowledge, services.clock.now()),
+  dataFreshness: contentFreshness(source, catalog.lastModified.knowledge, now),
 }));
 
-/** /api/public/schedule */
-export const schedule = implement(catalogApi.schedule, ({ services }) => {
-  const now = services.clock.now();
+/** /api/public/knowledge/{topic} */
+export const knowledgeTopic = implement(
+  defs.knowledgeTopic,
+  ({ params, source, now }) => ({ body: knowledgeBody(catalog, params.topic), dataFreshness: contentFreshness(source, catalog.lastModified.knowledge, now) }),
+  { prerenderPaths: () => topics.map((topic) => ({ topic })) },
+);
+
+/** /api/public/knowledge/{topic}/{id} */
+export const knowledgeEntry = implement(
+  defs.knowledgeEntry,
+  ({ params, source, now }) => {
+    const entry = catalog.knowledge.entries.find((e) => e.topic === params.topic && e.id === params.id);
+    if (!entry) throw new DomainError('not_found', `No ${params.topic} entry has id ${params.id.slice(0, 100)}.`);
+    return { body: entryPermalinkBody(catalog, entry), dataFreshness: contentFreshness(source, new Date(entry.updated).toISOString(), now) };
+  },
+  { prerenderPaths: () => catalog.knowledge.entries.map((e) => ({ topic: e.topic, id: e.id })) },
+);
+
+/** /api/public/podcast */
+export const podcast = implement(defs.podcast, ({ source, now }) => ({
+  body: podcastBody(catalog),
+  dataFreshness: contentFreshness(source, catalog.lastModified.podcast, now),
+}));
+
+/** /api/public/shop/products */
+export const products = implement(defs.products, ({ source, now }) => ({
+  body: shopBody(catalog),
+  dataFreshness: contentFreshness(source, catalog.lastModified.shop, now),
+}));
+
+/** /api/public/schedule: on demand, since specials appear at their announce instant. */
+export const schedule = implement(defs.schedule, ({ now }) => {
   const body = scheduleBody(catalog, now);
   const newestAnnounced = [catalog.lastModified.schedule, ...body.specials.map((s) => s.announceAt)].sort().at(-1)!;
   // Clients may keep it a minute (maxAgeSeconds), and so may the server's response cache.
@@ -36,37 +69,19 @@ export const schedule = implement(catalogApi.schedule, ({ services }) => {
   return { body, dataFreshness, until: now.getTime() + 60_000 };
 });
 
-/** /api/public/videos */
-export const videos = implement(catalogApi.videos, ({ query, services }) => ({
-  body: listVideos(catalog, query),
-  dataFreshness: contentFreshness('live', catalog.lastModified.videos, services.clock.now()),
-}));
-
-// The pre-rendered files answer these paths over HTTP (src/pages/api/public/*.json.ts builds them
-// from the same functions); the handlers serve the agent protocols, which have no files.
-
 /** /api/public/videos/{id} */
-export const video = implement(catalogApi.video, ({ params, services }) => {
-  const found = catalog.videos.find((v) => v.id === params.id);
-  if (!found) throw new DomainError('not_found', `No video has id ${params.id.slice(0, 100)}.`);
-  return { body: { video: videoDetail(catalog, found) }, dataFreshness: contentFreshness('live', found.updatedAt ?? found.publishedAt, services.clock.now()) };
-});
+export const video = implement(
+  defs.video,
+  ({ params, source, now }) => {
+    const found = catalog.videos.find((v) => v.id === params.id);
+    if (!found) throw new DomainError('not_found', `No video has id ${params.id.slice(0, 100)}.`);
+    return { body: { video: videoDetail(catalog, found) }, dataFreshness: contentFreshness(source, found.updatedAt ?? found.publishedAt, now) };
+  },
+  { prerenderPaths: () => catalog.videos.map((v) => ({ id: v.id })) },
+);
 
-/** /api/public/podcast */
-export const podcast = implement(catalogApi.podcast, ({ services }) => ({
-  body: podcastBody(catalog),
-  dataFreshness: contentFreshness('live', catalog.lastModified.podcast, services.clock.now()),
+/** /api/public/videos */
+export const videos = implement(defs.videos, ({ query, source, now }) => ({
+  body: listVideos(catalog, query),
+  dataFreshness: contentFreshness(source, catalog.lastModified.videos, now),
 }));
-
-/** /api/public/shop/products */
-export const products = implement(catalogApi.products, ({ services }) => ({
-  body: shopBody(catalog),
-  dataFreshness: contentFreshness('live', catalog.lastModified.shop, services.clock.now()),
-}));
-
-/** /api/public/knowledge/{topic}/{id} */
-export const knowledgeEntry = implement(catalogApi.knowledgeEntry, ({ params, services }) => {
-  const entry = catalog.knowledge.entries.find((e) => e.topic === params.topic && e.id === params.id);
-  if (!entry) throw new DomainError('not_found', `No ${params.topic} entry has id ${params.id.slice(0, 100)}.`);
-  return { body: entryPermalinkBody(catalog, entry), dataFreshness: contentFreshness('live', new Date(entry.updated).toISOString(), services.clock.now()) };
-});

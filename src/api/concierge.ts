@@ -1,15 +1,11 @@
-/**
- * The concierge: its welcome, and answers grounded in the service's own data and live program. Each
- * export binds a handler to its definition (src/schemas/api/concierge.ts); the route files in
- * src/pages export them, and the MCP server calls the same handlers.
- */
+/** The concierge: its welcome, and answers grounded in the service's own data and live program. */
 import { catalog } from '../catalog/data.ts';
 import { agentContext } from '../concierge/agent-context.ts';
 import type { ProgramSnapshot } from '../concierge/answer-types.ts';
 import { askWithProgram } from '../concierge/concierge.ts';
 import { welcomeBody } from '../concierge/welcome.ts';
 import { DomainError } from '../domain/errors.ts';
-import { implement } from '../http/endpoint.ts';
+import { implement } from '../http/operation.ts';
 import { contentFreshness } from '../http/respond.ts';
 import type { ProgramReads } from '../rewards/program-reads.ts';
 import { conciergeAskEndpoint, conciergeWelcomeEndpoint } from '../schemas/api/concierge.ts';
@@ -39,8 +35,13 @@ function programSnapshot(reads: ProgramReads): ProgramSnapshot {
 export const conciergeWelcome = implement(conciergeWelcomeEndpoint, ({ services }) => ({ body: welcomeBody(catalog), dataFreshness: contentFreshness('live', catalog.builtAt, services.clock.now()) }));
 
 /** /api/concierge-chat */
-export const conciergeAsk = implement(conciergeAskEndpoint, async ({ body: { message, sessionId }, apiKey, services }) => {
-  const now = services.clock.now();
-  const answer = await askWithProgram(message, now, await agentContext(services, apiKey), programSnapshot(services.reads));
+export const conciergeAsk = implement(conciergeAskEndpoint, async ({ body: { message, sessionId }, apiKey, services, now, operations }) => {
+  const answer = await askWithProgram(
+    message,
+    now,
+    await agentContext(services.identify, apiKey),
+    programSnapshot(services.reads),
+    operations.map((o) => o.definition),
+  );
   return { body: { ...answer, sessionId: sessionId ?? null }, dataFreshness: contentFreshness('live', newestContent(), now) };
 });

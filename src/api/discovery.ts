@@ -1,15 +1,36 @@
 /**
- * Live discovery reads: statistics, the rate-limit policy in force, health. Each export binds a
- * handler to its definition (src/schemas/api/discovery.ts); the route files in src/pages export
- * them, and the MCP server calls the same handlers.
+ * What the service says about itself: the discovery index and the OpenAPI document (pre-rendered,
+ * described from every operation), and the live statistics, rate-limit policy and health.
  */
 import { catalog } from '../catalog/data.ts';
 import { contentStats, promotedContentLookup } from '../catalog/stats.ts';
 import { programRules } from '../domain/program-config.ts';
 import { effectivePolicy } from '../domain/rate-limit-policy.ts';
-import { implement } from '../http/endpoint.ts';
+import { implement } from '../http/operation.ts';
+import { contentFreshness } from '../http/respond.ts';
+import { discoveryIndex } from '../docs/discovery-index.ts';
+import { openApiDocument } from '../docs/openapi-document.ts';
 import { freshness } from '../http/freshness.ts';
-import { healthEndpoint, rateLimitsEndpoint, statsEndpoint } from '../schemas/api/discovery.ts';
+import { discoveryIndexEndpoint, healthEndpoint, openApiEndpoint, rateLimitsEndpoint, statsEndpoint } from '../schemas/api/discovery.ts';
+
+/** /api/public */
+export const discovery = implement(discoveryIndexEndpoint, ({ operations, source, now }) => ({
+  body: discoveryIndex(
+    catalog,
+    operations.map((o) => o.definition),
+  ),
+  dataFreshness: contentFreshness(source, catalog.builtAt, now),
+}));
+
+/** /api/public/openapi.json */
+export const openapi = implement(openApiEndpoint, ({ operations, source, now }) => ({
+  body: JSON.stringify(
+    openApiDocument(
+      operations.map((o) => o.definition),
+      contentFreshness(source, catalog.builtAt, now),
+    ),
+  ),
+}));
 
 /** /api/public/rate-limits */
 export const rateLimits = implement(rateLimitsEndpoint, ({ services: { config, clock, startedAt } }) => ({

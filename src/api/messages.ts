@@ -1,19 +1,16 @@
-/**
- * The message channel to the operating team. Each export binds a handler to its definition
- * (src/schemas/api/messages.ts); the route files in src/pages export them, and the MCP server calls
- * the same handlers.
- */
+/** The message channel to the operating team. */
 import { catalog } from '../catalog/data.ts';
-import { implement } from '../http/endpoint.ts';
+import { implement } from '../http/operation.ts';
 import { freshness } from '../http/freshness.ts';
 import { contentFreshness } from '../http/respond.ts';
 import { channelDocBody } from '../messages/channel-doc.ts';
 import { receiveMessage } from '../messages/receive-message.ts';
 import { messageChannelEndpoint, messageSendEndpoint } from '../schemas/api/messages.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 /** /api/public/ai/message */
 export const messageChannel = implement(messageChannelEndpoint, ({ services }) => ({
-  body: channelDocBody(catalog.site.baseUrl),
+  body: channelDocBody(publicOrigin()),
   dataFreshness: contentFreshness('live', catalog.builtAt, services.clock.now()),
 }));
 

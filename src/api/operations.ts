@@ -7,12 +7,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { DomainError } from '../domain/errors.ts';
-import { implement } from '../http/endpoint.ts';
+import { implement } from '../http/operation.ts';
 import { metricsEndpoint } from '../schemas/api/operations.ts';
 
 /** /metrics */
-export const metrics = implement(metricsEndpoint, async ({ context, clientAddress, services }) => {
-  const presented = /^Bearer\s+(.+)$/i.exec(context.request.headers.get('authorization') ?? '')?.[1]?.trim();
+export const metrics = implement(metricsEndpoint, async ({ request, clientAddress, services }) => {
+  const presented = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]?.trim();
   if (!isLoopback(clientAddress) && !tokenMatches(presented, services.config.metricsToken)) {
     throw new DomainError(
       'forbidden',

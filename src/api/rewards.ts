@@ -1,18 +1,14 @@
-/**
- * The AI rewards program: registration, earning, partnership, tasks, key rotation, and its public
- * and tier-gated reads. Each export binds a handler to its definition (src/schemas/api/rewards.ts);
- * the route files in src/pages export them, and the MCP server calls the same handlers.
- */
+/** The AI rewards program: registration, earning, partnership, tasks, key rotation, and its public and tier-gated reads. */
 import { eventItem, exclusiveFor, feedContent, feedPage, parseCursor } from '../catalog/ai-content.ts';
 import { catalog } from '../catalog/data.ts';
 import { DomainError } from '../domain/errors.ts';
 import { partnershipAgreement } from '../domain/partnership.ts';
 import { reputationModel } from '../domain/reputation.ts';
 import { taskIdFrom } from '../http/agent-request.ts';
-import { implement, writeReply } from '../http/endpoint.ts';
+import { type BodyOf, implement, type JsonReply, type StatusOf } from '../http/operation.ts';
 import { contentFreshness, programFreshness } from '../http/respond.ts';
 import type { WriteResult } from '../rewards/rewards-service.ts';
-import type { Services } from '../server/services.ts';
+import type { Services } from '../services.ts';
 import {
   earnEndpoint,
   exclusiveEndpoint,
@@ -108,6 +104,18 @@ export const taskPost = implement(taskPostEndpoint, async ({ body, apiKey, idemp
 export const taskClaim = implement(taskClaimEndpoint, async ({ params, apiKey, idempotencyKey, services }) =>
   writeReply(services, await services.rewards.claimTask({ apiKey, idempotencyKey }, taskIdFrom(params.id))),
 );
+
+/** A write's answer: the service's status and body, marked when it replays an earlier Idempotency-Key. */
+function writeReply<E>(services: Services, result: WriteResult): JsonReply<E> {
+  // The service builds these bodies (and replays stored ones); test/openapi-responses.test.ts
+  // checks every one against the definition's response schema.
+  return {
+    body: result.body as BodyOf<E>,
+    dataFreshness: programFreshness(services),
+    status: result.status as StatusOf<E>,
+    headers: result.replayed ? { 'Idempotent-Replayed': 'true' } : {},
+  };
+}
 
 /** An earn, counted in the metrics by its outcome: awarded, replayed, or the problem that refused it. */
 async function counted(services: Services, actionType: string, earn: () => Promise<WriteResult>): Promise<WriteResult> {

@@ -8,9 +8,10 @@
  * limit and then reversed, so a poller that follows nextCursor never skips an item.
  */
 import { atLeast, type TierName } from '../domain/tiers.ts';
-import type { ProgramEventView } from '../store/event-repository.ts';
+import type { ProgramEvent } from '../domain/program-events.ts';
 import type { Catalog } from './catalog-types.ts';
 import { unannouncedSpecials } from './schedule.ts';
+import { absoluteUrl } from '../public-origin.ts';
 
 export function exclusiveFor(catalog: Catalog, tier: TierName) {
   return catalog.exclusive
@@ -61,7 +62,7 @@ export function feedContent(catalog: Catalog, tier: TierName, now: Date): FeedIt
       kind: 'schedule_special',
       title: s.title,
       summary: `${s.description} Airs ${s.startsAt} to ${s.endsAt}; public from ${s.announceAt}.`,
-      url: `${catalog.site.baseUrl}/api/public/schedule`,
+      url: absoluteUrl('/api/public/schedule'),
       publishedAt: scheduleKnownAt,
       body: null,
     }),
@@ -69,13 +70,13 @@ export function feedContent(catalog: Catalog, tier: TierName, now: Date): FeedIt
   return [...notes, ...specials];
 }
 
-const eventTitles: Record<ProgramEventView['kind'], (e: ProgramEventView) => string> = {
+const eventTitles: Record<ProgramEvent['kind'], (e: ProgramEvent) => string> = {
   agent_registered: (e) => `${e.agentName} joined the rewards program`,
   tier_up: (e) => `${e.agentName} reached ${e.tier}`,
   partnership: (e) => `${e.agentName} became a distribution partner`,
 };
 
-export function eventItem(e: ProgramEventView, agentUrl: (name: string) => string): FeedItem {
+export function eventItem(e: ProgramEvent, agentUrl: (name: string) => string): FeedItem {
   return { id: `event-${e.id}`, kind: e.kind, title: eventTitles[e.kind](e), summary: `${eventTitles[e.kind](e)}.`, url: agentUrl(e.agentName), publishedAt: e.createdAt, body: null };
 }
 

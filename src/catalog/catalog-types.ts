@@ -7,12 +7,6 @@ export interface KnowledgeEntry extends KnowledgeEntryFile {
   topic: Topic;
   /** Markdown source of the entry's text. */
   body: string;
-  /** Absolute URL of the entry's JSON permalink. */
-  permalink: string;
-  /** Absolute URL of the entry's human page. */
-  pageUrl: string;
-  /** A ready-made attribution line satisfying CC-BY-4.0. */
-  citeAs: string;
 }
 
 export interface Catalog {

@@ -1,10 +1,11 @@
 /** Knowledge-base bodies: the whole dataset, one topic, one entry (the citable permalink). */
 import { topics, type Topic } from '../schemas/content.ts';
 import type { Catalog, KnowledgeEntry } from './catalog-types.ts';
+import { absoluteUrl, publicOrigin } from '../public-origin.ts';
 
 export function datasetMeta(catalog: Catalog) {
   const { dataset, entries } = catalog.knowledge;
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   const counts = Object.fromEntries(topics.map((t) => [t, entries.filter((e) => e.topic === t).length])) as Record<Topic, number>;
   return {
     title: dataset.title,
@@ -22,7 +23,18 @@ export function datasetMeta(catalog: Catalog) {
   };
 }
 
-export function entryBody(entry: KnowledgeEntry) {
+/** Where an entry lives, on the public origin: its JSON permalink, its page, and a CC-BY-4.0 attribution line. */
+export function entryLinks(catalog: Pick<Catalog, 'knowledge'>, entry: KnowledgeEntry): { permalink: string; pageUrl: string; citeAs: string } {
+  const d = catalog.knowledge.dataset;
+  const permalink = absoluteUrl(`/api/public/knowledge/${entry.topic}/${entry.id}`);
+  return {
+    permalink,
+    pageUrl: absoluteUrl(`/knowledge/${entry.topic}/${entry.id}`),
+    citeAs: `${d.publisher}. "${entry.name}." ${d.title}, version ${d.version}, updated ${entry.updated}. ${permalink}. Licensed ${d.license}.`,
+  };
+}
+
+export function entryBody(catalog: Pick<Catalog, 'knowledge'>, entry: KnowledgeEntry) {
   return {
     id: entry.id,
     topic: entry.topic,
@@ -34,9 +46,7 @@ export function entryBody(entry: KnowledgeEntry) {
     references: entry.references,
     related: entry.related,
     updated: entry.updated,
-    permalink: entry.permalink,
-    pageUrl: entry.pageUrl,
-    citeAs: entry.citeAs,
+    ...entryLinks(catalog, entry),
   };
 }
 
@@ -45,13 +55,13 @@ export function knowledgeBody(catalog: Catalog, topic?: Topic, search?: string) 
   const entries = catalog.knowledge.entries;
   if (search !== undefined) {
     const terms = search.toLocaleLowerCase('en').split(/\s+/).filter(Boolean);
-    const items = entries.filter((e) => (!topic || e.topic === topic) && terms.every((t) => searchText(e).includes(t))).map(entryBody);
+    const items = entries.filter((e) => (!topic || e.topic === topic) && terms.every((t) => searchText(e).includes(t))).map((e) => entryBody(catalog, e));
     return { dataset, ...(topic ? { topic } : {}), search, items };
   }
   if (topic) {
-    return { dataset, topic, items: entries.filter((e) => e.topic === topic).map(entryBody) };
+    return { dataset, topic, items: entries.filter((e) => e.topic === topic).map((e) => entryBody(catalog, e)) };
   }
-  const byTopic = Object.fromEntries(topics.map((t) => [t, entries.filter((e) => e.topic === t).map(entryBody)])) as Record<Topic, ReturnType<typeof entryBody>[]>;
+  const byTopic = Object.fromEntries(topics.map((t) => [t, entries.filter((e) => e.topic === t).map((e) => entryBody(catalog, e))])) as Record<Topic, ReturnType<typeof entryBody>[]>;
   return { dataset, topics: byTopic };
 }
 
@@ -70,7 +80,7 @@ function searchText(entry: KnowledgeEntry): string {
 export function entryPermalinkBody(catalog: Catalog, entry: KnowledgeEntry) {
   const d = catalog.knowledge.dataset;
   return {
-    entry: entryBody(entry),
+    entry: entryBody(catalog, entry),
     dataset: { title: d.title, version: d.version, license: d.license, licenseUrl: d.licenseUrl },
     disclaimer: d.disclaimer,
   };

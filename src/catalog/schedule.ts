@@ -4,6 +4,7 @@
  */
 import { weekdays, type Slot, type Special } from '../schemas/content.ts';
 import type { Catalog } from './catalog-types.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 const MINUTES_PER_DAY = 1440;
 
@@ -20,8 +21,8 @@ export function localWeekMinute(now: Date, timeZone: string): { day: number; min
   return { day, minute: Number(get('hour')) * 60 + Number(get('minute')) };
 }
 
-function slotView(catalog: Catalog, slot: Slot) {
-  const base = catalog.site.baseUrl;
+function slotView(slot: Slot) {
+  const base = publicOrigin();
   return {
     day: slot.day,
     start: slot.start,
@@ -36,7 +37,7 @@ function slotView(catalog: Catalog, slot: Slot) {
 
 /** The weekly grid in week order, each day's slots by start time. */
 export function weeklyGrid(catalog: Catalog) {
-  return [...catalog.schedule.slots].sort((a, b) => weekdays.indexOf(a.day) - weekdays.indexOf(b.day) || toMinutes(a.start) - toMinutes(b.start)).map((s) => slotView(catalog, s));
+  return [...catalog.schedule.slots].sort((a, b) => weekdays.indexOf(a.day) - weekdays.indexOf(b.day) || toMinutes(a.start) - toMinutes(b.start)).map(slotView);
 }
 
 export function specialView(s: Special) {

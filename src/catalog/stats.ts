@@ -2,14 +2,14 @@
 import { normaliseClaimUrl } from '../domain/claim-url.ts';
 import type { Catalog } from './catalog-types.ts';
 import { datasetMeta } from './knowledge.ts';
-import { absoluteUrl } from './urls.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 export function contentStats(catalog: Catalog, now: Date) {
   const byCategory: Record<string, number> = Object.fromEntries(catalog.site.categories.map((c) => [c.id, 0]));
   for (const v of catalog.videos) byCategory[v.category] = (byCategory[v.category] ?? 0) + 1;
   const meta = datasetMeta(catalog);
   return {
-    brand: { name: catalog.site.name, baseUrl: catalog.site.baseUrl },
+    brand: { name: catalog.site.name, baseUrl: publicOrigin() },
     content: {
       videos: catalog.videos.length,
       featuredVideos: catalog.videos.filter((v) => v.featured).length,
@@ -40,14 +40,14 @@ export interface PromotedContent {
 
 /**
  * What a promoted url shows, when it is one of the brand's pages: a video, a knowledge entry, or
- * a section of the site. Claimed urls are stored in normaliseClaimUrl's form, so the brand's
- * urls are keyed in that form too: the site's root once, and paths of slug ids appended to it
- * (already in that form; parsing 10,000 video urls would cost start-up time for nothing).
+ * a section of the site, on the brand's production address or the public origin. Claimed urls are
+ * stored in normaliseClaimUrl's form, so pages are keyed by their path in that form: paths of slug
+ * ids, already in that form (parsing 10,000 video urls would cost start-up time for nothing).
  */
 export function promotedContentLookup(catalog: Catalog): (url: string) => PromotedContent | null {
-  const root = normaliseClaimUrl(absoluteUrl(catalog.site.baseUrl, '/'));
-  const byUrl = new Map<string, PromotedContent>();
-  const add = (path: string, content: PromotedContent) => byUrl.set(root + path, content);
+  const roots = [...new Set([catalog.site.baseUrl, publicOrigin()].map((origin) => normaliseClaimUrl(`${origin}/`)))];
+  const byPath = new Map<string, PromotedContent>();
+  const add = (path: string, content: PromotedContent) => byPath.set(path, content);
   for (const [path, title] of [
     ['', catalog.site.name],
     ['videos', 'Videos'],
@@ -60,6 +60,9 @@ export function promotedContentLookup(catalog: Catalog): (url: string) => Promot
     add(path, { kind: 'page', title });
   }
   for (const v of catalog.videos) add(`videos/${v.id}`, { kind: 'video', title: v.title });
-  for (const e of catalog.knowledge.entries) byUrl.set(normaliseClaimUrl(e.pageUrl), { kind: 'knowledge', title: e.name });
-  return (url) => byUrl.get(url) ?? null;
+  for (const e of catalog.knowledge.entries) add(`knowledge/${e.topic}/${e.id}`, { kind: 'knowledge', title: e.name });
+  return (url) => {
+    const root = roots.find((r) => url.startsWith(r));
+    return root === undefined ? null : (byPath.get(url.slice(root.length)) ?? null);
+  };
 }

@@ -4,7 +4,7 @@
  */
 import type { Video } from '../schemas/content.ts';
 import type { Catalog } from './catalog-types.ts';
-import { absoluteUrl } from './urls.ts';
+import { publicOrigin, absoluteUrl } from '../public-origin.ts';
 
 export interface VideoQuery {
   category?: string;
@@ -15,11 +15,9 @@ export interface VideoQuery {
   offset: number;
 }
 
-export const VIDEO_LIMIT_DEFAULT = 20;
-export const defaultVideoQuery: VideoQuery = { limit: VIDEO_LIMIT_DEFAULT, offset: 0 };
 
-export function videoSummary(catalog: Catalog, v: Video) {
-  const base = catalog.site.baseUrl;
+export function videoSummary(v: Video) {
+  const base = publicOrigin();
   return {
     id: v.id,
     title: v.title,
@@ -30,7 +28,7 @@ export function videoSummary(catalog: Catalog, v: Video) {
     durationSeconds: v.durationSeconds,
     publishedAt: new Date(v.publishedAt).toISOString(),
     updatedAt: new Date(v.updatedAt ?? v.publishedAt).toISOString(),
-    thumbnailUrl: absoluteUrl(base, v.thumbnail),
+    thumbnailUrl: absoluteUrl(v.thumbnail),
     pageUrl: `${base}/videos/${v.id}`,
     apiUrl: `${base}/api/public/videos/${v.id}`,
   };
@@ -38,7 +36,7 @@ export function videoSummary(catalog: Catalog, v: Video) {
 
 export function videoDetail(catalog: Catalog, v: Video) {
   const clips = catalog.clips.filter((c) => c.videoId === v.id).map((c) => c.id);
-  return { ...videoSummary(catalog, v), playbackUrl: absoluteUrl(catalog.site.baseUrl, v.playbackUrl), clipIds: clips };
+  return { ...videoSummary(v), playbackUrl: absoluteUrl(v.playbackUrl), clipIds: clips };
 }
 
 /** Lower-cased words of the query; a video matches when every word appears in its text. */
@@ -88,7 +86,7 @@ export function listVideos(catalog: Catalog, query: VideoQuery) {
   const page = matches.slice(query.offset, query.offset + query.limit);
   const next = query.offset + page.length;
   return {
-    items: page.map((v) => videoSummary(catalog, v)),
+    items: page.map((v) => videoSummary(v)),
     total: matches.length,
     limit: query.limit,
     offset: query.offset,

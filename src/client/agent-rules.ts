@@ -1,5 +1,5 @@
 /**
- * Pure rules the live page parts apply to leaderboard data (SPEC.md tier perks): who is on the
+ * Pure rules the live page parts apply to leaderboard data (the tier perks, src/domain/tiers.ts): who is on the
  * promoter strip, who gets ticker shoutouts and how often, and whether an avatar may be shown.
  * No DOM here, so unit tests run them directly.
  */

@@ -42,8 +42,20 @@ export function avatar(name: string, avatarUrl: string | null | undefined, large
   return box;
 }
 
-export function agentLink(name: string): HTMLAnchorElement {
-  return el('a', { href: profileHref(name) }, name);
+/** A link to an agent's profile; `oneLine` cuts a long name short, with the whole name in `title`. */
+export function agentLink(name: string, oneLine = false): HTMLAnchorElement {
+  return el('a', oneLine ? { href: profileHref(name), class: 'one-line', title: name } : { href: profileHref(name) }, name);
+}
+
+/** One agent's card in a sideways strip (ScrollStrip.astro): avatar, then the name and each of `details` on a line of its own. */
+export function stripCard(name: string, avatarUrl: string | null | undefined, ...details: HTMLElement[]): HTMLLIElement {
+  const li = el('li');
+  const who = el('span', { class: 'who' });
+  const line = el('span', { class: 'card-line' });
+  line.append(...details);
+  who.append(agentLink(name, true), line);
+  li.append(avatar(name, avatarUrl), who);
+  return li;
 }
 
 export class ApiError extends Error {

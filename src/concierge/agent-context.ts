@@ -4,14 +4,12 @@
  * answer right after an earn is already up to date. An unknown key is not an error here: the
  * concierge still answers, only without personal data, and says the key matched no agent.
  */
-import { findAgentById } from '../store/agent-repository.ts';
-import type { Db } from '../store/database.ts';
 import type { AgentContext } from './answer-types.ts';
 
-export async function agentContext(services: { db: Db; identify(apiKey: string): Promise<{ agentId: number } | undefined> }, apiKey: string | undefined): Promise<AgentContext> {
+/** `identify`: the agent behind an apiKey (the rewards service's), undefined for none. */
+export async function agentContext(identify: (apiKey: string) => Promise<{ name: string; points: number; suspended: boolean } | undefined>, apiKey: string | undefined): Promise<AgentContext> {
   if (apiKey === undefined) return undefined;
-  const identity = await services.identify(apiKey);
-  const agent = identity && (await findAgentById(services.db, identity.agentId));
+  const agent = await identify(apiKey);
   if (!agent) return 'unknown_key';
-  return { name: agent.name, points: agent.points, suspended: agent.suspended === 1 };
+  return { name: agent.name, points: agent.points, suspended: agent.suspended };
 }

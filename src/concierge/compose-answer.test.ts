@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { absoluteUrl, publicOrigin } from '../public-origin.ts';
 import { conciergeModel } from '../../test/support/concierge-model.ts';
 import { answerQuestion } from './compose-answer.ts';
 import { durationText } from './answer-format.ts';
@@ -35,7 +36,7 @@ describe('composing an answer', () => {
       expect(answer.sources.length, q).toBeGreaterThan(0);
       for (const s of answer.sources) {
         expect(s.title, q).not.toBe('');
-        expect(s.url, q).toMatch(/^https:\/\/canopycove\.example\//);
+        expect(s.url.startsWith(`${publicOrigin()}/`), q).toBe(true);
       }
     }
   });
@@ -58,12 +59,12 @@ describe('the questions issue #37 found answered wrongly', () => {
     expect(pests.reply).toContain('Cultivation');
     expect(pests.reply).toContain('pests');
     expect(pests.reply).not.toContain('Pest Patrol');
-    expect(pests.sources.map((s) => s.url)).toContain('https://canopycove.example/api/public/videos?category=cultivation');
+    expect(pests.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/videos?category=cultivation'));
   });
 
   it('finds the MCP server and the dataset version in the discovery index', async () => {
     const mcp = await ask('where do agents connect over MCP');
-    expect(mcp.sources.map((s) => s.url)).toContain('https://canopycove.example/mcp');
+    expect(mcp.sources.map((s) => s.url)).toContain(absoluteUrl('/mcp'));
     expect((await ask('Which version is the knowledge base dataset?')).reply).toContain('version 1.0.0');
   });
 
@@ -87,7 +88,7 @@ describe('the questions issue #37 found answered wrongly', () => {
     expect(answer.intent).toBe('health');
     expect(answer.reply).toContain('not medical advice');
     expect(answer.reply).toContain('should not drive');
-    expect(answer.sources[0].url).toBe('https://canopycove.example/api/public/knowledge/methods/inhalation');
+    expect(answer.sources[0].url).toBe(absoluteUrl('/api/public/knowledge/methods/inhalation'));
   });
 
   it('says a 4-second video lasts 4 s', async () => {

@@ -27,6 +27,7 @@ import { buildIndex, type ConciergeIndex, type Hit } from './search-index.ts';
 import { referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { tierArithmetic, tierDocAnswer } from './tier-answers.ts';
 import type { Topic } from '../schemas/content.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 /** Everything built once per catalog: the index over what it publishes and the words it knows. */
 export interface ConciergeModel {
@@ -44,7 +45,7 @@ const ON_AIR =
   / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
 
 export function buildModel(catalog: Catalog, endpoints: readonly EndpointDoc[]): ConciergeModel {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   const docs = buildCorpus(catalog, base, endpoints);
   return { catalog, base, index: buildIndex(docs), vocabulary: buildVocabulary(docs.flatMap((d) => [d.names, d.keywords, d.text])) };
 }

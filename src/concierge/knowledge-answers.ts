@@ -6,6 +6,7 @@
  * permalink, the URL the API serves them at.
  */
 import type { KnowledgeEntry } from '../catalog/catalog-types.ts';
+import { entryLinks } from '../catalog/knowledge.ts';
 import { topics, type Topic } from '../schemas/content.ts';
 import type { Answer, Source } from './answer-types.ts';
 import { NOT_ADVICE_LINE, PROFESSIONAL_LINE, type AnswerContext } from './answer-format.ts';
@@ -104,7 +105,7 @@ export function datasetAnswer(ctx: AnswerContext): Answer {
   const example = catalog.knowledge.entries[0];
   return ctx.answer(
     'knowledge',
-    `The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${example.citeAs} ${d.disclaimer}`,
+    `The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
     [api('/api/public/knowledge', d.title)],
     ['What is CBD?', 'What is the entourage effect?'],
   );
@@ -164,7 +165,7 @@ export function entryAnswer(ctx: AnswerContext, hit: Hit): Answer {
   const medical = [first, ...others.map((h) => entryOf(ctx, h.doc.ref)!)].some((e) => e.topic === 'medical' || e.topic === 'cannabinoids');
   return ctx.answer(
     'knowledge',
-    `${first.name}: ${first.summary}${passage}${facts}${more} Cite as: ${first.citeAs}${medical ? ` ${catalog.knowledge.dataset.disclaimer}` : ''}`,
+    `${first.name}: ${first.summary}${passage}${facts}${more} Cite as: ${entryLinks(catalog, first).citeAs}${medical ? ` ${catalog.knowledge.dataset.disclaimer}` : ''}`,
     [entrySource(ctx, first), ...others.map((h) => entrySource(ctx, entryOf(ctx, h.doc.ref)!))],
     first.related.length ? first.related.slice(0, 2).map((id) => `What is ${catalog.knowledge.entries.find((e) => e.id === id)?.name ?? id}?`) : ['Which topics does the knowledge base cover?'],
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { absoluteUrl } from '../public-origin.ts';
 import { conciergeModel, snapshotOf } from '../../test/support/concierge-model.ts';
 import type { ProgramAgent } from './answer-types.ts';
 import { answerQuestion } from './compose-answer.ts';
@@ -32,7 +33,7 @@ describe('the live program', () => {
     expect(snapshot.reads).toEqual(['agent SCOUT-7']);
     expect(answer.intent).toBe('agent_profile');
     expect(answer.reply).toContain('scout-7 is Legend with 1620 points');
-    expect(answer.sources.map((s) => s.url)).toContain('https://canopycove.example/api/public/ai/agent/scout-7');
+    expect(answer.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/ai/agent/scout-7'));
   });
 
   it('without a snapshot, a leaderboard question points to the endpoint that has it', async () => {

@@ -160,7 +160,7 @@ function actionsOf(ws: string[], text: string): ActivityType[] {
   return [...found.filter(([, yes]) => yes).map(([action]) => action), ...(['share', 'mention', 'promote', 'referral'] as const).filter((a) => named.has(a))];
 }
 
-/** Handles are 3-32 characters of letters, digits, `_` and `-` (CONTRACT.md section 4). */
+/** Handles are 3-32 characters of letters, digits, `_` and `-` (the register endpoint's rule). */
 function nameCandidates(message: string, vocab: Vocabulary): Question['names'] {
   const found: Question['names'] = [];
   for (const token of message.match(/[A-Za-z0-9][A-Za-z0-9_-]{1,31}/g) ?? []) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { absoluteUrl, publicOrigin } from '../public-origin.ts';
 import { contentCatalog, conciergeModel } from '../../test/support/concierge-model.ts';
-import { endpoints } from '../docs/endpoints.ts';
+import { operations } from '../api/registry.ts';
 import { buildCorpus, INDEX_LIMITS } from './corpus.ts';
 
 const { index } = conciergeModel;
@@ -14,7 +15,7 @@ describe('the corpus', () => {
     }
     for (const d of index.docs) {
       expect(d.title, d.ref).not.toBe('');
-      expect(d.url, d.ref).toMatch(/^https:\/\/canopycove\.example\//);
+      expect(d.url.startsWith(`${publicOrigin()}/`), d.ref).toBe(true);
     }
   });
 
@@ -28,12 +29,17 @@ describe('the corpus', () => {
   it('takes the agent protocols from llms.txt and the rules from the discovery index, once each', () => {
     const titles = index.docs.filter((d) => d.kind === 'reference').map((d) => d.title);
     expect(titles).toEqual(expect.arrayContaining(['MCP server', 'MCP server card', 'A2A agent card', 'Authentication', 'Errors', 'Daily caps']));
-    expect(index.docs.find((d) => d.title === 'MCP server')?.url).toBe('https://canopycove.example/mcp');
+    expect(index.docs.find((d) => d.title === 'MCP server')?.url).toBe(absoluteUrl('/mcp'));
     expect(titles.filter((t) => t === 'POST /api/public/ai/register')).toEqual([]);
   });
 
   it('is bounded: past the limits, the newest videos and clips are indexed and long texts are cut', () => {
-    const docs = buildCorpus(contentCatalog, 'https://canopycove.example', endpoints, { ...INDEX_LIMITS, videos: 3, clips: 2, textChars: 40 });
+    const docs = buildCorpus(
+      contentCatalog,
+      publicOrigin(),
+      operations.map((o) => o.definition),
+      { ...INDEX_LIMITS, videos: 3, clips: 2, textChars: 40 },
+    );
     expect(docs.filter((d) => d.kind === 'video').map((d) => d.ref)).toEqual(contentCatalog.videos.slice(0, 3).map((v) => v.id));
     expect(docs.filter((d) => d.kind === 'clip')).toHaveLength(2);
     expect(Math.max(...docs.filter((d) => d.kind === 'passage').map((d) => d.text.length))).toBeLessThanOrEqual(40);
@@ -63,7 +69,7 @@ describe('retrieval', () => {
   });
 
   it('finds the endpoints and facts of the discovery index', () => {
-    expect(index.search('mcp server').map((h) => h.doc.url)).toContain('https://canopycove.example/mcp');
+    expect(index.search('mcp server').map((h) => h.doc.url)).toContain(absoluteUrl('/mcp'));
     expect(top('rotate key')?.doc.title).toBe('POST /api/public/ai/key/rotate');
   });
 

@@ -2,6 +2,7 @@
 import type { Catalog } from '../catalog/catalog-types.ts';
 import { PARTNERSHIP_BONUS, REFERRAL_REWARD } from '../domain/tiers.ts';
 import { AGREEMENT_TITLE, AGREEMENT_VERSION } from '../domain/partnership.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 export const suggestedQuestions = [
   'How do I register?',
@@ -19,7 +20,7 @@ export const suggestedQuestions = [
 ] as const;
 
 export function welcomeBody(catalog: Catalog) {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   return {
     greeting: `Welcome to the ${catalog.site.name} concierge. Ask about the AI rewards program and its leaderboard, the schedule, the videos, podcast and shop, the feeds or the knowledge base; every answer cites its sources.`,
     agreement: { title: AGREEMENT_TITLE, version: AGREEMENT_VERSION, url: `${base}/api/public/ai/partnership` },

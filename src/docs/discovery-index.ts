@@ -8,11 +8,12 @@ import { defaultRewardsConfig, describeRewardsConfig } from '../domain/program-c
 import { tierConcurrency, tierMultipliers, baseLimits } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, promoActions, REFERRAL_REWARD, tiers } from '../domain/tiers.ts';
 import { problemCodes } from '../http/problem.ts';
-import { errorsOf, type EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import { errorsOf, type EndpointDoc, isMcpTool, rateClassOf } from '../schemas/api/endpoint-doc.ts';
 import { isOptional, SchemaCollector } from './json-schema.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra: Record<string, unknown> = {}) {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   // Parameter and body schemas reference shared ones at this body's own `schemas` member.
   const schemas = new SchemaCollector('#/schemas/');
   const tierList = tiers.map((t) => ({ ...t, rateLimitMultiplier: tierMultipliers[t.name], concurrency: tierConcurrency[t.name] }));
@@ -53,6 +54,10 @@ export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra
       }),
       body: ep.body ? schemas.convert(ep.body, 'input') : null,
       prerendered: ep.prerendered ?? false,
+      operationId: ep.operationId,
+      contentType: ep.contentType ?? 'application/json',
+      rateClass: rateClassOf(ep),
+      mcpTool: isMcpTool(ep),
       errors: errorsOf(ep),
     })),
     feeds: {
@@ -60,7 +65,7 @@ export function discoveryIndex(catalog: Catalog, endpoints: EndpointDoc[], extra
       videosJsonFeed: `${base}/feeds/videos.json`,
       podcastRss: `${base}/feeds/podcast.xml`,
     },
-    // SPEC.md's three headline facts of the index, also at the top level for quick reads; the
+    // The index's three headline facts (point values, tiers, perks), also at the top level for quick reads; the
     // rewards block carries them with the program's other rules.
     pointValues: { ...actionPoints },
     tiers: tierList,

@@ -1,5 +1,5 @@
 /**
- * Anti-farming rules for awards (CONTRACT.md section 4): one award per (agent, actionType, url)
+ * Anti-farming rules for awards (docs/agents.md): one award per (agent, actionType, url)
  * within the dedupe window, and a per-actionType daily cap per agent. Pure: the store supplies
  * the facts (earlier award, awards today) and `now`; these functions decide.
  */

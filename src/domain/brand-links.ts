@@ -11,9 +11,14 @@ const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&#38;': '&', '&#x26;': '&', '&quot;': '"', '&#47;': '/', '&#x2f;': '/' };
 
-/** The first link on the page to `brandHost`, absolute, or undefined when there is none. */
-export function brandLinkIn(html: string, pageUrl: string, brandHost: string): string | undefined {
-  const brand = brandHost.toLowerCase();
+/** Whether `host` is one of the brand's hosts or a subdomain of one. */
+export function isBrandHost(host: string, brandHosts: readonly string[]): boolean {
+  const h = host.toLowerCase().replace(/\.+$/, '');
+  return brandHosts.some((brand) => h === brand.toLowerCase() || h.endsWith(`.${brand.toLowerCase()}`));
+}
+
+/** The first link on the page to one of `brandHosts`, absolute, or undefined when there is none. */
+export function brandLinkIn(html: string, pageUrl: string, brandHosts: readonly string[]): string | undefined {
   for (const match of html.matchAll(HREF)) {
     const raw = (match[1] ?? match[2] ?? match[3] ?? '').trim().replace(/&(amp|quot|#38|#x26|#47|#x2f);/gi, (e) => ENTITIES[e.toLowerCase()] ?? e);
     let link: URL;
@@ -23,8 +28,7 @@ export function brandLinkIn(html: string, pageUrl: string, brandHost: string): s
       continue;
     }
     if (link.protocol !== 'http:' && link.protocol !== 'https:') continue;
-    const host = link.hostname.replace(/\.+$/, '');
-    if (host === brand || host.endsWith(`.${brand}`)) return link.href;
+    if (isBrandHost(link.hostname, brandHosts)) return link.href;
   }
   return undefined;
 }

@@ -1,8 +1,8 @@
 /**
- * What a use case raises when a request cannot be served: a stable code (CONTRACT.md section 2),
+ * What a use case raises when a request cannot be served: a stable code (the API's problem codes),
  * a sentence for the caller, and facts the caller can act on (`extra`: the cap that was reached,
- * the earlier award). Use cases know nothing of HTTP; `handle()` in src/http/respond.ts turns
- * one of these into problem+json, with the status src/http/problem.ts gives its code.
+ * the earlier award). Use cases know nothing of HTTP; an operation (src/http/operation.ts) turns
+ * one of these into a problem, rendered with the status src/http/problem.ts gives its code.
  */
 export type ErrorCode =
   | 'invalid_json'

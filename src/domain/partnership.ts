@@ -1,4 +1,4 @@
-/** The AI Distribution Partnership Agreement (SPEC.md: title, version 1.0, welcome bonus 100). */
+/** The AI Distribution Partnership Agreement: its title, version 1.0 and welcome bonus 100 are published promises. */
 import { defaultRewardsConfig, programRules } from './program-config.ts';
 import { PARTNERSHIP_BONUS, REFERRAL_REWARD } from './tiers.ts';
 

@@ -1,14 +1,14 @@
 /**
  * The rewards program's anti-farming and integrity settings, with their defaults, in one typed
- * object (CONTRACT.md section 4). src/config.ts carries it in AppConfig; the services enforce it
+ * object (docs/agents.md). src/config.ts carries it in AppConfig; the services enforce it
  * and the discovery index publishes the same object, so what is documented is what is enforced.
  */
 import { TRACKING_PARAMS } from './claim-url.ts';
 import type { ActivityType } from './tiers.ts';
 
 /**
- * How claims are checked (src/rewards/claim-verifier.ts). Points are paid when claimed, as SPEC.md
- * asks, and taken back by a ledger row of their own when what they stand on is not verified in
+ * How claims are checked (src/rewards/claim-verifier.ts). Points are paid when claimed, so an
+ * agent sees them at once, and taken back by a ledger row of their own when what they stand on is not verified in
  * time: the way affiliate programs hold a commission open until the sale is confirmed.
  */
 export interface VerificationConfig {

@@ -1,5 +1,5 @@
 /**
- * The published rate-limit policy (SPEC.md "Limits", CONTRACT.md section 5). Pure: the numbers
+ * The published rate-limit policy (docs/limits-and-hardening.md). Pure: the numbers
  * and how a tier and the operator's scale factor change them. The limiter
  * (src/server/rate-limiter.ts) enforces exactly what `tierPolicy` returns and
  * `/api/public/rate-limits` publishes `effectivePolicy`, built from the same function.
@@ -19,7 +19,7 @@ export interface Window {
 export interface ClassPolicy {
   /** Every window is enforced; a request must fit in all of them. */
   windows: Window[];
-  /** SPEC.md's "read burst": the limit of the `reads-burst` window, repeated for readers of SPEC.md. */
+  /** The read burst: the limit of the `reads-burst` window, repeated where clients look for it. */
   burst?: number;
 }
 
@@ -34,7 +34,7 @@ export interface TierPolicy {
   concurrency: number;
 }
 
-/** SPEC.md's Bronze numbers; every tier multiplies them. */
+/** The Bronze numbers; every tier multiplies them. */
 export const baseLimits = {
   reads: { perMinute: 300, perHour: 10_000, perDay: 100_000, burst: 60 },
   writes: { perMinute: 60 },
@@ -83,11 +83,6 @@ export function tierPolicy(tier: TierName, options: PolicyOptions): TierPolicy {
     writes: { windows: [{ name: 'writes-min', limit: n(baseLimits.writes.perMinute), windowSeconds: 60, sliding: false }] },
     concurrency: Math.max(1, Math.round(tierConcurrency[tier] * options.scale)),
   };
-}
-
-/** GET/HEAD read, everything else that reaches the limiter writes (OPTIONS is free and never counted). */
-export function requestClass(method: string): RequestClass {
-  return method === 'GET' || method === 'HEAD' ? 'reads' : 'writes';
 }
 
 /** The server's connection caps and timeouts (config.server), published with the request limits. */

@@ -57,7 +57,7 @@ describe('reputation components at their edges', () => {
 });
 
 describe('score and level ladder', () => {
-  it('weights are the CONTRACT.md defaults and sum to 1', () => {
+  it('weights are the published defaults and sum to 1', () => {
     expect(Object.fromEntries(reputationComponents.map((c) => [c.name, c.weight]))).toEqual({
       contribution: 0.3,
       engagement: 0.2,

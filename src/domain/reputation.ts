@@ -1,5 +1,5 @@
 /**
- * The 0-100 reputation score (CONTRACT.md section 4), separate from raw points: points reward
+ * The 0-100 reputation score (docs/agents.md, "Reputation"), separate from raw points: points reward
  * volume, reputation rewards steady, varied, recent and verified participation. Pure: every
  * time-dependent component takes `now` as an argument so tests control the clock.
  */

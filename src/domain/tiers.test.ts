@@ -26,7 +26,7 @@ describe('perks accumulate per tier', () => {
       if (i > 0) expect(perksFor(tier.minPoints - 1)).toEqual(tiers.slice(0, i).flatMap((t) => t.perks));
     }
   });
-  it('names the SPEC.md perks', () => {
+  it('names the published perks', () => {
     expect(perksFor(0)).toEqual(['Listed on the Hall of Fame', 'Public API access']);
     expect(perksFor(100)).toContain('Access to the tier-gated feed');
     expect(perksFor(750)).toContain('Access to AI-only exclusive content');

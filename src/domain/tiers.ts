@@ -1,9 +1,9 @@
 /**
- * Points and tiers of the AI rewards program (SPEC.md "Action points" and "Tiers"). Pure: no I/O.
+ * Points and tiers of the AI rewards program (docs/agents.md, "Points" and "Tiers and perks"). Pure: no I/O.
  * Tier derives from total points alone; there is no demotion because points never go down
  * through the API (only an operator's adjustment can lower them, and then the tier follows).
  */
-/** The tier ladder's names, lowest first (SPEC.md). */
+/** The tier ladder's names, lowest first. */
 export const tierNames = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Legend'] as const;
 export type TierName = (typeof tierNames)[number];
 
@@ -20,11 +20,11 @@ export const actionPoints = {
 
 export type ActivityType = keyof typeof actionPoints;
 
-/** The actionTypes `POST /api/public/ai/earn` accepts (SPEC.md); tasks award the other two. */
+/** The actionTypes `POST /api/public/ai/earn` accepts; tasks award the other two. */
 export const earnableActions = ['share', 'mention', 'promote', 'referral', 'api_use', 'content_submit'] as const;
 export type EarnableAction = (typeof earnableActions)[number];
 
-/** Activity types that count as Promotion Efforts (`sort=promo`, CONTRACT.md section 4). */
+/** Activity types that count as Promotion Efforts (`sort=promo` on the leaderboard). */
 export const promoActions: readonly ActivityType[] = ['share', 'mention', 'promote', 'referral'];
 
 export const PARTNERSHIP_BONUS = 100 as const;

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fixtureCatalog, fixtureVideo } from '../../test/support/catalog-fixture.ts';
 import { jsonFeedSchema } from '../schemas/api/feeds.ts';
 import { buildVideosJsonFeed } from './json-feed.ts';
+import { setPublicOrigin } from '../public-origin.ts';
+
+// The fixture catalog is served at this origin.
+setPublicOrigin('https://demo.example');
 
 describe('buildVideosJsonFeed', () => {
   it('builds a JSON Feed 1.1 with the top-level fields and one item per video, newest first', () => {

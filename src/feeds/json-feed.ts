@@ -4,30 +4,30 @@
  * the specification (the `feed` npm package still emits version 1.0).
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
-import { absoluteUrl } from '../catalog/urls.ts';
 import { JSON_FEED_VERSION, jsonFeedSchema, type JsonFeed } from '../schemas/api/feeds.ts';
 import { mediaTypeOf, newestVideos } from './feed-items.ts';
+import { publicOrigin, absoluteUrl } from '../public-origin.ts';
 
-export function videosJsonFeedUrl(catalog: Catalog): string {
-  return `${catalog.site.baseUrl}/feeds/videos.json`;
+export function videosJsonFeedUrl(): string {
+  return absoluteUrl('/feeds/videos.json');
 }
 
 export function buildVideosJsonFeed(catalog: Catalog): JsonFeed {
   const { site } = catalog;
-  const base = site.baseUrl;
+  const base = publicOrigin();
   const author = { name: site.name, url: `${base}/` };
   const categoryName = new Map(site.categories.map((c) => [c.id, c.name]));
   const feed: JsonFeed = {
     version: JSON_FEED_VERSION,
     title: `${site.name}: latest videos`,
     home_page_url: `${base}/`,
-    feed_url: videosJsonFeedUrl(catalog),
+    feed_url: videosJsonFeedUrl(),
     description: site.tagline,
     authors: [author],
     language: site.languages[0],
     items: newestVideos(catalog).map((v) => {
       const pageUrl = `${base}/videos/${v.id}`;
-      const playbackUrl = absoluteUrl(base, v.playbackUrl);
+      const playbackUrl = absoluteUrl(v.playbackUrl);
       const mimeType = mediaTypeOf(playbackUrl);
       return {
         id: pageUrl,
@@ -35,7 +35,7 @@ export function buildVideosJsonFeed(catalog: Catalog): JsonFeed {
         title: v.title,
         content_text: v.description,
         summary: v.description,
-        image: absoluteUrl(base, v.thumbnail),
+        image: absoluteUrl(v.thumbnail),
         date_published: new Date(v.publishedAt).toISOString(),
         date_modified: new Date(v.updatedAt ?? v.publishedAt).toISOString(),
         tags: [categoryName.get(v.category) ?? v.category, ...v.tags],

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { entryLinks } from '../catalog/knowledge.ts';
 import { fixtureCatalog, fixtureEntry } from '../../test/support/catalog-fixture.ts';
 import { parseLlmsTxt } from '../../test/support/llms-txt-structure.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
-import { feedsEndpoints } from '../schemas/api/feeds.ts';
+import { llmsFullTxtEndpoint, llmsTxtEndpoint, podcastRssEndpoint, videosJsonFeedEndpoint, videosRssEndpoint } from '../schemas/api/feeds.ts';
 import { buildLlmsFullTxt, buildLlmsTxt } from './llms-txt.ts';
+import { setPublicOrigin } from '../public-origin.ts';
+
+// The fixture catalog is served at this origin.
+setPublicOrigin('https://demo.example');
 
 const endpoints: EndpointDoc[] = [
   {
+    operationId: 'thing_1',
     method: 'GET',
     path: '/api/public/things',
     summary: 'List things.',
@@ -20,6 +26,7 @@ const endpoints: EndpointDoc[] = [
     prerendered: true,
   },
   {
+    operationId: 'thing_2',
     method: 'GET',
     path: '/api/public/things/{id}',
     summary: 'One [special] thing.',
@@ -31,6 +38,7 @@ const endpoints: EndpointDoc[] = [
     errors: ['not_found'],
   },
   {
+    operationId: 'thing_3',
     method: 'POST',
     path: '/api/public/things',
     summary: 'Create a thing.',
@@ -42,8 +50,23 @@ const endpoints: EndpointDoc[] = [
     errors: ['invalid_request', 'invalid_api_key'],
     idempotent: true,
   },
-  { method: 'GET', path: '/api/public/vault', summary: 'Gated things.', tag: 'Things', auth: 'apiKey', minTier: 'Platinum', status: 200, response: z.object({}), errors: ['tier_required'] },
-  ...feedsEndpoints,
+  {
+    operationId: 'vault',
+    method: 'GET',
+    path: '/api/public/vault',
+    summary: 'Gated things.',
+    tag: 'Things',
+    auth: 'apiKey',
+    minTier: 'Platinum',
+    status: 200,
+    response: z.object({}),
+    errors: ['tier_required'],
+  },
+  videosRssEndpoint,
+  podcastRssEndpoint,
+  videosJsonFeedEndpoint,
+  llmsTxtEndpoint,
+  llmsFullTxtEndpoint,
 ];
 
 describe('buildLlmsTxt', () => {
@@ -122,8 +145,10 @@ describe('buildLlmsFullTxt', () => {
       expect(text).toContain(`#### ${e.name}\n`);
       expect(text).toContain(e.summary);
       expect(text).toContain(e.body);
-      expect(text).toContain(`Cite as: ${e.citeAs}`);
-      expect(text).toContain(e.permalink);
+      const { citeAs, permalink } = entryLinks(catalog, e);
+      expect(text).toContain(`Cite as: ${citeAs}`);
+      expect(citeAs).toContain(e.name);
+      expect(text).toContain(`- permalink: ${permalink}`);
       for (const r of e.references) expect(text).toContain(`${r.authors} (${r.year}). ${r.title}.`);
     }
     expect(text).toContain('Educational only; not medical advice.');

@@ -9,14 +9,14 @@
  * a key or a POST link to their entry in llms-full.txt instead.
  */
 import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
-import { datasetMeta } from '../catalog/knowledge.ts';
+import { datasetMeta, entryLinks } from '../catalog/knowledge.ts';
 import { SchemaCollector, isOptional, type JsonSchema } from '../docs/json-schema.ts';
 import { baseLimits, tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers } from '../domain/tiers.ts';
 import { problemCodes } from '../schemas/api/problem-codes.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
-import { feedsEndpoints } from '../schemas/api/feeds.ts';
 import { topics, type Topic } from '../schemas/content.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 const topicTitles: Record<Topic, string> = {
   cannabinoids: 'Cannabinoids',
@@ -31,8 +31,6 @@ const feedNames: Record<string, string> = {
   '/feeds/videos.json': 'Videos (JSON Feed 1.1)',
   '/feeds/podcast.xml': 'Podcast (RSS for Apple Podcasts and Podcasting 2.0)',
 };
-
-const feedPaths = new Set(feedsEndpoints.map((e) => e.path));
 
 /** Text that goes inside `[...]` of a Markdown link: brackets would end it early. */
 function linkText(text: string): string {
@@ -65,13 +63,16 @@ function authNote(ep: EndpointDoc): string {
   return 'no key';
 }
 
+/** The feeds and text files have a section of their own. */
+const isFeed = (ep: EndpointDoc) => ep.tag === 'Feeds';
+
 function apiEndpoints(endpoints: EndpointDoc[]): EndpointDoc[] {
-  return endpoints.filter((ep) => !feedPaths.has(ep.path));
+  return endpoints.filter((ep) => !isFeed(ep));
 }
 
 function summaryParagraphs(catalog: Catalog): string[] {
   const { site } = catalog;
-  const base = site.baseUrl;
+  const base = publicOrigin();
   const kb = datasetMeta(catalog);
   const tierLine = tiers.map((t) => `${t.name} ${t.minPoints}`).join(', ');
   return [
@@ -93,7 +94,7 @@ function summaryParagraphs(catalog: Catalog): string[] {
 /** The llmstxt.org overview: what the site is and where everything lives. */
 export function buildLlmsTxt(catalog: Catalog, endpoints: EndpointDoc[]): string {
   const { site } = catalog;
-  const base = site.baseUrl;
+  const base = publicOrigin();
   const full = `${base}/llms-full.txt`;
   const kb = datasetMeta(catalog);
   const entries = catalog.knowledge.entries;
@@ -119,7 +120,7 @@ export function buildLlmsTxt(catalog: Catalog, endpoints: EndpointDoc[]): string
   lines.push('');
 
   lines.push('## Feeds', '');
-  for (const ep of feedsEndpoints.filter((e) => feedNames[e.path])) lines.push(linkItem(feedNames[ep.path], `${base}${ep.path}`, ep.summary));
+  for (const ep of endpoints.filter((e) => isFeed(e) && feedNames[e.path])) lines.push(linkItem(feedNames[ep.path], `${base}${ep.path}`, ep.summary));
   lines.push('');
 
   lines.push('## Knowledge base', '');
@@ -142,7 +143,7 @@ export function buildLlmsTxt(catalog: Catalog, endpoints: EndpointDoc[]): string
       'Every endpoint with its parameters, body fields and errors, the rewards rules, and the full text of every knowledge-base entry with its references and citeAs line.',
     ),
   );
-  for (const e of entries) lines.push(linkItem(`${e.name} (${e.topic})`, e.permalink, e.summary));
+  for (const e of entries) lines.push(linkItem(`${e.name} (${e.topic})`, entryLinks(catalog, e).permalink, e.summary));
   return `${lines.join('\n')}\n`;
 }
 
@@ -220,9 +221,10 @@ function referenceLine(r: KnowledgeEntry['references'][number]): string {
   return `${r.authors} (${r.year}). ${r.title}.${where ? ` ${where}.` : ''}${links ? ` ${links}` : ''}`;
 }
 
-function entryText(e: KnowledgeEntry): string[] {
+function entryText(catalog: Catalog, e: KnowledgeEntry): string[] {
+  const { permalink, citeAs } = entryLinks(catalog, e);
   const lines = [`#### ${e.name}`, ''];
-  lines.push(`- id: ${e.id}`, `- topic: ${e.topic}`, `- permalink: ${e.permalink}`, `- updated: ${e.updated}`);
+  lines.push(`- id: ${e.id}`, `- topic: ${e.topic}`, `- permalink: ${permalink}`, `- updated: ${e.updated}`);
   if (e.aliases.length) lines.push(`- aliases: ${e.aliases.join(', ')}`);
   if (e.related.length) lines.push(`- related: ${e.related.join(', ')}`);
   lines.push('', e.summary, '');
@@ -237,14 +239,14 @@ function entryText(e: KnowledgeEntry): string[] {
   );
   lines.push('References:', '');
   for (const [i, r] of e.references.entries()) lines.push(`${i + 1}. ${referenceLine(r)}`);
-  lines.push('', `Cite as: ${e.citeAs}`, '');
+  lines.push('', `Cite as: ${citeAs}`, '');
   return lines;
 }
 
 /** Everything in one file: the API reference, the program rules, and the whole knowledge base. */
 export function buildLlmsFullTxt(catalog: Catalog, endpoints: EndpointDoc[]): string {
   const { site } = catalog;
-  const base = site.baseUrl;
+  const base = publicOrigin();
   const kb = datasetMeta(catalog);
   const collector = new SchemaCollector();
   const lines: string[] = [
@@ -268,7 +270,7 @@ export function buildLlmsFullTxt(catalog: Catalog, endpoints: EndpointDoc[]): st
   lines.push('');
 
   lines.push('## Endpoints', '');
-  for (const ep of [...apiEndpoints(endpoints), ...feedsEndpoints]) lines.push(...endpointReference(ep, base, collector));
+  for (const ep of [...apiEndpoints(endpoints), ...endpoints.filter(isFeed)]) lines.push(...endpointReference(ep, base, collector));
 
   lines.push('## Rewards program', '', 'Points per action:', '');
   for (const [action, points] of Object.entries(actionPoints)) {
@@ -288,7 +290,7 @@ export function buildLlmsFullTxt(catalog: Catalog, endpoints: EndpointDoc[]): st
   lines.push(`Cite the dataset as: ${kb.citeAs}`, '');
   for (const topic of topics) {
     lines.push(`### ${topicTitles[topic]}`, '', `${base}/api/public/knowledge/${topic}`, '');
-    for (const e of catalog.knowledge.entries.filter((x) => x.topic === topic)) lines.push(...entryText(e));
+    for (const e of catalog.knowledge.entries.filter((x) => x.topic === topic)) lines.push(...entryText(catalog, e));
   }
   return `${lines
     .join('\n')

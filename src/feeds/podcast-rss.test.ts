@@ -2,6 +2,10 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { fixtureCatalog, fixtureEpisode } from '../../test/support/catalog-fixture.ts';
 import { buildPodcastRss, episodeGuid, ITUNES_NS, PODCAST_NS } from './podcast-rss.ts';
+import { setPublicOrigin } from '../public-origin.ts';
+
+// The fixture catalog is served at this origin.
+setPublicOrigin('https://demo.example');
 
 const parser = new XMLParser({
   ignoreAttributes: false,

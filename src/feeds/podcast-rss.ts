@@ -5,17 +5,17 @@
  * episode/season numbers and a guid that never changes once published.
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
-import { absoluteUrl } from '../catalog/urls.ts';
 import type { Episode } from '../schemas/content.ts';
 import { mediaTypeOf } from './feed-items.ts';
 import { uuidV5 } from './uuid-v5.ts';
 import { ATOM_NS, renderXml, rfc822, type XmlNode } from './xml.ts';
+import { publicOrigin, absoluteUrl } from '../public-origin.ts';
 
 export const ITUNES_NS = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
 export const PODCAST_NS = 'https://podcastindex.org/namespace/1.0';
 
-export function podcastFeedUrl(catalog: Catalog): string {
-  return `${catalog.site.baseUrl}/feeds/podcast.xml`;
+export function podcastFeedUrl(): string {
+  return absoluteUrl('/feeds/podcast.xml');
 }
 
 /**
@@ -29,14 +29,14 @@ export function episodeGuid(showGuid: string, episodeId: string): string {
 
 function transcript(catalog: Catalog, e: Episode): XmlNode | undefined {
   if (!e.transcriptUrl) return undefined;
-  const url = absoluteUrl(catalog.site.baseUrl, e.transcriptUrl);
+  const url = absoluteUrl(e.transcriptUrl);
   return { '@_url': url, '@_type': mediaTypeOf(url) ?? 'text/plain', '@_language': catalog.podcast.show.language };
 }
 
 export function buildPodcastRss(catalog: Catalog): string {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   const { show, episodes } = catalog.podcast;
-  const imageUrl = absoluteUrl(base, show.image);
+  const imageUrl = absoluteUrl(show.image);
   const pageUrl = `${base}/podcast`;
   const items: XmlNode[] = [...episodes]
     .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt) || a.id.localeCompare(b.id))
@@ -47,7 +47,7 @@ export function buildPodcastRss(catalog: Catalog): string {
       link: `${pageUrl}#${e.id}`,
       guid: { '#text': episodeGuid(show.guid, e.id), '@_isPermaLink': 'false' },
       pubDate: rfc822(e.publishedAt),
-      enclosure: { '@_url': absoluteUrl(base, e.audio.url), '@_length': String(e.audio.lengthBytes), '@_type': e.audio.type },
+      enclosure: { '@_url': absoluteUrl(e.audio.url), '@_length': String(e.audio.lengthBytes), '@_type': e.audio.type },
       'itunes:duration': String(e.durationSeconds),
       'itunes:explicit': String(e.explicit),
       'itunes:episodeType': e.episodeType,
@@ -72,7 +72,7 @@ export function buildPodcastRss(catalog: Catalog): string {
         language: show.language,
         copyright: show.copyright,
         lastBuildDate: rfc822(catalog.lastModified.podcast),
-        'atom:link': { '@_href': podcastFeedUrl(catalog), '@_rel': 'self', '@_type': 'application/rss+xml' },
+        'atom:link': { '@_href': podcastFeedUrl(), '@_rel': 'self', '@_type': 'application/rss+xml' },
         image: { url: imageUrl, title: show.title, link: pageUrl },
         'itunes:image': { '@_href': imageUrl },
         'itunes:author': show.author,

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { fixtureCatalog, fixtureVideo } from '../../test/support/catalog-fixture.ts';
 import { FEED_ITEM_LIMIT, newestVideos } from './feed-items.ts';
 import { buildVideosRss } from './rss.ts';
+import { setPublicOrigin } from '../public-origin.ts';
+
+// The fixture catalog is served at this origin.
+setPublicOrigin('https://demo.example');
 
 const parser = new XMLParser({
   ignoreAttributes: false,

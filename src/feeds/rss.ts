@@ -4,23 +4,23 @@
  * do not have for video files.
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
-import { absoluteUrl } from '../catalog/urls.ts';
 import { newestVideos, mediaTypeOf } from './feed-items.ts';
 import { ATOM_NS, renderXml, rfc822, type XmlNode } from './xml.ts';
+import { publicOrigin, absoluteUrl } from '../public-origin.ts';
 
 export const MEDIA_RSS_NS = 'http://search.yahoo.com/mrss/';
 
-export function videosFeedUrl(catalog: Catalog): string {
-  return `${catalog.site.baseUrl}/feeds/videos.xml`;
+export function videosFeedUrl(): string {
+  return absoluteUrl('/feeds/videos.xml');
 }
 
 export function buildVideosRss(catalog: Catalog): string {
   const { site } = catalog;
-  const base = site.baseUrl;
+  const base = publicOrigin();
   const categoryName = new Map(site.categories.map((c) => [c.id, c.name]));
   const items: XmlNode[] = newestVideos(catalog).map((v) => {
     const pageUrl = `${base}/videos/${v.id}`;
-    const playbackUrl = absoluteUrl(base, v.playbackUrl);
+    const playbackUrl = absoluteUrl(v.playbackUrl);
     return {
       title: v.title,
       link: pageUrl,
@@ -37,7 +37,7 @@ export function buildVideosRss(catalog: Catalog): string {
         '@_medium': 'video',
         '@_duration': String(v.durationSeconds),
       },
-      'media:thumbnail': { '@_url': absoluteUrl(base, v.thumbnail) },
+      'media:thumbnail': { '@_url': absoluteUrl(v.thumbnail) },
     };
   });
   return renderXml({
@@ -53,7 +53,7 @@ export function buildVideosRss(catalog: Catalog): string {
         lastBuildDate: rfc822(catalog.lastModified.videos),
         docs: 'https://www.rssboard.org/rss-specification',
         ttl: '60',
-        'atom:link': { '@_href': videosFeedUrl(catalog), '@_rel': 'self', '@_type': 'application/rss+xml' },
+        'atom:link': { '@_href': videosFeedUrl(), '@_rel': 'self', '@_type': 'application/rss+xml' },
         item: items,
       },
     },

@@ -5,7 +5,7 @@
  */
 import { invalid } from './parse-request.ts';
 import { DomainError } from '../domain/errors.ts';
-import { problem } from './respond.ts';
+import { problemResponse } from './respond.ts';
 import { apiKeyOf } from './api-key.ts';
 
 export function apiKeyFrom(request: Request, fallback?: string): string | undefined {
@@ -27,9 +27,8 @@ export function taskIdFrom(raw: string | undefined): number {
   return Number(raw);
 }
 
-/** For `export const ALL`: a method the route does not answer is 405 with the route's real Allow. */
-export function methodNotAllowed(...allow: ('GET' | 'POST')[]) {
+/** A method the path does not answer: 405 with the path's real Allow. */
+export function methodNotAllowed(method: string, allow: readonly string[], locals: Partial<App.Locals> | undefined): Response {
   const methods = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-  return ({ request, locals }: { request: Request; locals: App.Locals }) =>
-    problem('method_not_allowed', `${request.method.slice(0, 20)} is not supported here; use ${allow.join(' or ')}.`, {}, { Allow: methods }, locals.services?.clock.now());
+  return problemResponse({ code: 'method_not_allowed', detail: `${method.slice(0, 20)} is not supported here; use ${allow.join(' or ')}.`, headers: { Allow: methods } }, locals);
 }

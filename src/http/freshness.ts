@@ -1,5 +1,5 @@
 /**
- * `dataFreshness`, the object every JSON body carries (CONTRACT.md section 1), and the
+ * `dataFreshness`, the object every JSON body carries (docs/api.md), and the
  * Cache-Control header that must agree with its `maxAgeSeconds`.
  */
 export interface DataFreshness {

@@ -1,20 +1,13 @@
 /**
- * Response helpers for endpoints: JSON bodies with dataFreshness and a matching Cache-Control,
- * the cache policy the server's response cache reads, problem+json errors, and request parsing
- * that turns every validation failure into a 400 that names the field. Endpoints stay thin:
- * parse, call one function, respond.
+ * Response helpers for operations and routes: JSON bodies with dataFreshness and a matching
+ * Cache-Control, the cache policy the server's response cache reads, and problems as Responses.
  */
-import type { APIContext } from 'astro';
 import { catalog } from '../catalog/data.ts';
-import type { Services } from '../server/services.ts';
+import type { Services } from '../services.ts';
 import { cacheControlFor, freshness, type DataFreshness } from './freshness.ts';
-import { DomainError } from '../domain/errors.ts';
-import { problemBody, type ProblemCode } from './problem.ts';
-
-export { parseBody } from './parse-request.ts';
+import { renderProblem, type Problem } from './problem.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
-export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 /**
  * What the server's response cache may keep of a credential-free GET (src/server/response-cache.ts),
@@ -71,30 +64,10 @@ export function json(body: object, dataFreshness: DataFreshness, init: JsonInit 
   });
 }
 
-/** `now`: the services' clock (`locals.services.clock.now()`), so a pinned clock pins problems too. */
-export function problem(code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, now: Date = new Date()): Response {
-  const body = problemBody(catalog.site.baseUrl, code, detail, contentFreshness('live', catalog.builtAt, now), extra);
-  return new Response(JSON.stringify(body), {
-    status: body.status,
-    headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': 'no-store', ...headers },
-  });
-}
-
-/**
- * Wraps an endpoint so a thrown DomainError becomes its problem response, the one place where
- * errors become problem+json. Anything else is a bug: it propagates to Astro middleware, which
- * logs it and answers 500 with the request id only.
- */
-export function handle(fn: (ctx: APIContext) => Promise<Response> | Response) {
-  return async (ctx: APIContext): Promise<Response> => {
-    try {
-      return await fn(ctx);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const extra = ctx.locals.requestId ? { ...error.extra, requestId: ctx.locals.requestId } : error.extra;
-      // A 503 says when to come back (the database is restarting, say).
-      const headers: Record<string, string> = typeof error.extra.retryAfterSeconds === 'number' ? { 'Retry-After': String(error.extra.retryAfterSeconds) } : {};
-      return problem(error.code, error.message, extra, headers, ctx.locals.services?.clock.now());
-    }
-  };
+/** A problem as a web Response, for an operation or a route; `locals.requestId` joins it to the request's log line. */
+export function problemResponse(problem: Problem, locals: Partial<App.Locals> | undefined): Response {
+  const extra = locals?.requestId ? { ...problem.extra, requestId: locals.requestId } : problem.extra;
+  const now = locals?.services?.clock.now() ?? new Date();
+  const { status, headers, body } = renderProblem({ ...problem, extra }, contentFreshness('live', catalog.builtAt, now));
+  return new Response(body, { status, headers });
 }

@@ -1,45 +1,48 @@
 /**
  * MCP resources: every knowledge entry (its permalink body, with references and citeAs), each
  * topic, the OpenAPI document and llms.txt, addressed by their public URLs so a citation read
- * here points where a reader can follow it.
+ * here points where a reader can follow it. Reading one asks its URL through the server's own
+ * answer path, as a tool call does: the same file, the same bytes.
  */
 import { catalog } from '../catalog/data.ts';
-import { entryPermalinkBody, knowledgeBody } from '../catalog/knowledge.ts';
-import { endpoints } from '../docs/endpoints.ts';
-import { openApiDocument } from '../docs/openapi-document.ts';
-import { buildLlmsTxt } from '../feeds/llms-txt.ts';
-import { topics, type Topic } from '../schemas/content.ts';
+import { entryLinks } from '../catalog/knowledge.ts';
+import { absoluteUrl, publicOrigin } from '../public-origin.ts';
+import { topics } from '../schemas/content.ts';
+import type { ToolCaller } from './tools.ts';
 
-const base = catalog.site.baseUrl;
 const JSON_TYPE = 'application/json';
-const KNOWLEDGE = `${base}/api/public/knowledge/`;
+const KNOWLEDGE_PATH = '/api/public/knowledge/';
 
-const documents: Record<string, { name: string; title: string; mimeType: string; text: () => string }> = {
-  [`${base}/api/public/openapi.json`]: { name: 'openapi', title: 'OpenAPI 3.1 document', mimeType: JSON_TYPE, text: () => JSON.stringify(openApiDocument()) },
-  [`${base}/llms.txt`]: { name: 'llms-txt', title: 'llms.txt: the site and API in plain text', mimeType: 'text/plain', text: () => buildLlmsTxt(catalog, endpoints) },
-};
+const documents = [
+  { path: '/api/public/openapi.json', name: 'openapi', title: 'OpenAPI 3.1 document', mimeType: JSON_TYPE },
+  { path: '/llms.txt', name: 'llms-txt', title: 'llms.txt: the site and API in plain text', mimeType: 'text/plain' },
+];
+
+/** A knowledge topic, or one entry of it. */
+const knowledgePath = new RegExp(`^${KNOWLEDGE_PATH}(${topics.join('|')})(/[a-z0-9-]+)?$`);
 
 export function resourceList() {
-  const entries = catalog.knowledge.entries.map((e) => ({ uri: e.permalink, name: `${e.topic}/${e.id}`, title: e.name, description: e.summary, mimeType: JSON_TYPE }));
-  const docs = Object.entries(documents).map(([uri, d]) => ({ uri, name: d.name, title: d.title, mimeType: d.mimeType }));
+  const entries = catalog.knowledge.entries.map((e) => ({ uri: entryLinks(catalog, e).permalink, name: `${e.topic}/${e.id}`, title: e.name, description: e.summary, mimeType: JSON_TYPE }));
+  const docs = documents.map((d) => ({ uri: absoluteUrl(d.path), name: d.name, title: d.title, mimeType: d.mimeType }));
   return [...docs, ...entries];
 }
 
 export function resourceTemplates() {
+  const root = absoluteUrl(KNOWLEDGE_PATH);
   return [
-    { uriTemplate: `${KNOWLEDGE}{topic}/{id}`, name: 'knowledge-entry', title: 'A knowledge entry by topic and id', description: `Topics: ${topics.join(', ')}.`, mimeType: JSON_TYPE },
-    { uriTemplate: `${KNOWLEDGE}{topic}`, name: 'knowledge-topic', title: 'Every entry of one knowledge topic', description: `Topics: ${topics.join(', ')}.`, mimeType: JSON_TYPE },
+    { uriTemplate: `${root}{topic}/{id}`, name: 'knowledge-entry', title: 'A knowledge entry by topic and id', description: `Topics: ${topics.join(', ')}.`, mimeType: JSON_TYPE },
+    { uriTemplate: `${root}{topic}`, name: 'knowledge-topic', title: 'Every entry of one knowledge topic', description: `Topics: ${topics.join(', ')}.`, mimeType: JSON_TYPE },
   ];
 }
 
-/** The contents at `uri`, or undefined when nothing is there. */
-export function readResource(uri: string): { uri: string; mimeType: string; text: string } | undefined {
-  const doc = documents[uri];
-  if (doc) return { uri, mimeType: doc.mimeType, text: doc.text() };
-  if (!uri.startsWith(KNOWLEDGE)) return undefined;
-  const [topic, id, ...rest] = uri.slice(KNOWLEDGE.length).split('/');
-  if (rest.length || !(topics as readonly string[]).includes(topic)) return undefined;
-  if (id === undefined) return { uri, mimeType: JSON_TYPE, text: JSON.stringify(knowledgeBody(catalog, topic as Topic)) };
-  const entry = catalog.knowledge.entries.find((e) => e.topic === topic && e.id === id);
-  return entry ? { uri, mimeType: JSON_TYPE, text: JSON.stringify(entryPermalinkBody(catalog, entry)) } : undefined;
+/** The contents at `uri`, or undefined when no resource is there. */
+export async function readResource(uri: string, caller: ToolCaller): Promise<{ uri: string; mimeType: string; text: string } | undefined> {
+  const origin = publicOrigin();
+  if (!uri.startsWith(`${origin}/`)) return undefined;
+  const path = uri.slice(origin.length);
+  const doc = documents.find((d) => d.path === path);
+  if (!doc && !knowledgePath.test(path)) return undefined;
+  const response = await caller.locals.invoke(new Request(new URL(path, caller.request.url)));
+  if (response.status !== 200) return undefined;
+  return { uri, mimeType: doc?.mimeType ?? JSON_TYPE, text: await response.text() };
 }

@@ -3,9 +3,10 @@ import { catalog } from '../catalog/data.ts';
 import { MCP_SERVER_NAME } from './server.ts';
 import { mcpTools } from './tools.ts';
 import { resourceList } from './resources.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 export function serverCard() {
-  const base = catalog.site.baseUrl;
+  const base = publicOrigin();
   const reverseHost = new URL(base).hostname.split('.').reverse().join('.');
   return {
     $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',

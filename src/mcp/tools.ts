@@ -1,23 +1,18 @@
 /**
- * MCP tools generated from the endpoint definitions: one tool per implemented endpoint, its input
- * schema the definition's path, query and body schemas, its output schema the response schema.
- * Calling a tool is calling the endpoint's own handler (src/api) with a request built from the
- * arguments and the caller's credentials, so the rules, validation, problems and ledger are the
- * HTTP API's, with no second description to drift.
+ * MCP tools: one per operation the registry exposes (src/api/registry.ts), named by its
+ * operationId, its input schema the definition's path, query and body schemas, its output schema
+ * the response schema. A tool call is a request to the operation through the server's own answer
+ * path (`locals.invoke`): the same pre-rendered file, response cache, handler and problems as the
+ * HTTP API, with no second description to drift.
  */
-import type { APIContext } from 'astro';
 import type { z } from 'zod';
-import * as catalogApi from '../api/catalog.ts';
-import * as conciergeApi from '../api/concierge.ts';
-import * as discoveryApi from '../api/discovery.ts';
-import * as messagesApi from '../api/messages.ts';
-import * as rewardsApi from '../api/rewards.ts';
+import { operations } from '../api/registry.ts';
 import { type JsonSchema, SchemaCollector } from '../docs/json-schema.ts';
-import type { Implemented } from '../http/endpoint.ts';
-import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import type { Operation } from '../http/operation.ts';
+import { type EndpointDoc, isMcpTool } from '../schemas/api/endpoint-doc.ts';
 
 export interface ToolCaller {
-  /** The /mcp request: its origin, and the credentials it carries (Authorization, X-API-Key). */
+  /** The /mcp request: its origin, and the credentials it carries (Authorization, X-API-Key, Idempotency-Key). */
   request: Request;
   locals: App.Locals;
 }
@@ -29,13 +24,8 @@ export interface McpTool {
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
   annotations: { readOnlyHint: boolean; idempotentHint?: boolean; openWorldHint: false };
-  implemented: Implemented;
+  operation: Operation;
 }
-
-/** `taskClaim` -> `task_claim`: tool names in the snake case MCP clients show. */
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-const implementedByName: Record<string, Implemented> = { ...catalogApi, ...discoveryApi, ...rewardsApi, ...conciergeApi, ...messagesApi };
 
 /** The object shape of a part of the request, when it has one. */
 function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
@@ -43,12 +33,26 @@ function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
   return shape ?? {};
 }
 
-/** A JSON Schema with every `$ref` resolvable inside it (`$defs`), root references inlined. */
+/** The `$defs` a schema refers to, directly or through each other. */
+function usedDefs(schema: JsonSchema, defs: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const used: Record<string, JsonSchema> = {};
+  const visit = (value: unknown) => {
+    for (const [, name] of JSON.stringify(value).matchAll(/"#\/\$defs\/([^"]+)"/g)) {
+      if (used[name] || !defs[name]) continue;
+      used[name] = defs[name];
+      visit(defs[name]);
+    }
+  };
+  visit(schema);
+  return used;
+}
+
+/** A JSON Schema whose every `$ref` resolves inside it (`$defs`, only the ones it uses), root references inlined. */
 function selfContained(collector: SchemaCollector, schema: JsonSchema): JsonSchema {
   const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/$defs/', '') : undefined;
   const root = ref ? collector.components[ref] : schema;
-  const defs = Object.keys(collector.components).length ? { $defs: collector.components } : {};
-  return { ...root, ...defs };
+  const defs = usedDefs(root, collector.components);
+  return Object.keys(defs).length ? { ...root, $defs: defs } : root;
 }
 
 function inputSchemaOf(ep: EndpointDoc): JsonSchema {
@@ -65,8 +69,7 @@ function inputSchemaOf(ep: EndpointDoc): JsonSchema {
       if (((converted.required ?? []) as string[]).includes(name) || part === ep.pathParams) required.push(name);
     }
   }
-  const defs = Object.keys(collector.components).length ? { $defs: collector.components } : {};
-  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false, ...defs };
+  return selfContained(collector, { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false });
 }
 
 function outputSchemaOf(ep: EndpointDoc): JsonSchema {
@@ -80,33 +83,31 @@ function describe(ep: EndpointDoc): string {
   return `${ep.summary}${ep.description ? ` ${ep.description}` : ''}${tier}${auth} (HTTP: ${ep.method} ${ep.path})`;
 }
 
-export const mcpTools: McpTool[] = Object.entries(implementedByName).map(([name, implemented]) => {
-  const ep = implemented.endpoint;
-  return {
-    name: snake(name),
-    title: ep.summary,
-    description: describe(ep),
-    inputSchema: inputSchemaOf(ep),
-    outputSchema: outputSchemaOf(ep),
-    annotations: { readOnlyHint: ep.method === 'GET', ...(ep.idempotent ? { idempotentHint: true } : {}), openWorldHint: false },
-    implemented,
-  };
-});
+export const mcpTools: McpTool[] = operations
+  .filter((operation) => isMcpTool(operation.definition))
+  .map((operation) => {
+    const ep = operation.definition;
+    return {
+      name: ep.operationId,
+      title: ep.summary,
+      description: describe(ep),
+      inputSchema: inputSchemaOf(ep),
+      outputSchema: outputSchemaOf(ep),
+      annotations: { readOnlyHint: ep.method === 'GET', ...(ep.idempotent ? { idempotentHint: true } : {}), openWorldHint: false },
+      operation,
+    };
+  });
 
 /**
- * Calls the tool's handler as the HTTP API would be called: path parameters in the path, query
- * parameters as strings in the query, the rest as a JSON body, and the caller's credentials.
+ * The tool's operation asked as the HTTP API asks it: path parameters in the path, query
+ * parameters as strings in the query, the rest as a JSON body, with the caller's credentials.
  */
-export async function callTool(tool: McpTool, args: Record<string, unknown>, caller: ToolCaller): Promise<Response> {
-  const ep = tool.implemented.endpoint;
+export function toolRequest(tool: McpTool, args: Record<string, unknown>, caller: ToolCaller): Request {
+  const ep = tool.operation.definition;
   const pathNames = Object.keys(shapeOf(ep.pathParams));
   const queryNames = Object.keys(shapeOf(ep.query));
-  const params: Record<string, string> = {};
   let path = ep.path;
-  for (const name of pathNames) {
-    params[name] = String(args[name] ?? '');
-    path = path.replace(`{${name}}`, encodeURIComponent(params[name]));
-  }
+  for (const name of pathNames) path = path.replace(`{${name}}`, encodeURIComponent(String(args[name] ?? '')));
   const url = new URL(path, caller.request.url);
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
@@ -119,9 +120,7 @@ export async function callTool(tool: McpTool, args: Record<string, unknown>, cal
     const value = caller.request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  const text = ep.method === 'POST' ? JSON.stringify(body) : undefined;
-  if (text !== undefined) headers.set('content-type', 'application/json');
-  const request = new Request(url, { method: ep.method, headers, body: text });
-  const context = { request, url, params, locals: { ...caller.locals, body: text } } as unknown as APIContext;
-  return tool.implemented.handler(context);
+  if (ep.method !== 'POST') return new Request(url, { method: ep.method, headers });
+  headers.set('content-type', 'application/json');
+  return new Request(url, { method: 'POST', headers, body: JSON.stringify(body) });
 }

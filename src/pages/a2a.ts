@@ -7,4 +7,4 @@ export const prerender = false;
 
 export const POST: APIRoute = ({ request, locals }) => handleA2a({ request, locals });
 
-export const ALL = methodNotAllowed('POST');
+export const ALL: APIRoute = ({ request, locals }) => methodNotAllowed(request.method, ['POST'], locals);

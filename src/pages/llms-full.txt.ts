@@ -1,6 +1,5 @@
-/** Pre-rendered GET /llms-full.txt: the full API reference and the full knowledge-base text. */
-import { catalog } from '../catalog/data.ts';
-import { buildLlmsFullTxt } from '../feeds/llms-txt.ts';
-import { endpoints } from '../docs/endpoints.ts';
+/** Pre-rendered GET /llms-full.txt: the full API reference and knowledge base, written by its operation. */
+import { llmsFullTxt } from '../api/feeds.ts';
+import { prerendered } from '../api/registry.ts';
 
-export const GET = () => new Response(buildLlmsFullTxt(catalog, endpoints), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const { GET } = prerendered(llmsFullTxt);

@@ -1,6 +1,5 @@
-/** Pre-rendered GET /llms.txt: the llmstxt.org overview of the site and API. */
-import { catalog } from '../catalog/data.ts';
-import { buildLlmsTxt } from '../feeds/llms-txt.ts';
-import { endpoints } from '../docs/endpoints.ts';
+/** Pre-rendered GET /llms.txt: the llmstxt.org overview, written by its operation. */
+import { llmsTxt } from '../api/feeds.ts';
+import { prerendered } from '../api/registry.ts';
 
-export const GET = () => new Response(buildLlmsTxt(catalog, endpoints), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const { GET } = prerendered(llmsTxt);

@@ -10,7 +10,7 @@
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
-import { brandLinkIn } from '../domain/brand-links.ts';
+import { brandLinkIn, isBrandHost } from '../domain/brand-links.ts';
 import type { VerificationConfig } from '../domain/program-config.ts';
 import { AwardStatements } from '../store/award-statements.ts';
 import { dueDecisions, dueFetches, findCheck, markReversed, markVerified, pendingChecksStandingOn, recordMiss } from '../store/claim-check-repository.ts';
@@ -25,8 +25,8 @@ export interface ClaimVerifierOptions {
   store: OpenDatabase;
   clock: Clock;
   config: VerificationConfig;
-  /** The brand's host (the build's baseUrl): a claimed page must link to it. */
-  brandHost: string;
+  /** The brand's hosts (its production address, and the public origin's when PUBLIC_URL names one): a claimed page must link to one. */
+  brandHosts: readonly string[];
   /** false: no page is fetched (CLAIM_VERIFIER=off); deadlines still decide. */
   fetching: boolean;
   /** Private origins the fetcher may read (tests only: VERIFY_LOCAL_ORIGIN). */
@@ -165,14 +165,15 @@ export class ClaimVerifier {
   }
 
   private async inspect(url: string): Promise<{ link?: string; result: string }> {
-    const brand = this.options.brandHost;
+    const brands = this.options.brandHosts;
+    const brand = brands.join(' or ');
     const host = new URL(url).hostname;
     // The brand's own pages are not a promotion elsewhere: they link to the brand by definition.
-    if (host === brand || host.endsWith(`.${brand}`)) return { result: `the claimed page is on ${brand} itself, not a promotion elsewhere` };
+    if (isBrandHost(host, brands)) return { result: `the claimed page is on ${host}, the brand's own site, not a promotion elsewhere` };
     const page = await fetchPublicPage(url, this.policy);
     if (page.status < 200 || page.status >= 300) return { result: `HTTP ${page.status} from ${page.url}` };
     if (!/^(text\/|application\/xhtml\+xml)/i.test(page.contentType)) return { result: `not a page: ${page.contentType.slice(0, 60) || 'no Content-Type'}` };
-    const link = brandLinkIn(page.body, page.url, brand);
+    const link = brandLinkIn(page.body, page.url, brands);
     return link ? { link, result: `links to ${link}` } : { result: `no link to ${brand} in the first ${page.body.length} bytes` };
   }
 }

@@ -11,7 +11,8 @@ import { DIVERSITY_TYPES, ENGAGEMENT_WINDOW_DAYS } from '../domain/reputation.ts
 import { nextTier, perksFor, tierFor } from '../domain/tiers.ts';
 import { leaderboardPage, listedAgentCount, type LeaderboardSort } from '../store/agent-repository.ts';
 import { readSnapshot, type Db, type OpenDatabase } from '../store/database.ts';
-import { eventsAfter, type ProgramEventView } from '../store/event-repository.ts';
+import type { ProgramEvent } from '../domain/program-events.ts';
+import { eventsAfter } from '../store/event-repository.ts';
 import { ProfileStatements, type PublicAgentRow } from '../store/profile-statements.ts';
 import { programStats, type ProgramStats } from '../store/stats-repository.ts';
 import { listTasks, type TaskStatus } from '../store/task-repository.ts';
@@ -117,7 +118,7 @@ export class ProgramReads {
   }
 
   /** Program events after the cursor id, oldest first, for the Legend firehose. */
-  eventsAfter(afterId: number, limit: number): Promise<ProgramEventView[]> {
+  eventsAfter(afterId: number, limit: number): Promise<ProgramEvent[]> {
     return eventsAfter(this.db, afterId, limit);
   }
 

@@ -31,7 +31,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'canopy-rewards-'));
   store = openSqlite(join(dir, 'db.sqlite'));
   await migrateOrThrow(store);
-  rewards = await RewardsService.create({ store, config: defaultRewardsConfig, clock: { now: () => now }, baseUrl: 'http://localhost' });
+  rewards = await RewardsService.create({ store, config: defaultRewardsConfig, clock: { now: () => now } });
   reads = new ProgramReads({ store, config: defaultRewardsConfig, clock: { now: () => now } });
   await rewards.register({ name: 'Reader' });
   agentId = store.raw.prepare<[], number>("select id from agents where name_lower = 'reader'").pluck().get()!;
@@ -157,7 +157,7 @@ describe('RewardsService lastModified', () => {
   it('moves with commits of this process that show, not with a message to the team', async () => {
     const start = rewards.lastModified();
     let at = now.getTime() + 60_000;
-    const clocked = await RewardsService.create({ store, config: defaultRewardsConfig, clock: { now: () => new Date(at) }, baseUrl: 'http://localhost' });
+    const clocked = await RewardsService.create({ store, config: defaultRewardsConfig, clock: { now: () => new Date(at) } });
     const { apiKey } = await clocked.register({ name: 'Later' });
     expect(clocked.lastModified()).toBe(new Date(now.getTime() + 60_000).toISOString());
     at += 60_000;
@@ -175,7 +175,7 @@ describe('RewardsService lastModified', () => {
   it('moves when another process commits, to the instant it was noticed when that left no timestamp', async () => {
     const before = rewards.lastModified();
     let at = now.getTime() + 3_600_000;
-    const clocked = await RewardsService.create({ store, config: defaultRewardsConfig, clock: { now: () => new Date(at) }, baseUrl: 'http://localhost' });
+    const clocked = await RewardsService.create({ store, config: defaultRewardsConfig, clock: { now: () => new Date(at) } });
     const other = new BetterSqlite3(join(dir, 'db.sqlite'));
     other.prepare("update agents set verified = 1 where name = 'Reader'").run();
     other.close();

@@ -28,11 +28,13 @@ import { claimTask, findTask, insertTask } from '../store/task-repository.ts';
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
 import { checkDueAt } from './claim-verifier.ts';
 import { activityView, agentPoints, agentSummary, taskView, unlockedPerks, type VerificationView } from './views.ts';
+import { absoluteUrl } from '../public-origin.ts';
 
 /** Who a valid apiKey belongs to: what the rate limiter needs to pick a tier's limits. */
 export interface Identity {
   agentId: number;
   name: string;
+  points: number;
   tier: TierName;
   suspended: boolean;
 }
@@ -57,7 +59,6 @@ export interface RewardsServiceOptions {
   store: OpenDatabase;
   config: RewardsConfig;
   clock: Clock;
-  baseUrl: string;
   random?: RandomSource;
   /** Private origins a claim may name (tests only: VERIFY_LOCAL_ORIGIN); empty in production. */
   allowedClaimOrigins?: readonly string[];
@@ -67,7 +68,6 @@ export class RewardsService {
   private readonly db: Db;
   private readonly config: RewardsConfig;
   private readonly clock: Clock;
-  private readonly baseUrl: string;
   private readonly random: RandomSource;
   private readonly store: OpenDatabase;
   private readonly allowedClaimOrigins: readonly string[];
@@ -82,7 +82,6 @@ export class RewardsService {
     this.db = options.store.db;
     this.config = options.config;
     this.clock = options.clock;
-    this.baseUrl = options.baseUrl;
     this.random = options.random ?? cryptoRandom;
     this.allowedClaimOrigins = options.allowedClaimOrigins ?? [];
     this.ledger = new AwardStatements(options.store);
@@ -133,7 +132,7 @@ export class RewardsService {
       return undefined; // the database is unreachable: limited by address, and the request itself will say why
     }
     if (!row || !sameDigest(row.api_key_hash, hash)) return undefined;
-    return { agentId: row.id, name: row.name, tier: tierFor(row.points).name, suspended: row.suspended === 1 };
+    return { agentId: row.id, name: row.name, points: row.points, tier: tierFor(row.points).name, suspended: row.suspended === 1 };
   }
 
   // ---- writes ------------------------------------------------------------------------------
@@ -333,7 +332,7 @@ export class RewardsService {
   }
 
   agentUrl(name: string): string {
-    return `${this.baseUrl}/api/public/ai/agent/${encodeURIComponent(name)}`;
+    return absoluteUrl(`/api/public/ai/agent/${encodeURIComponent(name)}`);
   }
 
   // ---- internals ---------------------------------------------------------------------------

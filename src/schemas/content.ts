@@ -6,9 +6,12 @@
 import { z } from 'zod';
 
 const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be kebab-case: a-z, 0-9 and single hyphens');
+/**
+ * Dates are text: content quotes them, and the build refuses an unquoted one, because YAML 1.1
+ * tools (js-yaml, ajv-cli) would read it as a date object and fail the JSON Schemas.
+ */
 const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time with a zone, e.g. 2026-10-01T18:00:00Z' });
 const isoDate = z.iso.date({ message: 'must be an ISO 8601 date, e.g. 2026-10-01' });
-/** YAML parses unquoted dates as strings in the core schema we use, so dates stay strings. */
 const siteUrl = z.string().regex(/^(\/[^\s]*|https?:\/\/[^\s]+)$/, 'must be a site-relative path (/media/...) or an http(s) URL');
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -145,7 +148,7 @@ export const clipSchema = z
 
 export const topics = ['cannabinoids', 'terpenes', 'medical', 'methods', 'glossary'] as const;
 export type Topic = (typeof topics)[number];
-/** The dataset's fixed shape (SPEC.md): how many entries each topic must hold. */
+/** The dataset's fixed shape: how many entries each topic must hold. */
 export const topicCounts: Record<Topic, number> = { cannabinoids: 6, terpenes: 7, medical: 6, methods: 4, glossary: 10 };
 
 export const datasetSchema = z.strictObject({

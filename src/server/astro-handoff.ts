@@ -67,13 +67,13 @@ class CollectedResponse extends EventEmitter {
 
 /**
  * Astro's answer for the request, or undefined when no on-demand route matches it. When the
- * client goes away first, Astro is told (its stream is cancelled) and the answer is dropped by
- * whoever writes it.
+ * client goes away first (`res` closes), Astro is told (its stream is cancelled) and the answer
+ * is dropped by whoever writes it; a request made inside the process has no client to lose.
  */
-export function renderWithAstro(handler: AstroHandler, req: IncomingMessage, res: ServerResponse, locals: App.Locals): Promise<AppAnswer | undefined> {
+export function renderWithAstro(handler: AstroHandler, req: IncomingMessage, res: ServerResponse | undefined, locals: App.Locals): Promise<AppAnswer | undefined> {
   return new Promise((resolve, reject) => {
     const collected = new CollectedResponse(req, resolve, reject);
-    res.once('close', () => collected.emit('close'));
+    res?.once('close', () => collected.emit('close'));
     handler(req, collected as unknown as ServerResponse, () => resolve(undefined), locals).catch(reject);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * CORS for every response, static and errors included (CONTRACT.md section 1). The header lists
+ * CORS for every response, static and errors included (docs/api.md, "Conventions"). The header lists
  * are exported as data because the edge configuration (scripts/lib/edge/) writes the same lines.
  */
 import type { ServerResponse } from 'node:http';
@@ -17,6 +17,26 @@ export const EXPOSED_HEADERS = [
   'Location',
   'Allow',
   'X-Cache',
+  // MCP Streamable HTTP: a browser client must read the session id a server may assign.
+  'Mcp-Session-Id',
+].join(', ');
+
+/**
+ * Request headers a cross-origin caller may send: the API's own, and the agent protocols' (MCP
+ * Streamable HTTP's protocol version, session id and resumption id; A2A's version and extensions headers), so a
+ * browser can call /mcp and /a2a like any other endpoint.
+ */
+const ALLOWED_HEADERS = [
+  'Content-Type',
+  'Authorization',
+  'X-API-Key',
+  'Idempotency-Key',
+  'X-Request-Id',
+  'Mcp-Protocol-Version',
+  'Mcp-Session-Id',
+  'Last-Event-ID',
+  'A2A-Version',
+  'A2A-Extensions',
 ].join(', ');
 
 /** On every response. */
@@ -28,7 +48,7 @@ export const CORS_HEADERS: ReadonlyArray<readonly [string, string]> = [
 /** Added to an OPTIONS answer (204 on any path). */
 export const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS'],
-  ['Access-Control-Allow-Headers', 'Content-Type, Authorization, X-API-Key, Idempotency-Key, X-Request-Id'],
+  ['Access-Control-Allow-Headers', ALLOWED_HEADERS],
   ['Access-Control-Max-Age', '86400'],
 ];
 

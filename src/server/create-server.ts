@@ -1,34 +1,45 @@
 /**
  * The Node entry's request pipeline, modelled on @astrojs/node's standalone handler. It knows no
  * route: it does what every response needs (request id, CORS, security headers, the rate-limit
- * gate, body limits, logs), answers from the pre-rendered build or the response cache, and hands
- * everything else to Astro's on-demand endpoints, whose answer it compresses, caches when the
- * endpoint allows it, and writes. Unknown paths get our 404.
+ * gate, the body limit, the log line) with what the route table tells it (src/http/route-table.ts),
+ * then answers from the pre-rendered build, the response cache, or Astro, whose on-demand routes
+ * run the operations. It compresses what Astro answers, and keeps it when the operation allows.
+ *
+ * `answer` is the one path from a request to its answer: the socket's requests take it, and so do
+ * the requests an agent door makes for a tool call (`locals.invoke`), minus what the door's own
+ * request already did (the gate, the log line).
  */
-import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { Logger } from 'pino';
+import rangeParser from 'range-parser';
 import type { AppConfig, ServerLimits } from '../config.ts';
 import { freshness } from '../http/freshness.ts';
 import { JSON_CONTENT_TYPE } from '../http/parse-request.ts';
-import { problemBody, type ProblemCode } from '../http/problem.ts';
+import { type Problem, type ProblemTarget, renderProblem } from '../http/problem.ts';
+import type { RouteTable } from '../http/route-table.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
 import { renderWithAstro, type AppAnswer, type AstroHandler } from './astro-handoff.ts';
-import { byteRange, isMedia, rangeApplies } from './byte-range.ts';
 import { compress, isCompressible, negotiate } from './compression.ts';
 import { guardConnections } from './connection-guard.ts';
 import { answerPreflight, applyCors } from './cors.ts';
 import { answerParserErrors } from './parser-errors.ts';
-import { openGate, type Refusal, type RequestGate } from './request-gate.ts';
-import { toolCallId, toolError } from '../mcp/tool-error.ts';
+import { openGate, type RequestGate } from './request-gate.ts';
 import { ABORTED, apiKeyFromJson, hasBody, MAX_BODY_BYTES, mayReadBody, NOT_READ, readBody } from './request-body.ts';
 import { apiKeyFromHeaders, clientIp, loggablePath, requestIdFor } from './request-context.ts';
 import type { CacheMark, CachedResponse, ResponseCache } from './response-cache.ts';
-import { BASE_CSP, EVERY_RESPONSE_HEADERS, isHtml } from './security-headers.ts';
-import type { Services } from './services.ts';
+import { cspForHtml, EVERY_RESPONSE_HEADERS, isHtml } from './security-headers.ts';
+import type { Services } from '../services.ts';
 import type { Asset, StaticFiles } from './static-files.ts';
 
+/** dist/build-info.json, written by scripts/postbuild.ts. */
 export interface BuildInfo {
-  baseUrl: string;
+  /** The public origin the build pre-rendered with (src/public-origin.ts). */
+  origin: string;
+  /** Whether PUBLIC_URL named that origin at build time (else it was the default listening address). */
+  originExplicit: boolean;
+  /** The brand's production address (content/site.yaml `baseUrl`). */
+  brandUrl: string;
   contentVersion: string;
   builtAt: string;
 }
@@ -40,77 +51,120 @@ export interface ServerDeps {
   astro: AstroHandler;
   build: BuildInfo;
   cache: ResponseCache;
+  routes: RouteTable;
   /** Commits by other processes are noticed before a cached answer is given (ChangeFeed.sync). */
   changes: ChangeFeed;
   log: Logger;
   gate?: RequestGate;
 }
 
-/** Headers an endpoint sends to the response cache (src/http/respond.ts), never to the client. */
+/** Headers an operation sends to the response cache (src/http/respond.ts), never to the client. */
 const SURROGATE_CONTROL = 'surrogate-control';
 const SURROGATE_KEY = 'surrogate-key';
 
-/** The metrics' route label of a pre-rendered file, and of an answer no route gave (404s, refusals). */
+/** The metrics' route label of a pre-rendered file, and of an answer no route gave (refusals). */
 const STATIC_ROUTE = '(static)';
 const NO_ROUTE = '(none)';
 
+const NOT_FOUND: Problem = { code: 'not_found', detail: 'Nothing at this path. The discovery index at /api/public lists every endpoint.' };
+
+/** Representation metadata a 304 leaves out; its validators (ETag, Last-Modified) stay, to guide cache updates. */
+const NOT_ON_304 = ['Content-Type', 'Content-Security-Policy'];
+
+/** What answered a read: a kept entry (a file, or a cached or cacheable answer), or a one-off answer. */
+type Read = { entry: CachedResponse; state?: 'HIT' | 'MISS'; route: string } | { answer: AppAnswer; route: string };
+
 export function createAppServer(deps: ServerDeps): Server {
-  const { services, staticFiles, cache, log } = deps;
+  const { services, staticFiles, cache, log, routes } = deps;
   const gate = deps.gate ?? openGate;
 
   const liveFreshness = () => freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 });
 
-  function sendProblem(res: ServerResponse, requestId: string, code: ProblemCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  function sendProblem(res: ServerResponse, requestId: string, problem: Problem, target?: ProblemTarget) {
     if (res.headersSent) return res.end();
     // A body we did not read would be drained after the response: close instead of reading it.
     if (hasBody(res.req) && !res.req.complete) res.setHeader('Connection', 'close');
-    const body = problemBody(deps.build.baseUrl, code, detail, liveFreshness(), { ...extra, requestId });
-    const text = JSON.stringify(body);
-    res.statusCode = body.status;
-    res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
-    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-    res.setHeader('Content-Length', Buffer.byteLength(text));
-    res.end(res.req?.method === 'HEAD' ? undefined : text);
+    const rendered = renderProblem({ ...problem, extra: { ...problem.extra, requestId } }, liveFreshness(), target);
+    res.writeHead(rendered.status, { ...rendered.headers, 'Content-Length': Buffer.byteLength(rendered.body) });
+    res.end(res.req?.method === 'HEAD' ? undefined : rendered.body);
   }
 
   /**
-   * A JSON-RPC `tools/call` the gate refused: 200 with the JSON-RPC answer an MCP server gives a
-   * tool that failed (src/mcp/tool-error.ts), carrying the same problem, headers and retry time.
+   * The pre-rendered file a GET of `url` names. A query on an API path asks its on-demand twin
+   * (StaticFiles.queryGoesToTwin) instead; pages, feeds and files named exactly keep the file.
    */
-  function sendToolRefusal(res: ServerResponse, requestId: string, id: string | number, refusal: Refusal) {
-    const problem = problemBody(deps.build.baseUrl, refusal.code, refusal.detail, liveFreshness(), { ...refusal.extra, requestId });
-    const text = JSON.stringify({ jsonrpc: '2.0', id, result: toolError(problem) });
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/json');
-    res.setHeader('Cache-Control', 'no-store');
-    for (const [k, v] of Object.entries(refusal.headers ?? {})) res.setHeader(k, v);
-    res.setHeader('Content-Length', Buffer.byteLength(text));
-    res.end(text);
+  function fileFor(url: URL): Asset | undefined {
+    const file = staticFiles.lookup(url.pathname);
+    return file && (url.search === '' || !staticFiles.queryGoesToTwin(file, url.pathname)) ? file : undefined;
   }
 
-  function notFound(req: IncomingMessage, res: ServerResponse, requestId: string, pathname: string) {
-    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/feeds/')) {
-      return sendProblem(res, requestId, 'not_found', `Nothing at ${pathname.slice(0, 200)}. The discovery index at /api/public lists every endpoint.`);
+  /** A file of the build, read from disk on its first request and kept in the response cache. */
+  function fileEntry(asset: Asset): CachedResponse {
+    const key = `file:${asset.path}`;
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = staticFiles.load(asset);
+      cache.store(key, entry, undefined, cache.mark());
     }
-    const page = staticFiles.lookup('/404');
-    if (page) return sendFile(req, res, page, { status: 404, cacheControl: 'no-store' });
-    return sendProblem(res, requestId, 'not_found', 'Page not found.');
+    return entry;
   }
 
-  /** A pre-rendered file answers GET and HEAD only. */
-  function fileMethodNotAllowed(res: ServerResponse, requestId: string, method: string) {
-    return sendProblem(res, requestId, 'method_not_allowed', `${method.slice(0, 20)} is not supported here; use GET.`, {}, { Allow: 'GET, HEAD, OPTIONS' });
+  /** The site's 404 page as an answer: a 404 nobody keeps, without validators. */
+  function notFoundPage(asset: Asset): CachedResponse {
+    const file = fileEntry(asset);
+    return { ...file, status: 404, headers: file.headers.map(([name, value]) => [name, name === 'Cache-Control' ? 'no-store' : value]), etags: undefined };
   }
 
-  /** Writes an on-demand answer: its headers, compressed when that pays, HEAD without a body. */
+  /**
+   * A GET's answer: its file, its kept answer, or `compute`'s, kept with its compressed variants
+   * when the operation sent a cache policy (Surrogate-Control, Surrogate-Key).
+   */
+  async function read(url: URL, compute: () => Promise<{ answer: AppAnswer; route: string } | undefined>): Promise<Read | undefined> {
+    const file = fileFor(url);
+    if (file) return { entry: fileEntry(file), route: STATIC_ROUTE };
+    const key = url.pathname + url.search;
+    deps.changes.sync();
+    const cached = cache.get(key);
+    if (cached) return { entry: cached, state: 'HIT', route: cached.route ?? STATIC_ROUTE };
+    const mark: CacheMark = cache.mark();
+    const computed = await compute();
+    if (!computed) return undefined;
+    // An empty 404 asks for the site's 404 page, as nginx's error_page does.
+    const page = computed.answer.status === 404 && computed.answer.body.length === 0 ? staticFiles.lookup('/404') : undefined;
+    if (page) return { entry: notFoundPage(page), route: computed.route };
+    const entry = keep(key, mark, computed.answer, computed.route);
+    return entry ? { entry, state: 'MISS', route: computed.route } : computed;
+  }
+
+  /** Keeps a 200 whose operation sent a cache policy, with its compressed variants; undefined when not kept. */
+  function keep(key: string, mark: CacheMark, answer: AppAnswer, route: string): CachedResponse | undefined {
+    const maxAge = /max-age=(\d+)/.exec(String(answer.headers[SURROGATE_CONTROL] ?? ''))?.[1];
+    const scope = answer.headers[SURROGATE_KEY];
+    if (answer.status !== 200 || maxAge === undefined || typeof scope !== 'string') return undefined;
+    const headers: Array<[string, string]> = [];
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (name === SURROGATE_CONTROL || name === SURROGATE_KEY || name === 'content-length' || value === undefined) continue;
+      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+    }
+    const contentType = String(answer.headers['content-type'] ?? '');
+    const variants: CachedResponse['variants'] = { identity: answer.body };
+    if (isCompressible(contentType, answer.body.length)) {
+      variants.br = compress(answer.body, 'br');
+      variants.gzip = compress(answer.body, 'gzip');
+    }
+    const entry: CachedResponse = { status: 200, headers, scope, variants, route };
+    cache.store(key, entry, Number(maxAge) * 1000, mark);
+    return entry;
+  }
+
+  /** Writes a one-off answer: its headers, compressed when that pays, HEAD without a body. */
   function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: AppAnswer) {
     const headers = { ...answer.headers };
     delete headers[SURROGATE_CONTROL];
     delete headers[SURROGATE_KEY];
     const contentType = String(headers['content-type'] ?? '');
-    if (isHtml(contentType) && headers['content-security-policy'] === undefined) headers['content-security-policy'] = BASE_CSP;
     let body = answer.body;
+    if (isHtml(contentType) && headers['content-security-policy'] === undefined) headers['content-security-policy'] = cspForHtml(body.toString('utf8'));
     if (isCompressible(contentType, body.length)) {
       headers.vary = 'Accept-Encoding';
       const encoding = negotiate(req.headers['accept-encoding']);
@@ -125,44 +179,44 @@ export function createAppServer(deps: ServerDeps): Server {
   }
 
   /**
-   * Writes a kept answer in the encoding the client accepts; HEAD gets headers only. With
+   * Writes a kept entry in the encoding the client accepts; HEAD gets headers only. With
    * validators (the build's files), a matching If-None-Match or If-Modified-Since gets 304.
-   * `as`: a status and Cache-Control other than the entry's (the 404 page); `state`: the X-Cache
-   * value of an on-demand answer.
    */
-  function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, as: { state?: 'HIT' | 'MISS'; status?: number; cacheControl?: string } = {}) {
+  function sendEntry(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state?: 'HIT' | 'MISS') {
     const encoding = negotiate(req.headers['accept-encoding']);
     const variant = encoding && entry.variants[encoding] ? encoding : 'identity';
     const body = entry.variants[variant]!;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    if (as.cacheControl) res.setHeader('Cache-Control', as.cacheControl);
     if (entry.variants.br || entry.variants.gzip) res.setHeader('Vary', 'Accept-Encoding');
-    if (as.state) res.setHeader('X-Cache', as.state);
+    if (state) res.setHeader('X-Cache', state);
     const etag = entry.etags?.[variant];
     if (etag) res.setHeader('ETag', etag);
-    const status = as.status ?? entry.status;
-    if (status === 200 && isNotModified(req, etag, entry.lastModified)) {
+    if (entry.status === 200 && isNotModified(req, etag, entry.lastModified)) {
+      // RFC 9110 15.4.5: a 304 carries the validators and caching fields, not the representation's metadata.
+      for (const name of NOT_ON_304) res.removeHeader(name);
       res.writeHead(304);
       return res.end();
     }
     if (variant !== 'identity') res.setHeader('Content-Encoding', variant);
-    if (status === 200 && isMedia(String(res.getHeader('content-type')))) return sendRange(req, res, body, etag, entry.lastModified);
+    if (entry.status === 200 && isMedia(String(res.getHeader('content-type')))) return sendRange(req, res, body, etag, entry.lastModified);
     res.setHeader('Content-Length', body.length);
-    res.writeHead(status);
+    res.writeHead(entry.status);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  /** Audio and video: the whole file, or the one byte range asked for (src/server/byte-range.ts). */
+  /** Audio and video: the whole file, or the one byte range asked for, as Safari and podcast apps need to seek. */
   function sendRange(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string | undefined, lastModified: string | undefined) {
     res.setHeader('Accept-Ranges', 'bytes');
     const size = body.length;
-    const range = req.headers.range !== undefined && rangeApplies(req, etag, lastModified) ? byteRange(String(req.headers.range), size) : undefined;
-    if (range === 'unsatisfiable') {
+    // Several ranges, or a header range-parser cannot read, get the whole body (RFC 9110 14.2 allows it).
+    const ranges = req.headers.range !== undefined && rangeApplies(req, etag, lastModified) ? rangeParser(size, req.headers.range, { combine: true }) : -2;
+    if (ranges === -1) {
       res.setHeader('Content-Range', `bytes */${size}`);
       res.setHeader('Content-Length', 0);
       res.writeHead(416);
       return res.end();
     }
+    const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
     const part = range ? body.subarray(range.start, range.end + 1) : body;
     if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
     res.setHeader('Content-Length', part.length);
@@ -170,141 +224,111 @@ export function createAppServer(deps: ServerDeps): Server {
     res.end(req.method === 'HEAD' ? undefined : part);
   }
 
-  /** A file of the build, read from disk on its first request and kept in the response cache. */
-  function sendFile(req: IncomingMessage, res: ServerResponse, asset: Asset, as: { status?: number; cacheControl?: string } = {}) {
-    const key = `file:${asset.path}`;
-    let entry = cache.get(key);
-    if (!entry) {
-      entry = staticFiles.load(asset);
-      cache.store(key, entry, undefined, cache.mark());
-    }
-    sendCached(req, res, entry, as);
+  /** Astro's answer, and the route that gave it (its middleware names it), or undefined when no route did. */
+  async function astro(req: IncomingMessage, res: ServerResponse | undefined, locals: App.Locals) {
+    const answer = await renderWithAstro(deps.astro, req, res, locals);
+    return answer && { answer, route: locals.route ?? NO_ROUTE };
   }
 
   /**
-   * Keeps a successful answer whose endpoint sent a cache policy, with its compressed variants,
-   * and answers from the kept entry; anything else is written as it is.
+   * The socket's request once admitted: a read (file, cache, operation) or any other method
+   * (operation). A path Astro declines (one it cannot decode) is a 404.
    */
-  function finishRead(req: IncomingMessage, res: ServerResponse, key: string, mark: CacheMark, answer: AppAnswer, route: string) {
-    const maxAge = /max-age=(\d+)/.exec(String(answer.headers[SURROGATE_CONTROL] ?? ''))?.[1];
-    const scope = answer.headers[SURROGATE_KEY];
-    if (answer.status !== 200 || maxAge === undefined || typeof scope !== 'string') return sendAnswer(req, res, answer);
-    const headers: Array<[string, string]> = [];
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (name === SURROGATE_CONTROL || name === SURROGATE_KEY || name === 'content-length' || value === undefined) continue;
-      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+  async function answer(req: IncomingMessage, res: ServerResponse, url: URL, locals: App.Locals, routed: { route: string }) {
+    const method = req.method ?? 'GET';
+    if (method === 'GET' || method === 'HEAD') {
+      // Astro routes HEAD to GET; the body is left out when the answer is written.
+      req.method = 'GET';
+      const found = await read(url, () => astro(req, res, locals));
+      req.method = method;
+      if (!found) return sendProblem(res, locals.requestId, NOT_FOUND);
+      routed.route = found.route;
+      return 'entry' in found ? sendEntry(req, res, found.entry, found.state) : sendAnswer(req, res, found.answer);
     }
-    const contentType = String(answer.headers['content-type'] ?? '');
-    const variants: CachedResponse['variants'] = { identity: answer.body };
-    if (isCompressible(contentType, answer.body.length)) {
-      variants.br = compress(answer.body, 'br');
-      variants.gzip = compress(answer.body, 'gzip');
+    // Astro reads a pre-read string body instead of the (consumed) stream. A body the server did not
+    // read (not JSON) would be drained after the answer: the connection closes instead.
+    if (locals.body === undefined && hasBody(req)) res.setHeader('Connection', 'close');
+    (req as IncomingMessage & { body?: string }).body = locals.body ?? '';
+    const found = await astro(req, res, locals);
+    if (!found) return sendProblem(res, locals.requestId, NOT_FOUND);
+    routed.route = found.route;
+    return sendAnswer(req, res, found.answer);
+  }
+
+  /**
+   * A request an agent door makes inside its own (a tool call): the same file, cache and route
+   * as over HTTP, through Astro, without counting it again or logging it on its own line.
+   */
+  async function invoke(request: Request, outer: App.Locals): Promise<Response> {
+    const url = new URL(request.url);
+    const body = request.method === 'POST' ? await request.text() : undefined;
+    const req = internalRequest(request, url, outer.clientAddress, body);
+    const locals: App.Locals = { ...outer, body, route: undefined };
+    if (request.method === 'GET') {
+      const found = await read(url, () => astro(req, undefined, locals));
+      if (!found) return problemAnswer(NOT_FOUND);
+      if ('answer' in found) return responseOf(found.answer.status, found.answer.headers, found.answer.body);
+      return responseOf(found.entry.status, Object.fromEntries(found.entry.headers), found.entry.variants.identity!);
     }
-    const entry: CachedResponse = { status: 200, headers, scope, variants, route };
-    cache.store(key, entry, Number(maxAge) * 1000, mark);
-    return sendCached(req, res, entry, { state: 'MISS' });
+    const found = await astro(req, undefined, locals);
+    if (!found) return problemAnswer(NOT_FOUND);
+    return responseOf(found.answer.status, found.answer.headers, found.answer.body);
+  }
+
+  function problemAnswer(problem: Problem): Response {
+    const { status, headers, body } = renderProblem(problem, liveFreshness());
+    return new Response(body, { status, headers });
   }
 
   /** `routed.route`: the route that answers, for metrics (src/server/metrics.ts); `(none)` until one does. */
-  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, parsedUrl: URL | undefined, ip: string, routed: { route: string }) {
+  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, parsed: URL | string, ip: string, routed: { route: string }) {
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') return answerPreflight(res);
     // Only POST bodies are read; any other body is not drained on a kept-alive connection.
     if (method !== 'POST' && hasBody(req)) res.setHeader('Connection', 'close');
 
-    // A JSON write body (at most 16 KiB) is read before the gate, so an apiKey sent the way SPEC.md
-    // describes (the body's `apiKey`) identifies the agent to the limiter like a header does.
+    // A JSON body (at most 16 KiB) is read before the gate, so an apiKey sent the way the API
+    // documents (a write's `apiKey` field) identifies the agent to the limiter like a header does.
     const body = method === 'POST' && mayReadBody(req) ? await readBody(req, MAX_BODY_BYTES) : NOT_READ;
     if (body === ABORTED) return;
-    const apiKey = apiKeyFromHeaders(req, parsedUrl) ?? (typeof body === 'string' ? apiKeyFromJson(body) : undefined);
-    // Every request passes the gate, malformed and unsupported ones included, so every response
-    // carries the rate-limit headers and no request is free to repeat.
-    const admission = await gate.admit(req, res, { requestId, ip, method, url: parsedUrl ?? new URL('http://localhost/'), apiKey });
+    const text = typeof body === 'string' ? body : undefined;
+    const url = typeof parsed === 'string' ? undefined : parsed;
+    const apiKey = apiKeyFromHeaders(req, url) ?? (text ? apiKeyFromJson(text) : undefined);
+    const { rateClass, target } = url ? routes.classify(method, url.pathname, text) : { rateClass: 'read' as const, target: undefined };
+    // Every request passes the gate, malformed ones included, so every response carries the
+    // rate-limit headers and no request is free to repeat.
+    const admission = await gate.admit(req, res, { requestId, ip, rateClass, apiKey });
     if (!admission.admitted) {
-      const r = admission.refusal;
-      if (!r) return;
-      services.metrics.refused(r.code);
-      // An MCP client's tools/call gets its refusal as a tool error it can show the agent.
-      const rpcId = typeof body === 'string' ? toolCallId(body) : undefined;
-      if (rpcId !== undefined) return sendToolRefusal(res, requestId, rpcId, r);
-      return sendProblem(res, requestId, r.code, r.detail, r.extra, r.headers);
+      if (!admission.refusal) return;
+      services.metrics.refused(admission.refusal.code);
+      return sendProblem(res, requestId, admission.refusal, target);
     }
     if (admission.release) res.once('close', admission.release);
 
-    if (!parsedUrl) return sendProblem(res, requestId, 'bad_request', 'The request URL is malformed.');
-    const url = parsedUrl;
-    // Astro injects an on-demand image endpoint we do not use; it would fetch and transform
-    // arbitrary local files per request, so it is not exposed.
-    if (url.pathname === '/_image') return notFound(req, res, requestId, url.pathname);
-
-    const locals: App.Locals = { services, requestId, clientAddress: ip, body: typeof body === 'string' ? body : undefined };
-    const astro = async () => {
-      const answer = await renderWithAstro(deps.astro, req, res, locals);
-      // Astro's middleware (src/middleware.ts) names the route pattern that matched.
-      if (answer && locals.route) routed.route = locals.route;
-      return answer;
-    };
-    const staticFile = (asset: Asset) => {
-      routed.route = STATIC_ROUTE;
-      return sendFile(req, res, asset);
-    };
-    const file = staticFiles.lookup(url.pathname);
-
-    if (method === 'GET' || method === 'HEAD') {
-      // A pre-rendered file answers its path; with a query, an API path's on-demand twin answers
-      // (StaticFiles.queryGoesToTwin). Only an on-demand answer is cached by its URL.
-      const mayHaveTwin = file === undefined || (url.search !== '' && staticFiles.queryGoesToTwin(file, url.pathname));
-      if (file && !mayHaveTwin) return staticFile(file);
-      const key = url.pathname + url.search;
-      deps.changes.sync();
-      const cached = cache.get(key);
-      if (cached) {
-        routed.route = cached.route ?? STATIC_ROUTE;
-        return sendCached(req, res, cached, { state: 'HIT' });
-      }
-      const mark = cache.mark();
-      // Astro routes HEAD to GET; the body is left out when the answer is written.
-      if (method === 'HEAD') req.method = 'GET';
-      const answer = await astro();
-      req.method = method;
-      if (answer) return finishRead(req, res, key, mark, answer, routed.route);
-      if (file) return staticFile(file);
-      return notFound(req, res, requestId, url.pathname);
+    if (!url) return sendProblem(res, requestId, { code: 'bad_request', detail: parsed as string });
+    // A pre-rendered file answers GET and HEAD only; its 405 comes before any limit on the body.
+    if (method !== 'GET' && method !== 'HEAD' && staticFiles.lookup(url.pathname)) {
+      return sendProblem(res, requestId, { code: 'method_not_allowed', detail: `${method.slice(0, 20)} is not supported here; use GET.`, headers: { Allow: 'GET, HEAD, OPTIONS' } });
     }
-
-    if (file) return fileMethodNotAllowed(res, requestId, method);
-    if (method === 'POST') {
-      if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES || (body === undefined && JSON_CONTENT_TYPE.test(String(req.headers['content-type'] ?? '')))) {
-        res.setHeader('Connection', 'close');
-        return sendProblem(res, requestId, 'payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
-      }
-      if (!JSON_CONTENT_TYPE.test(String(req.headers['content-type'] ?? ''))) {
-        return sendProblem(res, requestId, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
-      }
-      // Astro reads a pre-read string body instead of the (consumed) stream.
-      (req as IncomingMessage & { body?: string }).body = typeof body === 'string' ? body : '';
+    if (method === 'POST' && (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES || (body === undefined && JSON_CONTENT_TYPE.test(String(req.headers['content-type'] ?? ''))))) {
+      res.setHeader('Connection', 'close');
+      return sendProblem(res, requestId, { code: 'payload_too_large', detail: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` });
     }
-    // POST and every other method: the endpoint answers, a 405 with its Allow included.
-    const answer = await astro();
-    if (answer) return sendAnswer(req, res, answer);
-    return notFound(req, res, requestId, url.pathname);
+    const locals = { services, requestId, clientAddress: ip, body: text } as App.Locals;
+    locals.invoke = (request) => invoke(request, locals);
+    return answer(req, res, url, locals, routed);
   }
 
   const limits = deps.config.server;
-  const server = createServer(timeouts(limits), (req, res) => {
+  // Host is checked below, so an HTTP/1.1 request without one gets the API's problem, not Node's bare 400.
+  const server = createServer({ ...timeouts(limits), requireHostHeader: false }, (req, res) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(req);
     res.setHeader('X-Request-Id', requestId);
     for (const [name, value] of EVERY_RESPONSE_HEADERS) res.setHeader(name, value);
     applyCors(res);
     const ip = clientIp(req, deps.config.trustProxy);
-
-    let url: URL | undefined;
-    try {
-      url = parseRequestUrl(req.url ?? '/');
-    } catch {
-      url = undefined;
-    }
+    const url = parseRequestUrl(req);
 
     const routed = { route: NO_ROUTE };
     res.once('finish', () => {
@@ -315,7 +339,7 @@ export function createAppServer(deps: ServerDeps): Server {
         {
           requestId,
           method: req.method,
-          path: url ? loggablePath(url) : '(malformed)',
+          path: typeof url === 'string' ? '(malformed)' : loggablePath(url),
           status,
           durationMs,
           bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
@@ -327,11 +351,11 @@ export function createAppServer(deps: ServerDeps): Server {
 
     handle(req, res, requestId, url, ip, routed).catch((error: unknown) => {
       log.error({ requestId, err: error }, 'unhandled error');
-      sendProblem(res, requestId, 'internal_error', `Something went wrong on our side. Quote request id ${requestId} when you report it.`);
+      sendProblem(res, requestId, { code: 'internal_error', detail: `Something went wrong on our side. Quote request id ${requestId} when you report it.` });
     });
   });
-  // Answers written before a request exists (a refused connection, a parser error) keep the contract too.
-  const problems = { baseUrl: deps.build.baseUrl, freshness: liveFreshness };
+  // Answers written before a request exists (a refused connection, a parser error, CONNECT) keep the contract too.
+  const problems = { freshness: liveFreshness };
   guardConnections(server, { maxConnections: limits.maxConnections, maxPerAddress: deps.config.trustProxy ? undefined : limits.maxConnectionsPerAddress, problems, log });
   answerParserErrors(server, problems, limits);
   return server;
@@ -348,15 +372,33 @@ function timeouts(limits: ServerLimits): ServerOptions {
 }
 
 /**
- * Only origin-form paths are accepted, and the path must decode cleanly: a malformed escape or a
- * NUL byte is a 400 rather than a guess.
+ * The request's URL, or why it is refused: only origin-form paths are accepted, the path must
+ * decode cleanly (a malformed escape or a NUL byte is a 400 rather than a guess), and HTTP/1.1
+ * requires a Host header (RFC 9112 3.2).
  */
-function parseRequestUrl(raw: string): URL {
-  if (!raw.startsWith('/') || raw.startsWith('//')) throw new Error('not origin-form');
-  const url = new URL(raw, 'http://localhost');
-  const decoded = decodeURIComponent(url.pathname);
-  if (decoded.includes('\0')) throw new Error('NUL in path');
-  return url;
+function parseRequestUrl(req: IncomingMessage): URL | string {
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) return 'An HTTP/1.1 request must carry a Host header.';
+  const raw = req.url ?? '/';
+  if (!raw.startsWith('/') || raw.startsWith('//')) return 'The request target must be a path (origin-form).';
+  try {
+    const url = new URL(raw, 'http://localhost');
+    if (decodeURIComponent(url.pathname).includes('\0')) return 'The request path contains a NUL byte.';
+    return url;
+  } catch {
+    return 'The request URL is malformed.';
+  }
+}
+
+function isMedia(contentType: string): boolean {
+  return contentType.startsWith('audio/') || contentType.startsWith('video/');
+}
+
+/** If-Range (RFC 9110 13.1.5): the range is sent only while the client's validator still holds. */
+function rangeApplies(req: IncomingMessage, etag: string | undefined, lastModified: string | undefined): boolean {
+  const header = req.headers['if-range'];
+  if (header === undefined) return true;
+  const ifRange = String(header).trim();
+  return ifRange.startsWith('"') ? ifRange === etag : ifRange === lastModified;
 }
 
 /** RFC 9110 13.1: If-None-Match wins over If-Modified-Since; weak comparison for GET/HEAD. */
@@ -374,4 +416,25 @@ function isNotModified(req: IncomingMessage, etag: string | undefined, lastModif
     return Number.isFinite(since) && Date.parse(lastModified) <= since;
   }
   return false;
+}
+
+/**
+ * A web Request as the Node request @astrojs/node reads (method, URL, headers, the pre-read body,
+ * the socket's address), for a request made inside the process.
+ */
+function internalRequest(request: Request, url: URL, clientAddress: string | undefined, body: string | undefined): IncomingMessage {
+  const socket = new Socket();
+  Object.defineProperty(socket, 'remoteAddress', { value: clientAddress });
+  const headers = Object.fromEntries(request.headers);
+  headers.host = url.host;
+  return Object.assign(Object.create(IncomingMessage.prototype) as IncomingMessage, { method: request.method, url: url.pathname + url.search, headers, socket, body, httpVersion: '1.1' });
+}
+
+function responseOf(status: number, headers: AppAnswer['headers'], body: Buffer): Response {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || name === SURROGATE_CONTROL || name === SURROGATE_KEY || name === 'content-length') continue;
+    out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  return new Response(status === 204 || status === 304 ? null : new Uint8Array(body), { status, headers: out });
 }

@@ -3,7 +3,8 @@
  * `clientError`): headers over Node's 16 KiB limit are 431, a request that did not arrive within
  * the header or request timeout is 408, anything the parser cannot read is 400. Node's own
  * answers to these are bare status lines without CORS or a body; these are problem+json like
- * every other error (src/server/raw-problem.ts).
+ * every other error (src/server/raw-problem.ts). So is the answer to CONNECT, which Node hands to
+ * a listener of its own rather than to the request handler.
  */
 import type { Server } from 'node:http';
 import type { ServerLimits } from '../config.ts';
@@ -31,6 +32,13 @@ function parserProblem(error: NodeJS.ErrnoException, limits: Pick<ServerLimits, 
 }
 
 export function answerParserErrors(server: Server, ctx: RawProblemContext, limits: ServerLimits): void {
+  // Without a listener Node drops a CONNECT's socket without a word: this is an origin, not a proxy.
+  server.on('connect', (_req, socket: Duplex) =>
+    sendRawProblem(
+      socket,
+      rawProblemResponse(ctx, { code: 'method_not_allowed', detail: 'CONNECT is not supported: this server is an origin, not a proxy.', headers: { Allow: 'GET, HEAD, POST, OPTIONS' } }),
+    ),
+  );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     const problem = parserProblem(error, limits);
     // A response already begun on this connection cannot be followed by another one.

@@ -12,7 +12,7 @@ function fakeRes() {
 }
 
 function ctx(over: Partial<GateContext> = {}): GateContext {
-  return { requestId: 'r', ip: '192.0.2.1', method: 'GET', url: new URL('http://localhost/'), apiKey: undefined, ...over };
+  return { requestId: 'r', ip: '192.0.2.1', rateClass: 'read', apiKey: undefined, ...over };
 }
 
 describe('policy', () => {
@@ -62,7 +62,7 @@ describe('RateLimiter', () => {
     }
     // Writes are a separate class with their own window.
     const { headers, res } = fakeRes();
-    expect((await limiter.admit({} as never, res, ctx({ method: 'POST' }))).admitted).toBe(true);
+    expect((await limiter.admit({} as never, res, ctx({ rateClass: 'write' }))).admitted).toBe(true);
     expect(headers['RateLimit-Policy']).toBe('"writes-min";q=6;w=60');
   });
 

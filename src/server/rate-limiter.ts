@@ -25,7 +25,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { requestClass, tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
+import { tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
 import { tiers, type TierName } from '../domain/tiers.ts';
 import type { Admission, GateContext, RequestGate } from './request-gate.ts';
 
@@ -215,7 +215,7 @@ export class RateLimiter implements RequestGate {
     };
     let decision: Decision;
     try {
-      decision = await this.decide(identity, requestClass(ctx.method), inFlightBefore);
+      decision = await this.decide(identity, ctx.rateClass === 'read' ? 'reads' : 'writes', inFlightBefore);
     } catch {
       return { admitted: true, release };
     }
@@ -259,7 +259,7 @@ function secondKey(key: string, atMs: number): string {
 }
 
 /**
- * X-RateLimit-* describe the class's headline window, the per-minute one SPEC.md names first
+ * X-RateLimit-* describe the class's headline window, the per-minute one the policy names first
  * (reads 300/min, writes 60/min), so the numbers agents read match the published limits; on a
  * refusal they describe the window that refused, so Remaining is 0 and Reset says when to retry.
  * RateLimit-Policy and RateLimit carry every window of the class (burst, hour and day included)

@@ -2,7 +2,7 @@
  * A problem+json response written straight to a socket, for the answers that have no
  * ServerResponse: a request Node's parser rejected (400, 431, 408; server `clientError`) and a
  * connection refused by the caps before any request was read (src/server/connection-guard.ts).
- * They keep the contract of every other response (CONTRACT.md section 1): CORS, the security
+ * They keep the contract of every other response (docs/api.md, "Conventions"): CORS, the security
  * headers, a request id, and an RFC 9457 body with `dataFreshness`. The connection is closed after
  * it, as Node itself does after a parser error.
  */
@@ -10,36 +10,25 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { DataFreshness } from '../http/freshness.ts';
-import { problemBody, problemCodes, type ProblemCode } from '../http/problem.ts';
-import { EXPOSED_HEADERS } from './cors.ts';
+import { type Problem, renderProblem } from '../http/problem.ts';
+import { CORS_HEADERS } from './cors.ts';
+import { EVERY_RESPONSE_HEADERS } from './security-headers.ts';
 
-export interface RawProblem {
-  code: ProblemCode;
-  detail: string;
-  extra?: Record<string, unknown>;
-  headers?: Record<string, string>;
-}
+export type RawProblem = Problem;
 
-/** What a raw problem needs from the service: its base URL and the freshness of "now". */
+/** What a raw problem needs from the service: the freshness of "now". */
 export interface RawProblemContext {
-  baseUrl: string;
   freshness: () => DataFreshness;
 }
 
 export function rawProblemResponse(ctx: RawProblemContext, problem: RawProblem, requestId: string = randomUUID()): string {
-  const body = JSON.stringify(problemBody(ctx.baseUrl, problem.code, problem.detail, ctx.freshness(), { ...problem.extra, requestId }));
-  const { status } = problemCodes[problem.code];
+  const { status, headers: own, body } = renderProblem({ ...problem, extra: { ...problem.extra, requestId } }, ctx.freshness());
   const headers: Record<string, string> = {
-    'Content-Type': 'application/problem+json; charset=utf-8',
+    ...own,
     'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
     Connection: 'close',
     'X-Request-Id': requestId,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
-    ...problem.headers,
+    ...Object.fromEntries([...EVERY_RESPONSE_HEADERS, ...CORS_HEADERS]),
   };
   const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, `Date: ${new Date().toUTCString()}`];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);

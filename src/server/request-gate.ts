@@ -4,24 +4,20 @@
  * once the response has finished, whatever happened in between.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ProblemCode } from '../http/problem.ts';
+import type { Problem } from '../http/problem.ts';
+import type { RateClass } from '../schemas/api/endpoint-doc.ts';
 
 export interface GateContext {
   requestId: string;
   ip: string;
-  method: string;
-  url: URL;
+  /** Which limits the request counts against: its operation's class (src/http/route-table.ts). */
+  rateClass: RateClass;
   /** From Authorization: Bearer, X-API-Key or the apiKey query (not a JSON body); never logged. */
   apiKey: string | undefined;
 }
 
 /** A problem the server sends for the gate, so the gate itself never writes a body. */
-export interface Refusal {
-  code: ProblemCode;
-  detail: string;
-  extra?: Record<string, unknown>;
-  headers?: Record<string, string>;
-}
+export type Refusal = Problem;
 
 export interface Admission {
   /**

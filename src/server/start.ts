@@ -16,7 +16,9 @@ import { RewardsService } from '../rewards/rewards-service.ts';
 import { writeTransaction } from '../store/database.ts';
 import { openStore } from '../store/open-store.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
+import { listeningOrigin, publicOrigin, setPublicOrigin } from '../public-origin.ts';
 import type { AstroHandler } from './astro-handoff.ts';
+import type { RouteTable } from '../http/route-table.ts';
 import { createAppServer, type BuildInfo } from './create-server.ts';
 import { createLogger } from './logger.ts';
 import { Metrics } from './metrics.ts';
@@ -24,7 +26,7 @@ import { drain } from './shutdown.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { ResponseCache } from './response-cache.ts';
 import { sharedLimits } from './shared-limits.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../services.ts';
 import { StaticFiles } from './static-files.ts';
 
 export interface RunningService {
@@ -34,12 +36,13 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startService(config: AppConfig = loadConfig()): Promise<RunningService> {
+/** `routes`: the registry's route table (src/server/main.ts). */
+export async function startService(routes: RouteTable, config: AppConfig = loadConfig()): Promise<RunningService> {
   const startedAt = Date.now();
   const log = createLogger(config.logLevel);
   const dist = resolve(config.distDir);
   const build = JSON.parse(readFileSync(resolve(dist, 'build-info.json'), 'utf8')) as BuildInfo;
-  const staticFiles = new StaticFiles(resolve(dist, 'client'));
+  const staticFiles = new StaticFiles(resolve(dist, 'client'), { buildOrigin: build.origin, contentTypeOf: routes.contentTypeOf });
   const { handler } = (await import(pathToFileURL(resolve(dist, 'server/entry.mjs')).href)) as { handler: AstroHandler };
 
   const { clock, pinned } = clockFrom(config.clockStart);
@@ -47,15 +50,17 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   const store = openStore(config);
   await migrateOrThrow(store);
   const { changes } = store;
-  const rewards = await RewardsService.create({ store, config: config.rewards, clock, baseUrl: build.baseUrl, allowedClaimOrigins: config.verifier.localOrigins });
+  const rewards = await RewardsService.create({ store, config: config.rewards, clock, allowedClaimOrigins: config.verifier.localOrigins });
+  // A named public origin is the brand's too; a local listening address is not.
+  const brandHosts = [...new Set([build.brandUrl, ...(config.publicUrl ? [config.publicUrl] : build.originExplicit ? [build.origin] : [])].map((u) => new URL(u).hostname))];
   const verifier = new ClaimVerifier({
     store,
     clock,
     config: config.rewards.verification,
-    brandHost: new URL(build.baseUrl).hostname,
+    brandHosts,
     fetching: config.verifier.fetching,
     allowedOrigins: config.verifier.localOrigins,
-    userAgent: `CanopyCoveClaimVerifier/1.0 (+${build.baseUrl})`,
+    userAgent: `CanopyCoveClaimVerifier/1.0 (+${build.brandUrl})`,
     log,
   });
   // A commit may hold a new claim: the verifier looks at once rather than at its next tick.
@@ -99,6 +104,7 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
     astro: handler,
     build,
     cache,
+    routes,
     changes,
     log,
     gate: new RateLimiter({ policy: config.rateLimits, identify: services.identify, counterFor: limits?.counterFor }),
@@ -110,7 +116,9 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const url = listeningOrigin(config.host, port);
+  // Before the first request: every absolute URL, pre-rendered files included, uses this origin.
+  setPublicOrigin(config.publicUrl ?? (build.originExplicit ? build.origin : url));
 
   // A failed accept (out of file descriptors) is logged; unhandled, it would end the process.
   server.on('error', (error) => log.error({ err: error }, 'server error'));
@@ -125,6 +133,6 @@ export async function startService(config: AppConfig = loadConfig()): Promise<Ru
   const close = () => (closing ??= shutDown());
 
   verifier.start();
-  log.info({ url, contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }, 'listening');
+  log.info({ url, publicUrl: publicOrigin(), contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }, 'listening');
   return { server, url, services, close };
 }

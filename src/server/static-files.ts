@@ -9,11 +9,18 @@
  *
  * Extension-less API paths map to the `.json` Astro wrote (`/api/public/videos` ->
  * `videos.json`); pages map to `.html` and `index.html`.
+ *
+ * A server whose public origin differs from the one the build pre-rendered with (a build made for
+ * port 4321 served on another, or given PUBLIC_URL at start) shows its own origin in text files:
+ * the origin is replaced when a file is read, and such a file is compressed then rather than
+ * taken from its precompressed siblings. It happens once per file read, never per request.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { STATIC_MAX_AGE_SECONDS } from '../http/freshness.ts';
+import { publicOrigin } from '../public-origin.ts';
+import { compress } from './compression.ts';
 import type { CachedResponse } from './response-cache.ts';
 import { cspForHtml, isHtml } from './security-headers.ts';
 
@@ -35,13 +42,6 @@ const types: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.vtt': 'text/vtt; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
-};
-
-/** Feeds get their registered media types rather than the generic ones of their extension. */
-const typeOverrides: Record<string, string> = {
-  '/feeds/videos.xml': 'application/rss+xml; charset=utf-8',
-  '/feeds/podcast.xml': 'application/rss+xml; charset=utf-8',
-  '/feeds/videos.json': 'application/feed+json; charset=utf-8',
 };
 
 const HOST_CONFIG_FILES = new Set(['/_headers', '/_redirects']);
@@ -68,10 +68,23 @@ export interface Asset {
   lastModified: string;
 }
 
+/** Text the build writes absolute URLs into. */
+const HAS_URLS = /^(application\/([a-z0-9.+-]+\+)?(json|xml)|text\/(html|plain))/i;
+
 export class StaticFiles {
   private readonly byPath = new Map<string, Asset>();
+  private readonly buildOrigin: string | undefined;
 
-  constructor(readonly root: string) {
+  /**
+   * `buildOrigin`: the public origin the build pre-rendered with (build-info.json);
+   * `contentTypeOf`: the media type an operation names for its file (the feeds' RSS and JSON Feed
+   * types), where the file's extension would say less.
+   */
+  constructor(
+    readonly root: string,
+    options: { buildOrigin?: string; contentTypeOf?: (path: string) => string | undefined } = {},
+  ) {
+    this.buildOrigin = options.buildOrigin;
     // Files written in the same second share one Last-Modified string.
     const dates = new Map<number, string>();
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
@@ -80,7 +93,7 @@ export class StaticFiles {
       const path = `/${relative(root, file).split(sep).join('/')}`;
       // Static hosts' configuration (scripts/lib/edge/cdn-files.ts), never served by them either.
       if (HOST_CONFIG_FILES.has(path)) continue;
-      const contentType = typeOverrides[path] ?? types[extname(file)] ?? 'application/octet-stream';
+      const contentType = options.contentTypeOf?.(path) ?? types[extname(file)] ?? 'application/octet-stream';
       const second = Math.floor(statSync(file).mtimeMs / 1000);
       let lastModified = dates.get(second);
       if (lastModified === undefined) dates.set(second, (lastModified = new Date(second * 1000).toUTCString()));
@@ -133,7 +146,8 @@ export class StaticFiles {
    */
   load(asset: Asset): CachedResponse {
     const file = join(this.root, asset.path);
-    const identity = readFileSync(file);
+    const read = readFileSync(file);
+    const identity = this.withPublicOrigin(read, asset.contentType);
     const headers: Array<[string, string]> = [
       ['Content-Type', asset.contentType],
       ['Cache-Control', asset.cacheControl],
@@ -146,10 +160,20 @@ export class StaticFiles {
       ['gzip', '.gz'],
     ] as const) {
       if (!existsSync(file + ext)) continue;
-      const body = readFileSync(file + ext);
+      const body = identity === read ? readFileSync(file + ext) : compress(identity, encoding);
       entry.variants[encoding] = body;
       entry.etags![encoding] = etagOf(body, `-${ext.slice(1)}`);
     }
     return entry;
+  }
+
+  /** The file's text with the build's origin replaced by the public one, or the bytes as read. */
+  private withPublicOrigin(bytes: Buffer, contentType: string): Buffer {
+    const from = this.buildOrigin;
+    const to = publicOrigin();
+    if (from === undefined || from === to || !HAS_URLS.test(contentType) || !bytes.includes(from)) return bytes;
+    // Not inside a longer host or port: http://localhost:4321 leaves http://localhost:43210 alone.
+    const pattern = new RegExp(`${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g');
+    return Buffer.from(bytes.toString('utf8').replace(pattern, to));
   }
 }

@@ -7,7 +7,7 @@ export function findAgentByKeyHash(db: Db, hash: string): Promise<AgentRow | und
   return db.selectFrom('agents').selectAll().where('api_key_hash', '=', hash).executeTakeFirst();
 }
 
-/** Names compare case-insensitively (CONTRACT.md section 4). */
+/** Names compare case-insensitively (docs/api.md, "Register"). */
 export function findAgentByName(db: Db, name: string): Promise<AgentRow | undefined> {
   return db.selectFrom('agents').selectAll().where('name_lower', '=', name.toLowerCase()).executeTakeFirst();
 }

@@ -9,7 +9,6 @@
  * turn of the event loop, so a request that calls it sees every commit that finished before its
  * turn began); on PostgreSQL, every other instance and the admin CLI, through LISTEN/NOTIFY.
  */
-import { onCommit, type Db } from './database.ts';
 
 export interface Change {
   /** The instant of the newest write committed, when the committer said; undefined: not known (read it). */
@@ -22,10 +21,6 @@ export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
   private check: (() => void) | undefined;
   private checkedThisTurn = false;
-
-  constructor(db: Db) {
-    onCommit(db, ({ at }) => this.emit({ at }));
-  }
 
   subscribe(listener: ChangeListener): () => void {
     this.listeners.add(listener);
@@ -50,8 +45,8 @@ export class ChangeFeed {
     this.emit({ at: undefined });
   }
 
-  /** Someone else committed a write made at `at`. */
-  remote(at: string | undefined): void {
+  /** A commit of a write made at `at`: this process's own (the engine tells it), or another instance's. */
+  committed(at: string | undefined): void {
     this.emit({ at });
   }
 

@@ -1,7 +1,6 @@
 /** Program events: the Legend firehose (new agents, tier-ups, partnerships), read by id cursor. */
+import type { ProgramEvent, ProgramEventKind } from '../domain/program-events.ts';
 import type { Db } from './database.ts';
-
-export type ProgramEventKind = 'agent_registered' | 'tier_up' | 'partnership';
 
 export async function recordEvent(trx: Db, e: { kind: ProgramEventKind; agentId: number; tier?: string | null; now: Date }): Promise<void> {
   await trx
@@ -10,16 +9,8 @@ export async function recordEvent(trx: Db, e: { kind: ProgramEventKind; agentId:
     .execute();
 }
 
-export interface ProgramEventView {
-  id: number;
-  kind: ProgramEventKind;
-  agentName: string;
-  tier: string | null;
-  createdAt: string;
-}
-
 /** The oldest `limit` events after `afterId` (so a poller never skips any), with agent names. */
-export async function eventsAfter(db: Db, afterId: number, limit: number): Promise<ProgramEventView[]> {
+export async function eventsAfter(db: Db, afterId: number, limit: number): Promise<ProgramEvent[]> {
   const rows = await db
     .selectFrom('program_events as e')
     .innerJoin('agents as a', 'a.id', 'e.agent_id')

@@ -28,7 +28,7 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DomainError } from '../domain/errors.ts';
 import { ChangeFeed } from './change-feed.ts';
-import { recordingScope, registerEngine, tellCommit, type CommitListener, type Db, type Engine, type OpenDatabase, type Statement, type WriteScope } from './database.ts';
+import { onCommit, recordingScope, registerEngine, tellCommit, type CommitListener, type Db, type Engine, type OpenDatabase, type Statement, type WriteScope } from './database.ts';
 import type { Database } from './schema.ts';
 
 /** The channel every instance listens on; payload: {"i": instance id, "at": ISO instant}. */
@@ -56,7 +56,8 @@ export function openPostgres(options: PostgresOptions): OpenDatabase {
   const instance = randomUUID();
   const engine = new PostgresEngine(db, instance);
   registerEngine(db, engine);
-  const changes = new ChangeFeed(db);
+  const changes = new ChangeFeed();
+  onCommit(db, ({ at }) => changes.committed(at));
   const listener = new ChangeListenerConnection(options.url, instance, changes);
   listener.start();
   let closed = false;
@@ -278,7 +279,7 @@ class ChangeListenerConnection {
         // Not ours: treated as a change of unknown extent.
       }
       if (payload.i === this.instance) return; // our own commit, already told on commit
-      this.changes.remote(typeof payload.at === 'string' ? payload.at : undefined);
+      this.changes.committed(typeof payload.at === 'string' ? payload.at : undefined);
     });
     try {
       this.client = client;

@@ -98,7 +98,7 @@ export class ProfileStatements {
     return Number((await this.rankByPoints.get(trx, agent.points, agent.points, agent.id))!.rank);
   }
 
-  /** Names compare case-insensitively (CONTRACT.md section 4). */
+  /** Names compare case-insensitively (docs/api.md, "Register"). */
   agentByName(trx: Db, name: string): Promise<PublicAgentRow | undefined> {
     return this.byName.get(trx, name.toLowerCase());
   }

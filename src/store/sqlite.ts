@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Kysely, SqliteDialect } from 'kysely';
 import { ChangeFeed } from './change-feed.ts';
-import { recordingScope, registerEngine, tellCommit, type CommitListener, type Db, type Engine, type OpenDatabase, type Statement, type WriteScope } from './database.ts';
+import { onCommit, recordingScope, registerEngine, tellCommit, type CommitListener, type Db, type Engine, type OpenDatabase, type Statement, type WriteScope } from './database.ts';
 import type { Database } from './schema.ts';
 
 export interface OpenSqlite extends OpenDatabase {
@@ -35,7 +35,8 @@ export function openSqlite(path: string): OpenSqlite {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
   const groups = new WriteGroups(db, raw);
   registerEngine(db, groups);
-  const changes = new ChangeFeed(db);
+  const changes = new ChangeFeed();
+  onCommit(db, ({ at }) => changes.committed(at));
   // Commits by other processes on the same file (the admin CLI) move SQLite's data_version,
   // which this connection sees when it reads it: checked at most once per turn of the loop.
   const dataVersion = raw.prepare<[], number>('select data_version from pragma_data_version').pluck();

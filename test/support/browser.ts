@@ -16,6 +16,10 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 export type ViewportName = keyof typeof viewports;
+export interface Size {
+  width: number;
+  height: number;
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -70,9 +74,10 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-export async function screenshot(page: Page, name: string, viewport: ViewportName): Promise<string> {
+export async function screenshot(page: Page, name: string, viewport: ViewportName | Size): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const path = `${SCREENSHOT_DIR}/${name}-${viewports[viewport].width}x${viewports[viewport].height}.png`;
+  const { width, height } = typeof viewport === 'string' ? viewports[viewport] : viewport;
+  const path = `${SCREENSHOT_DIR}/${name}-${width}x${height}.png`;
   // Lazy images below the fold would show as blanks in a full-page capture.
   await page.evaluate(() => {
     for (const img of document.querySelectorAll('img[loading="lazy"]')) (img as HTMLImageElement).loading = 'eager';

@@ -41,7 +41,6 @@ export function fixtureEpisode(n: number, overrides: Partial<Episode> = {}): Epi
 }
 
 export function fixtureEntry(topic: KnowledgeEntry['topic'], id: string, overrides: Partial<KnowledgeEntry> = {}): KnowledgeEntry {
-  const base = 'https://demo.example';
   return {
     id,
     topic,
@@ -53,9 +52,6 @@ export function fixtureEntry(topic: KnowledgeEntry['topic'], id: string, overrid
     references: [{ authors: 'A. Author', title: `On ${id}`, publisher: 'A Publisher', year: 2020, url: `https://ref.example/${id}` }],
     related: [],
     body: `Body text of ${id}.\n\nSecond paragraph.`,
-    permalink: `${base}/api/public/knowledge/${topic}/${id}`,
-    pageUrl: `${base}/knowledge/${topic}/${id}`,
-    citeAs: `Demo. "Entry ${id}." Demo KB, version 1.0.0. ${base}/api/public/knowledge/${topic}/${id}. Licensed CC-BY-4.0.`,
     ...overrides,
   };
 }

@@ -31,6 +31,8 @@ export interface StartOptions {
   databasePath?: string;
   /** Pin the server's clock to this instant (it then advances in real time). */
   clockStart?: string;
+  /** Serve the build of another checkout (a copy of the repository), not this one's. */
+  cwd?: string;
 }
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
@@ -38,6 +40,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
   const databasePath = options.databasePath ?? join(dataDir, 'test.sqlite');
   const store = await storeEnv(databasePath);
   const child = spawn(process.execPath, serveArgs(), {
+    cwd: options.cwd,
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -30,7 +30,7 @@ const PLAIN_PATH = /^\/[A-Za-z0-9._~/-]*$/;
 const SUFFIX = { identity: '', br: '.br', gzip: '.gz' } as const;
 
 export function collectEdgeRoutes(clientDir: string): EdgeRoute[] {
-  const files = new StaticFiles(clientDir);
+  const files = new StaticFiles(clientDir, { contentTypeOf: prerenderedContentTypes(clientDir) });
   const routes: EdgeRoute[] = [];
   for (const asset of files.assets()) {
     if (!PLAIN_PATH.test(asset.path)) continue;
@@ -51,16 +51,36 @@ export function collectEdgeRoutes(clientDir: string): EdgeRoute[] {
   return routes.sort((a, b) => (a.file < b.file ? -1 : 1));
 }
 
+/** The media type each operation names for its pre-rendered file (the feeds), from the build's own discovery index. */
+function prerenderedContentTypes(clientDir: string): (path: string) => string | undefined {
+  const types = new Map<string, string>();
+  for (const endpoint of discoveryEndpoints(clientDir)) {
+    if (endpoint.prerendered && endpoint.contentType !== 'application/json')
+      types.set(endpoint.path, /^text\/|\+xml$|\+json$/.test(endpoint.contentType) ? `${endpoint.contentType}; charset=utf-8` : endpoint.contentType);
+  }
+  return (path) => types.get(path);
+}
+
+interface DiscoveryEndpoint {
+  method: string;
+  path: string;
+  prerendered: boolean;
+  contentType: string;
+  parameters?: Array<{ name: string; in: string }>;
+}
+
+function discoveryEndpoints(clientDir: string): DiscoveryEndpoint[] {
+  const file = join(clientDir, 'api/public.json');
+  return existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as { endpoints?: DiscoveryEndpoint[] }).endpoints ?? []) : [];
+}
+
 /**
  * The query parameters each pre-rendered API path's on-demand twin reads, from the build's own
  * discovery index (`/api/public`): a CDN that matches rules by named parameter (Netlify) needs them.
  */
 export function twinQueryParameters(clientDir: string): Map<string, string[]> {
-  const file = join(clientDir, 'api/public.json');
   const params = new Map<string, string[]>();
-  if (!existsSync(file)) return params;
-  const index = JSON.parse(readFileSync(file, 'utf8')) as { endpoints?: Array<{ method: string; path: string; parameters?: Array<{ name: string; in: string }> }> };
-  for (const endpoint of index.endpoints ?? []) {
+  for (const endpoint of discoveryEndpoints(clientDir)) {
     const names = (endpoint.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
     if (endpoint.method === 'GET' && names.length) params.set(endpoint.path, names);
   }

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startNginxProcess, waitForHttp, type RunningNginx } from '../nginx.ts';
+import { startNginxProcess, waitForHttp, workerUser, type RunningNginx } from '../nginx.ts';
 
 export interface EdgeOptions {
   distDir: string;
@@ -18,6 +18,8 @@ export interface EdgeOptions {
   workers?: number | 'auto';
   accessLog?: string;
   stdio?: 'inherit' | 'ignore';
+  /** See NginxOptions.ownProcessGroup. */
+  ownProcessGroup?: boolean;
 }
 
 /**
@@ -30,6 +32,22 @@ function fillEdgeTemplate(template: string, listen: string, originAddresses: str
   const servers = originAddresses.map((address) => `server ${address} max_fails=1 fail_timeout=2s;`).join('\n  ');
   // biome-ignore lint/suspicious/noTemplateCurlyInString: envsubst placeholders, meant literally
   return template.replaceAll('${EDGE_LISTEN}', listen).replaceAll('server ${ORIGIN_ADDRESS};', servers);
+}
+
+/**
+ * nginx starts whether or not its workers can read the build, then answers every file with 403.
+ * A file every build has is asked for once, and an edge that cannot serve it is stopped with the
+ * reason, rather than left answering 403s.
+ */
+async function refuseUnreadableBuild(probe: string, nginx: RunningNginx, distDir: string): Promise<void> {
+  const { status } = await fetch(probe);
+  if (status === 200) return;
+  await nginx.stop();
+  const worker = workerUser(resolve(distDir));
+  const who = worker ? `${worker.user}, the owner of ${resolve(distDir)}` : 'this user';
+  throw new Error(
+    `nginx answered ${status} for ${new URL(probe).pathname}: its workers (running as ${who}) cannot read ${resolve(distDir, 'client')}. Every folder above it must be searchable (x) by that user, and the files readable; see ${nginx.errorLog}.`,
+  );
 }
 
 export async function startEdge(options: EdgeOptions): Promise<RunningNginx & { url: string }> {
@@ -46,9 +64,18 @@ export async function startEdge(options: EdgeOptions): Promise<RunningNginx & { 
       (options.originUrls ?? [options.originUrl]).map((url) => new URL(url).host),
     ),
   );
-  const nginx = startNginxProcess({ runDir, prefix: options.distDir, http: `  include ${site};`, workers: options.workers, accessLog: options.accessLog, stdio: options.stdio });
+  const nginx = startNginxProcess({
+    runDir,
+    prefix: options.distDir,
+    http: `  include ${site};`,
+    workers: options.workers,
+    accessLog: options.accessLog,
+    stdio: options.stdio,
+    ownProcessGroup: options.ownProcessGroup,
+  });
   const host = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
   const url = `http://${host}:${options.port}`;
   await waitForHttp(`${url}/favicon.svg`, nginx.child, nginx.errorLog);
+  await refuseUnreadableBuild(`${url}/favicon.svg`, nginx, options.distDir);
   return { ...nginx, url };
 }

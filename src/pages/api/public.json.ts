@@ -1,7 +1,5 @@
-/** Pre-rendered GET /api/public: the discovery index. */
-import { catalog } from '../../catalog/data.ts';
-import { discoveryIndex } from '../../docs/discovery-index.ts';
-import { contentFreshness, json } from '../../http/respond.ts';
-import { endpoints } from '../../docs/endpoints.ts';
+/** Pre-rendered GET /api/public: the discovery index, written by its operation. */
+import { discovery } from '../../api/discovery.ts';
+import { prerendered } from '../../api/registry.ts';
 
-export const GET = () => json(discoveryIndex(catalog, endpoints), contentFreshness('build', catalog.builtAt));
+export const { GET } = prerendered(discovery);

@@ -1,5 +1,5 @@
-/** Pre-rendered GET /feeds/podcast.xml: the Apple Podcasts / Podcasting 2.0 feed of every episode. */
-import { catalog } from '../../catalog/data.ts';
-import { buildPodcastRss } from '../../feeds/podcast-rss.ts';
+/** Pre-rendered GET /feeds/podcast.xml: the podcast RSS feed, written by its operation. */
+import { podcastRss } from '../../api/feeds.ts';
+import { prerendered } from '../../api/registry.ts';
 
-export const GET = () => new Response(buildPodcastRss(catalog), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+export const { GET } = prerendered(podcastRss);

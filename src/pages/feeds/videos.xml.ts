@@ -1,5 +1,5 @@
-/** Pre-rendered GET /feeds/videos.xml: RSS 2.0 of the newest approved videos. */
-import { catalog } from '../../catalog/data.ts';
-import { buildVideosRss } from '../../feeds/rss.ts';
+/** Pre-rendered GET /feeds/videos.xml: RSS 2.0 of the newest videos, written by its operation. */
+import { videosRss } from '../../api/feeds.ts';
+import { prerendered } from '../../api/registry.ts';
 
-export const GET = () => new Response(buildVideosRss(catalog), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+export const { GET } = prerendered(videosRss);

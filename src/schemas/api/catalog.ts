@@ -243,6 +243,7 @@ const topicPath = z.object({ topic: z.enum(topics).meta({ description: 'Knowledg
 /** Self-descriptions of the catalog and knowledge endpoints (discovery index, OpenAPI, llms.txt). */
 export function catalogEndpoints(categories: string[]) {
   const videos = defineEndpoint({
+    operationId: 'videos',
     method: 'GET',
     path: '/api/public/videos',
     tag: 'Catalog',
@@ -257,6 +258,7 @@ export function catalogEndpoints(categories: string[]) {
     prerendered: true,
   });
   const video = defineEndpoint({
+    operationId: 'video',
     method: 'GET',
     path: '/api/public/videos/{id}',
     tag: 'Catalog',
@@ -269,6 +271,7 @@ export function catalogEndpoints(categories: string[]) {
     prerendered: true,
   });
   const podcast = defineEndpoint({
+    operationId: 'podcast',
     method: 'GET',
     path: '/api/public/podcast',
     tag: 'Catalog',
@@ -280,6 +283,7 @@ export function catalogEndpoints(categories: string[]) {
     prerendered: true,
   });
   const schedule = defineEndpoint({
+    operationId: 'schedule',
     method: 'GET',
     path: '/api/public/schedule',
     tag: 'Catalog',
@@ -292,6 +296,7 @@ export function catalogEndpoints(categories: string[]) {
     cache: 'content',
   });
   const products = defineEndpoint({
+    operationId: 'products',
     method: 'GET',
     path: '/api/public/shop/products',
     tag: 'Catalog',
@@ -303,6 +308,7 @@ export function catalogEndpoints(categories: string[]) {
     prerendered: true,
   });
   const clips = defineEndpoint({
+    operationId: 'clips',
     method: 'GET',
     path: '/api/public/clips',
     tag: 'Catalog',
@@ -316,6 +322,7 @@ export function catalogEndpoints(categories: string[]) {
     prerendered: true,
   });
   const knowledge = defineEndpoint({
+    operationId: 'knowledge',
     method: 'GET',
     path: '/api/public/knowledge',
     tag: 'Knowledge',
@@ -329,6 +336,7 @@ export function catalogEndpoints(categories: string[]) {
     prerendered: true,
   });
   const knowledgeTopic = defineEndpoint({
+    operationId: 'knowledge_topic',
     method: 'GET',
     path: '/api/public/knowledge/{topic}',
     tag: 'Knowledge',
@@ -341,6 +349,7 @@ export function catalogEndpoints(categories: string[]) {
     prerendered: true,
   });
   const knowledgeEntry = defineEndpoint({
+    operationId: 'knowledge_entry',
     method: 'GET',
     path: '/api/public/knowledge/{topic}/{id}',
     tag: 'Knowledge',

@@ -3,7 +3,7 @@
  * numeric and boolean parsers here accept only the canonical spellings ("20", "true") and say so.
  */
 import { z } from 'zod';
-import { problemCodes } from '../../http/problem.ts';
+import { problemCodes } from './problem-codes.ts';
 
 /**
  * What a query parameter is on the wire, for parsers that take a string and produce another type:
@@ -20,7 +20,7 @@ export const dataFreshnessSchema = z
     lastModified: z.iso.datetime(),
     maxAgeSeconds: z.int().min(0),
   })
-  .meta({ id: 'DataFreshness', description: 'How current the data in this body is (CONTRACT.md section 1).' });
+  .meta({ id: 'DataFreshness', description: 'How current the data in this body is.' });
 
 export const problemSchema = z
   .object({

@@ -1,7 +1,7 @@
 /** Request and response schemas of the concierge chat, and its self-description. */
 import { z } from 'zod';
 import { withFreshness } from './common.ts';
-import { defineEndpoint, type EndpointDoc } from './endpoint-doc.ts';
+import { defineEndpoint } from './endpoint-doc.ts';
 
 /** What a concierge answer can be about (src/concierge/intents.ts gives each its cue words). */
 export const conciergeIntents = [
@@ -69,6 +69,7 @@ export const conciergeWelcomeSchema = withFreshness({
 }).meta({ id: 'ConciergeWelcome' });
 
 export const conciergeWelcomeEndpoint = defineEndpoint({
+  operationId: 'concierge_welcome',
   method: 'GET',
   path: '/api/concierge-chat',
   summary: 'Concierge welcome: the partnership constants, what the service offers, questions to ask.',
@@ -80,6 +81,7 @@ export const conciergeWelcomeEndpoint = defineEndpoint({
 });
 
 export const conciergeAskEndpoint = defineEndpoint({
+  operationId: 'concierge_ask',
   method: 'POST',
   path: '/api/concierge-chat',
   summary: 'Ask the concierge a question.',
@@ -91,6 +93,6 @@ export const conciergeAskEndpoint = defineEndpoint({
   status: 200,
   response: conciergeReplySchema,
   errors: ['invalid_json', 'invalid_request', 'unsupported_media_type', 'payload_too_large'],
+  // A question changes nothing: it counts against the read limits.
+  rateClass: 'read',
 });
-
-export const conciergeEndpoints: EndpointDoc[] = [conciergeWelcomeEndpoint, conciergeAskEndpoint];

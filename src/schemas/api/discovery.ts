@@ -1,7 +1,7 @@
 /** Schemas and self-descriptions of the discovery endpoints: index, OpenAPI, stats, rate limits, health. */
 import { z } from 'zod';
 import { dataFreshnessSchema, withFreshness } from './common.ts';
-import { defineEndpoint, type EndpointDoc } from './endpoint-doc.ts';
+import { defineEndpoint } from './endpoint-doc.ts';
 import { programStatsSchema } from './rewards.ts';
 
 export const discoveryIndexSchema = withFreshness({
@@ -30,6 +30,10 @@ export const discoveryIndexSchema = withFreshness({
       ),
       body: z.record(z.string(), z.unknown()).nullable().meta({ description: 'JSON Schema 2020-12 of the JSON body, or null.' }),
       prerendered: z.boolean(),
+      operationId: z.string().meta({ description: 'The same name in the OpenAPI document and as an MCP tool (when mcpTool is true).' }),
+      contentType: z.string().meta({ description: 'The media type of the success body.' }),
+      rateClass: z.enum(['read', 'write']).meta({ description: 'Which rate limits a call counts against.' }),
+      mcpTool: z.boolean(),
       errors: z.array(z.string()),
     }),
   ),
@@ -114,7 +118,7 @@ export const statsSchema = withFreshness({
 /**
  * The OpenAPI document itself, as far as a client relies on it. Its root admits only `x-`
  * extensions besides the fields OpenAPI defines, so it carries dataFreshness as `x-dataFreshness`
- * (CONTRACT.md section 1).
+ * (every JSON body carries dataFreshness).
  */
 export const openApiDocumentSchema = z
   .object({
@@ -136,6 +140,9 @@ export const healthSchema = z.object({
 });
 
 export const discoveryIndexEndpoint = defineEndpoint({
+  operationId: 'discovery',
+  // An MCP client reads the same as the resources and instructions the server gives.
+  mcp: false,
   method: 'GET',
   path: '/api/public',
   tag: 'Discovery',
@@ -148,6 +155,8 @@ export const discoveryIndexEndpoint = defineEndpoint({
 });
 
 export const openApiEndpoint = defineEndpoint({
+  operationId: 'openapi',
+  mcp: false,
   method: 'GET',
   path: '/api/public/openapi.json',
   tag: 'Discovery',
@@ -155,11 +164,14 @@ export const openApiEndpoint = defineEndpoint({
   auth: 'none',
   status: 200,
   response: openApiDocumentSchema,
+  // OpenAPI 3.1 admits only `x-` members at the document's root: it carries `x-dataFreshness`.
+  contentType: 'application/json',
   errors: [],
   prerendered: true,
 });
 
 export const statsEndpoint = defineEndpoint({
+  operationId: 'stats',
   method: 'GET',
   path: '/api/public/stats',
   tag: 'Discovery',
@@ -172,6 +184,7 @@ export const statsEndpoint = defineEndpoint({
 });
 
 export const rateLimitsEndpoint = defineEndpoint({
+  operationId: 'rate_limits',
   method: 'GET',
   path: '/api/public/rate-limits',
   tag: 'Discovery',
@@ -183,6 +196,7 @@ export const rateLimitsEndpoint = defineEndpoint({
 });
 
 export const healthEndpoint = defineEndpoint({
+  operationId: 'health',
   method: 'GET',
   path: '/healthz',
   tag: 'Discovery',
@@ -193,5 +207,3 @@ export const healthEndpoint = defineEndpoint({
   otherResponses: [{ status: 503, description: 'Content or the database cannot be read: the same body, with status unavailable and the failing check.', schema: healthSchema }],
   errors: [],
 });
-
-export const discoveryEndpoints: EndpointDoc[] = [discoveryIndexEndpoint, openApiEndpoint, statsEndpoint, rateLimitsEndpoint, healthEndpoint];

@@ -1,10 +1,12 @@
 /**
- * How an endpoint describes itself. Each feature exports a list of these next to its schemas;
- * `endpoints.ts` gathers them, and the discovery index, the OpenAPI document and llms.txt are
- * all generated from that one list, so documentation cannot drift from validation.
+ * How an operation describes itself: its method and path, its schemas, its errors, who may call
+ * it, how the rate limits count it, what the response cache may keep, and whether MCP clients see
+ * it. Each feature defines its operations next to their schemas; src/api binds a handler to each,
+ * and the registry of those (src/api/registry.ts) is what the server routes, the MCP server lists
+ * and the OpenAPI document, the discovery index and llms.txt describe.
  */
 import type { z } from 'zod';
-import type { ProblemCode } from '../../http/problem.ts';
+import type { ErrorCode as ProblemCode } from '../../domain/errors.ts';
 import { problemCodes } from './problem-codes.ts';
 
 export type Auth =
@@ -17,7 +19,12 @@ export type Auth =
   /** Operators only: loopback clients, or Authorization: Bearer <METRICS_TOKEN> (GET /metrics). */
   | 'operator';
 
+/** How the rate limits count a call: reads and writes have windows of their own. */
+export type RateClass = 'read' | 'write';
+
 export interface EndpointDoc {
+  /** The operation's one name: its OpenAPI operationId and its MCP tool name. */
+  operationId: string;
   method: 'GET' | 'POST';
   /** OpenAPI-style path: `/api/public/videos/{id}`. */
   path: string;
@@ -51,6 +58,18 @@ export interface EndpointDoc {
   cache?: 'content' | 'program';
   /** Accepts an Idempotency-Key header (writes). */
   idempotent?: boolean;
+  /** How the rate limits count a call; by default GET is a read and POST a write. */
+  rateClass?: RateClass;
+  /** Whether MCP clients get it as a tool; by default every JSON operation but the operators'. */
+  mcp?: boolean;
+}
+
+export function rateClassOf(ep: EndpointDoc): RateClass {
+  return ep.rateClass ?? (ep.method === 'GET' ? 'read' : 'write');
+}
+
+export function isMcpTool(ep: EndpointDoc): boolean {
+  return ep.mcp ?? (ep.contentType === undefined && ep.auth !== 'operator');
 }
 
 /**

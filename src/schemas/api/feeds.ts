@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { dataFreshnessSchema } from './common.ts';
-import type { EndpointDoc } from './endpoint-doc.ts';
+import { defineEndpoint } from './endpoint-doc.ts';
 
 export const JSON_FEED_VERSION = 'https://jsonfeed.org/version/1.1';
 
@@ -67,8 +67,8 @@ export const jsonFeedSchema = z
   .meta({ id: 'JsonFeed', description: 'JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/).' });
 
 /**
- * /feeds/videos.json as served: the JSON Feed plus `dataFreshness`, which SPEC.md asks of every
- * JSON body. JSON Feed 1.1 lets a feed carry members it does not define; readers ignore them.
+ * /feeds/videos.json as served: the JSON Feed plus `dataFreshness`, which every JSON body of
+ * the service carries. JSON Feed 1.1 lets a feed carry members it does not define; readers ignore them.
  */
 export const videosJsonFeedSchema = jsonFeedSchema
   .extend({ dataFreshness: dataFreshnessSchema })
@@ -79,67 +79,74 @@ export type JsonFeed = z.infer<typeof jsonFeedSchema>;
 const xmlBody = z.string().meta({ description: 'An XML document.' });
 const textBody = z.string().meta({ description: 'Markdown-formatted plain text.' });
 
-export const feedsEndpoints: EndpointDoc[] = [
-  {
-    method: 'GET',
-    path: '/feeds/videos.xml',
-    summary: 'RSS 2.0 feed of the 50 newest approved videos.',
-    description: 'Media RSS elements carry the player URL, duration and thumbnail of each video.',
-    tag: 'Feeds',
-    auth: 'none',
-    status: 200,
-    response: xmlBody,
-    contentType: 'application/rss+xml',
-    errors: [],
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/feeds/podcast.xml',
-    summary: 'Podcast RSS feed with every episode, for Apple Podcasts and Podcasting 2.0 apps.',
-    description: 'itunes: and podcast: namespaces; enclosures carry the real byte length and type; episode guids never change.',
-    tag: 'Feeds',
-    auth: 'none',
-    status: 200,
-    response: xmlBody,
-    contentType: 'application/rss+xml',
-    errors: [],
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/feeds/videos.json',
-    summary: 'JSON Feed 1.1 of the 50 newest approved videos.',
-    tag: 'Feeds',
-    auth: 'none',
-    status: 200,
-    response: videosJsonFeedSchema,
-    contentType: 'application/feed+json',
-    errors: [],
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/llms.txt',
-    summary: 'Plain-text overview of the site and API in the llmstxt.org format.',
-    tag: 'Feeds',
-    auth: 'none',
-    status: 200,
-    response: textBody,
-    contentType: 'text/plain',
-    errors: [],
-    prerendered: true,
-  },
-  {
-    method: 'GET',
-    path: '/llms-full.txt',
-    summary: 'The full API reference and the full knowledge-base text, with citations, in one file.',
-    tag: 'Feeds',
-    auth: 'none',
-    status: 200,
-    response: textBody,
-    contentType: 'text/plain',
-    errors: [],
-    prerendered: true,
-  },
-];
+export const videosRssEndpoint = defineEndpoint({
+  operationId: 'videos_rss',
+  method: 'GET',
+  path: '/feeds/videos.xml',
+  summary: 'RSS 2.0 feed of the 50 newest approved videos.',
+  description: 'Media RSS elements carry the player URL, duration and thumbnail of each video.',
+  tag: 'Feeds',
+  auth: 'none',
+  status: 200,
+  response: xmlBody,
+  contentType: 'application/rss+xml',
+  errors: [],
+  prerendered: true,
+});
+
+export const podcastRssEndpoint = defineEndpoint({
+  operationId: 'podcast_rss',
+  method: 'GET',
+  path: '/feeds/podcast.xml',
+  summary: 'Podcast RSS feed with every episode, for Apple Podcasts and Podcasting 2.0 apps.',
+  description: 'itunes: and podcast: namespaces; enclosures carry the real byte length and type; episode guids never change.',
+  tag: 'Feeds',
+  auth: 'none',
+  status: 200,
+  response: xmlBody,
+  contentType: 'application/rss+xml',
+  errors: [],
+  prerendered: true,
+});
+
+export const videosJsonFeedEndpoint = defineEndpoint({
+  operationId: 'videos_json_feed',
+  method: 'GET',
+  path: '/feeds/videos.json',
+  summary: 'JSON Feed 1.1 of the 50 newest approved videos.',
+  tag: 'Feeds',
+  auth: 'none',
+  status: 200,
+  response: videosJsonFeedSchema,
+  contentType: 'application/feed+json',
+  errors: [],
+  prerendered: true,
+});
+
+export const llmsTxtEndpoint = defineEndpoint({
+  operationId: 'llms_txt',
+  method: 'GET',
+  path: '/llms.txt',
+  summary: 'Plain-text overview of the site and API in the llmstxt.org format.',
+  tag: 'Feeds',
+  auth: 'none',
+  status: 200,
+  response: textBody,
+  contentType: 'text/plain',
+  errors: [],
+  prerendered: true,
+});
+
+export const llmsFullTxtEndpoint = defineEndpoint({
+  operationId: 'llms_full_txt',
+  method: 'GET',
+  path: '/llms-full.txt',
+  summary: 'The full API reference and the full knowledge-base text, with citations, in one file.',
+  tag: 'Feeds',
+  auth: 'none',
+  status: 200,
+  response: textBody,
+  contentType: 'text/plain',
+  errors: [],
+  prerendered: true,
+});

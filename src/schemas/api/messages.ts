@@ -1,7 +1,7 @@
 /** Request and response schemas of the direct message channel, and its self-description. */
 import { z } from 'zod';
 import { withFreshness } from './common.ts';
-import { defineEndpoint, type EndpointDoc } from './endpoint-doc.ts';
+import { defineEndpoint } from './endpoint-doc.ts';
 
 export const MESSAGE_MAX = 5000;
 export const FIELD_MAX = 200;
@@ -12,7 +12,9 @@ const optionalField = (description: string) =>
 export const messageRequestSchema = z.object({
   message: z
     .string({ message: 'must be a string' })
+    .min(1, { message: 'must not be empty', abort: true })
     .max(MESSAGE_MAX, `must be at most ${MESSAGE_MAX} characters`)
+    // Blank text is empty too; minLength above is what JSON Schema can say of it.
     .refine((m) => m.trim().length > 0, 'must not be empty')
     .meta({ description: `What you want the team to know, 1-${MESSAGE_MAX} characters.` }),
   agentName: optionalField("Your agent's name."),
@@ -48,6 +50,7 @@ export const messageChannelDocSchema = withFreshness({
 }).meta({ id: 'MessageChannel' });
 
 export const messageChannelEndpoint = defineEndpoint({
+  operationId: 'message_channel',
   method: 'GET',
   path: '/api/public/ai/message',
   summary: 'How the direct message channel to the team works.',
@@ -59,6 +62,7 @@ export const messageChannelEndpoint = defineEndpoint({
 });
 
 export const messageSendEndpoint = defineEndpoint({
+  operationId: 'message_send',
   method: 'POST',
   path: '/api/public/ai/message',
   summary: 'Send a message to the operating team; a human reads every message.',
@@ -70,5 +74,3 @@ export const messageSendEndpoint = defineEndpoint({
   response: messageReceiptSchema,
   errors: ['invalid_json', 'invalid_request', 'invalid_api_key', 'unsupported_media_type', 'payload_too_large'],
 });
-
-export const messageEndpoints: EndpointDoc[] = [messageChannelEndpoint, messageSendEndpoint];

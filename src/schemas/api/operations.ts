@@ -1,8 +1,9 @@
 /** Self-description of the operators' endpoint: GET /metrics, in the Prometheus text format. */
 import { z } from 'zod';
-import { defineEndpoint, type EndpointDoc } from './endpoint-doc.ts';
+import { defineEndpoint } from './endpoint-doc.ts';
 
 export const metricsEndpoint = defineEndpoint({
+  operationId: 'metrics',
   method: 'GET',
   path: '/metrics',
   tag: 'Operations',
@@ -16,5 +17,3 @@ export const metricsEndpoint = defineEndpoint({
   contentType: 'text/plain',
   errors: ['forbidden'],
 });
-
-export const operationsEndpoints: EndpointDoc[] = [metricsEndpoint];

@@ -1,5 +1,5 @@
 /**
- * Each stable error code of CONTRACT.md section 2 with its HTTP status and title: one table for
+ * Each stable error code (docs/api.md, "Conventions") with its HTTP status and title: one table for
  * the problem responses (src/http/problem.ts), the discovery index, OpenAPI and llms.txt.
  */
 import type { ErrorCode } from '../../domain/errors.ts';

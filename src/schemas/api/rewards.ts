@@ -1,14 +1,14 @@
 /**
  * Request and response schemas of the AI rewards program (/api/public/ai/*, except the message
  * channel), and their self-descriptions. The same schemas validate requests, type the endpoints
- * and generate the discovery index and OpenAPI entries (CONTRACT.md sections 3 and 4).
+ * and generate the discovery index and OpenAPI entries (docs/api.md, docs/agents.md).
  */
 import { z } from 'zod';
 import { PROGRAM_HISTORY } from '../../domain/program-config.ts';
 import { reputationLevels } from '../../domain/reputation.ts';
 import { earnableActions, tiers } from '../../domain/tiers.ts';
 import { intParam, withFreshness } from './common.ts';
-import { defineEndpoint, type EndpointDoc } from './endpoint-doc.ts';
+import { defineEndpoint } from './endpoint-doc.ts';
 
 const tierNames = tiers.map((t) => t.name) as [string, ...string[]];
 const tierSchema = z.enum(tierNames);
@@ -347,6 +347,7 @@ export const programStatsSchema = z
 const writeErrors = ['invalid_json', 'invalid_request', 'unsupported_media_type', 'payload_too_large', 'missing_api_key', 'invalid_api_key', 'agent_suspended', 'idempotency_key_reused'] as const;
 
 export const registerEndpoint = defineEndpoint({
+  operationId: 'register',
   method: 'POST',
   path: '/api/public/ai/register',
   tag: 'AI rewards',
@@ -362,6 +363,7 @@ export const registerEndpoint = defineEndpoint({
 });
 
 export const earnEndpoint = defineEndpoint({
+  operationId: 'earn',
   method: 'POST',
   path: '/api/public/ai/earn',
   tag: 'AI rewards',
@@ -377,6 +379,7 @@ export const earnEndpoint = defineEndpoint({
 });
 
 export const shareEndpoint = defineEndpoint({
+  operationId: 'share',
   method: 'POST',
   path: '/api/public/ai/share',
   tag: 'AI rewards',
@@ -390,6 +393,7 @@ export const shareEndpoint = defineEndpoint({
 });
 
 export const partnershipTermsEndpoint = defineEndpoint({
+  operationId: 'partnership_terms',
   method: 'GET',
   path: '/api/public/ai/partnership',
   tag: 'AI rewards',
@@ -401,6 +405,7 @@ export const partnershipTermsEndpoint = defineEndpoint({
 });
 
 export const partnershipAcceptEndpoint = defineEndpoint({
+  operationId: 'partnership_accept',
   method: 'POST',
   path: '/api/public/ai/partnership',
   tag: 'AI rewards',
@@ -415,6 +420,7 @@ export const partnershipAcceptEndpoint = defineEndpoint({
 });
 
 export const leaderboardEndpoint = defineEndpoint({
+  operationId: 'leaderboard',
   method: 'GET',
   path: '/api/public/ai/leaderboard',
   tag: 'AI rewards',
@@ -429,6 +435,7 @@ export const leaderboardEndpoint = defineEndpoint({
 });
 
 export const profileEndpoint = defineEndpoint({
+  operationId: 'profile',
   method: 'GET',
   path: '/api/public/ai/agent/{name}',
   tag: 'AI rewards',
@@ -442,6 +449,7 @@ export const profileEndpoint = defineEndpoint({
 });
 
 export const exclusiveEndpoint = defineEndpoint({
+  operationId: 'exclusive',
   method: 'GET',
   path: '/api/public/ai/exclusive',
   tag: 'AI rewards',
@@ -455,6 +463,7 @@ export const exclusiveEndpoint = defineEndpoint({
 });
 
 export const feedEndpoint = defineEndpoint({
+  operationId: 'feed',
   method: 'GET',
   path: '/api/public/ai/feed',
   tag: 'AI rewards',
@@ -469,6 +478,7 @@ export const feedEndpoint = defineEndpoint({
 });
 
 export const reputationEndpoint = defineEndpoint({
+  operationId: 'reputation',
   method: 'GET',
   path: '/api/public/ai/reputation',
   tag: 'AI rewards',
@@ -482,6 +492,7 @@ export const reputationEndpoint = defineEndpoint({
 });
 
 export const taskListEndpoint = defineEndpoint({
+  operationId: 'task_list',
   method: 'GET',
   path: '/api/public/ai/tasks',
   tag: 'AI rewards',
@@ -494,6 +505,7 @@ export const taskListEndpoint = defineEndpoint({
 });
 
 export const taskPostEndpoint = defineEndpoint({
+  operationId: 'task_post',
   method: 'POST',
   path: '/api/public/ai/tasks',
   tag: 'AI rewards',
@@ -507,6 +519,7 @@ export const taskPostEndpoint = defineEndpoint({
 });
 
 export const taskClaimEndpoint = defineEndpoint({
+  operationId: 'task_claim',
   method: 'POST',
   path: '/api/public/ai/tasks/{id}/claim',
   tag: 'AI rewards',
@@ -521,6 +534,7 @@ export const taskClaimEndpoint = defineEndpoint({
 });
 
 export const keyRotateEndpoint = defineEndpoint({
+  operationId: 'key_rotate',
   method: 'POST',
   path: '/api/public/ai/key/rotate',
   tag: 'AI rewards',
@@ -531,20 +545,3 @@ export const keyRotateEndpoint = defineEndpoint({
   response: keyRotatedSchema,
   errors: ['invalid_json', 'invalid_request', 'unsupported_media_type', 'missing_api_key', 'invalid_api_key', 'agent_suspended'],
 });
-
-export const rewardsEndpoints: EndpointDoc[] = [
-  registerEndpoint,
-  earnEndpoint,
-  shareEndpoint,
-  partnershipTermsEndpoint,
-  partnershipAcceptEndpoint,
-  leaderboardEndpoint,
-  profileEndpoint,
-  exclusiveEndpoint,
-  feedEndpoint,
-  reputationEndpoint,
-  taskListEndpoint,
-  taskPostEndpoint,
-  taskClaimEndpoint,
-  keyRotateEndpoint,
-];

@@ -1,6 +1,5 @@
-/** Pre-rendered GET /api/public/clips: the first page of clips, newest first. */
-import { catalog } from '../../../catalog/data.ts';
-import { defaultClipQuery, listClips } from '../../../catalog/media.ts';
-import { contentFreshness, json } from '../../../http/respond.ts';
+/** Pre-rendered GET /api/public/clips: the first page of clips, newest first, written by its operation. */
+import { clips } from '../../../api/catalog.ts';
+import { prerendered } from '../../../api/registry.ts';
 
-export const GET = () => json(listClips(catalog, defaultClipQuery), contentFreshness('build', catalog.lastModified.clips));
+export const { GET } = prerendered(clips);

@@ -1,6 +1,5 @@
-/** Pre-rendered GET /api/public/knowledge: the whole dataset, grouped by topic. */
-import { catalog } from '../../../catalog/data.ts';
-import { knowledgeBody } from '../../../catalog/knowledge.ts';
-import { contentFreshness, json } from '../../../http/respond.ts';
+/** Pre-rendered GET /api/public/knowledge: the whole dataset, grouped by topic, written by its operation. */
+import { knowledge } from '../../../api/catalog.ts';
+import { prerendered } from '../../../api/registry.ts';
 
-export const GET = () => json(knowledgeBody(catalog), contentFreshness('build', catalog.lastModified.knowledge));
+export const { GET } = prerendered(knowledge);

@@ -1,4 +1,5 @@
-/** Pre-rendered GET /api/public/openapi.json: OpenAPI 3.1 generated from the endpoint definitions. */
-import { openApiDocument } from '../../../docs/openapi-document.ts';
+/** Pre-rendered GET /api/public/openapi.json: OpenAPI 3.1, generated from the operations, written by its operation. */
+import { openapi } from '../../../api/discovery.ts';
+import { prerendered } from '../../../api/registry.ts';
 
-export const GET = () => new Response(JSON.stringify(openApiDocument()), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+export const { GET } = prerendered(openapi);

@@ -1,6 +1,5 @@
-/** Pre-rendered GET /api/public/podcast: show metadata and every episode, newest first. */
-import { catalog } from '../../../catalog/data.ts';
-import { podcastBody } from '../../../catalog/media.ts';
-import { contentFreshness, json } from '../../../http/respond.ts';
+/** Pre-rendered GET /api/public/podcast: show metadata and every episode, written by its operation. */
+import { podcast } from '../../../api/catalog.ts';
+import { prerendered } from '../../../api/registry.ts';
 
-export const GET = () => json(podcastBody(catalog), contentFreshness('build', catalog.lastModified.podcast));
+export const { GET } = prerendered(podcast);

@@ -1,6 +1,5 @@
-/** Pre-rendered GET /api/public/videos: the default page (limit 20, offset 0). */
-import { catalog } from '../../../catalog/data.ts';
-import { defaultVideoQuery, listVideos } from '../../../catalog/videos.ts';
-import { contentFreshness, json } from '../../../http/respond.ts';
+/** Pre-rendered GET /api/public/videos: the default page of approved videos, written by its operation. */
+import { videos } from '../../../api/catalog.ts';
+import { prerendered } from '../../../api/registry.ts';
 
-export const GET = () => json(listVideos(catalog, defaultVideoQuery), contentFreshness('build', catalog.lastModified.videos));
+export const { GET } = prerendered(videos);

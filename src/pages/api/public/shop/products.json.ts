@@ -1,6 +1,5 @@
-/** Pre-rendered GET /api/public/shop/products: novelty items and bundles. */
-import { catalog } from '../../../../catalog/data.ts';
-import { shopBody } from '../../../../catalog/media.ts';
-import { contentFreshness, json } from '../../../../http/respond.ts';
+/** Pre-rendered GET /api/public/shop/products: novelty items and bundles, written by its operation. */
+import { products } from '../../../../api/catalog.ts';
+import { prerendered } from '../../../../api/registry.ts';
 
-export const GET = () => json(shopBody(catalog), contentFreshness('build', catalog.lastModified.shop));
+export const { GET } = prerendered(products);

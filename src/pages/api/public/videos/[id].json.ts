@@ -1,10 +1,5 @@
-/** Pre-rendered GET /api/public/videos/{id}: one approved video with its playable URL. */
-import type { GetStaticPaths } from 'astro';
-import { catalog } from '../../../../catalog/data.ts';
-import { videoDetail } from '../../../../catalog/videos.ts';
-import { contentFreshness, json } from '../../../../http/respond.ts';
-import type { Video } from '../../../../schemas/content.ts';
+/** Pre-rendered GET /api/public/videos/{id}: one approved video with its playable URL, written by its operation. */
+import { video } from '../../../../api/catalog.ts';
+import { prerendered } from '../../../../api/registry.ts';
 
-export const getStaticPaths = (() => catalog.videos.map((video) => ({ params: { id: video.id }, props: { video } }))) satisfies GetStaticPaths;
-
-export const GET = ({ props }: { props: { video: Video } }) => json({ video: videoDetail(catalog, props.video) }, contentFreshness('build', props.video.updatedAt ?? props.video.publishedAt));
+export const { GET, getStaticPaths } = prerendered(video);
