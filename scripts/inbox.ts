@@ -1,5 +1,5 @@
 /**
- * `npm run inbox -- list|show|mark-read|export`: the operator's view of the message channel,
+ * `npm run inbox -- list|show|mark-read|reply|export`: the operator's view of the message channel,
  * over the server's database (DATABASE_URL, else the SQLite file at DATABASE_PATH).
  */
 import { existsSync } from 'node:fs';
@@ -15,11 +15,10 @@ if (!config.databaseUrl && !existsSync(config.databasePath)) {
   process.exit(1);
 }
 const store = openStore(config);
-const db = store.db;
 let code = 1;
 try {
   code = await runInbox(
-    db,
+    store,
     process.argv.slice(2),
     (text) => process.stdout.write(`${text}\n`),
     () => clock.now(),
@@ -28,8 +27,8 @@ try {
   if (error instanceof UsageError) {
     console.error(`${error.message}\n${usage}`);
     code = 2;
-  } else if (error instanceof Error && /no such table: messages|relation "messages" does not exist/.test(error.message)) {
-    console.error(`The database at ${storeLabel(config)} has no messages table yet. Run npm run db:migrate.`);
+  } else if (error instanceof Error && /no such (table|column)|relation "\w+" does not exist|column "\w+" does not exist/.test(error.message)) {
+    console.error(`The database at ${storeLabel(config)} is not at the latest schema yet (${error.message}). Run npm run db:migrate.`);
   } else throw error;
 } finally {
   await store.close();

@@ -6,6 +6,7 @@
 import { defaultRewardsConfig, type RewardsConfig } from './domain/program-config.ts';
 import type { PolicyOptions } from './domain/rate-limit-policy.ts';
 import { DEFAULT_PORT, parsePublicUrl } from './public-origin.ts';
+import { DEFAULT_RETRY_SCHEDULE_MS, parseRetrySchedule } from './webhooks/webhook-policy.ts';
 
 export interface AppConfig {
   host: string;
@@ -57,6 +58,16 @@ export interface AppConfig {
      * accepted and fetched although it is a loopback address. Unset in production.
      */
     localOrigins: string[];
+  };
+  /** Signed webhooks for agents (src/webhooks, docs/webhooks.md). */
+  webhooks: {
+    /** WEBHOOK_RETRY_SCHEDULE: the waits before each retry, e.g. 5s,1m,10m,1h,6h,24h (the default). */
+    retrySchedule: number[];
+    /**
+     * WEBHOOK_ALLOW_LOOPBACK=1 (tests and local development only): loopback address literals
+     * such as http://127.0.0.1:8080 may receive webhooks. The server says so when it starts.
+     */
+    allowLoopback: boolean;
   };
 }
 
@@ -172,6 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     server: serverLimits(env),
     clockStart: instant(env.CLOCK_START, 'CLOCK_START'),
     verifier: { fetching: env.CLAIM_VERIFIER !== 'off', localOrigins: origin(env.VERIFY_LOCAL_ORIGIN, 'VERIFY_LOCAL_ORIGIN') },
+    webhooks: {
+      retrySchedule: env.WEBHOOK_RETRY_SCHEDULE === undefined ? [...DEFAULT_RETRY_SCHEDULE_MS] : parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
+      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === '1' || env.WEBHOOK_ALLOW_LOOPBACK === 'true',
+    },
   };
 }
 

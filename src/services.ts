@@ -9,6 +9,7 @@ import type { ProgramReads } from './rewards/program-reads.ts';
 import type { Identity, RewardsService } from './rewards/rewards-service.ts';
 import type { Db, WriteScope } from './store/database.ts';
 import type { Metrics } from './server/metrics.ts';
+import type { WebhookService } from './webhooks/webhook-service.ts';
 
 export interface Services {
   config: AppConfig;
@@ -24,6 +25,8 @@ export interface Services {
   write<T>(fn: (trx: Db, scope: WriteScope) => Promise<T>): Promise<T>;
   /** The AI rewards program's writes, and who an apiKey belongs to. */
   rewards: RewardsService;
+  /** An agent's webhook endpoints (src/webhooks); the delivery worker beside the server sends the events. */
+  webhooks: WebhookService;
   /** The program's public reads: leaderboard, profiles, reputation, tasks, events, stats. */
   reads: ProgramReads;
   /** The agent behind an apiKey, for the rate limiter; undefined when unknown. */

@@ -5,14 +5,30 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from './support/rewards.ts';
 import { startService, type TestService } from './support/service.ts';
 
 let service: TestService;
 
+/**
+ * The SDK's own Ajv validator, compiling a tool's output schema when a call first needs it. By
+ * default the client compiles every tool's schema as soon as it lists them: on a loaded 2-core
+ * machine that blocked this process for about 5 s, the server's keep-alive timeout, and the next
+ * request then went out on a connection the server was closing ("other side closed").
+ */
+const ajv = new AjvJsonSchemaValidator();
+const compiledOnUse: jsonSchemaValidator = {
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    let compiled: JsonSchemaValidator<T> | undefined;
+    return (input) => (compiled ??= ajv.getValidator<T>(schema))(input);
+  },
+};
+
 async function connect(apiKey?: string): Promise<Client> {
-  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' }, { jsonSchemaValidator: compiledOnUse });
   const headers: Record<string, string> = apiKey ? { Authorization: `Bearer ${apiKey}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', service.url), { requestInit: { headers } }));
   return client;
@@ -56,6 +72,12 @@ describe('MCP server at /mcp', () => {
       'feed',
       'message_send',
       'concierge_ask',
+      'webhook_create',
+      'webhook_list',
+      'webhook_delete',
+      'webhook_test',
+      'webhook_deliveries',
+      'webhook_secret_rotate',
     ]) {
       expect(names).toContain(name);
     }

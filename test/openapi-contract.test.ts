@@ -46,7 +46,7 @@ describe('the published OpenAPI document', () => {
       Object.keys(document)
         .filter((k) => !k.startsWith('x-'))
         .sort(),
-    ).toEqual(['components', 'info', 'openapi', 'paths', 'servers', 'tags']);
+    ).toEqual(['components', 'info', 'openapi', 'paths', 'servers', 'tags', 'webhooks']);
   });
 
   it('has Schema Objects that compile as JSON Schema 2020-12 in strict mode', () => {

@@ -74,7 +74,8 @@ let bo: Agent;
 
 beforeAll(async () => {
   // TRUST_PROXY: X-Forwarded-For makes a request come from outside, for /metrics' 403.
-  service = await startService({ clockStart: CLOCK_START, env: { RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '100', TRUST_PROXY: '1', METRICS_TOKEN: METRICS_TOKEN } });
+  // WEBHOOK_ALLOW_LOOPBACK: a webhook endpoint on 127.0.0.1 (a closed port: attempts are refused there) rather than a name to resolve.
+  service = await startService({ clockStart: CLOCK_START, env: { RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '100', TRUST_PROXY: '1', METRICS_TOKEN: METRICS_TOKEN, WEBHOOK_ALLOW_LOOPBACK: '1' } });
   oas = await OpenApiCheck.load(service.url);
 });
 
@@ -316,6 +317,33 @@ describe('the rewards program', () => {
     await earn(muted, 'share', 403);
     await call(403, 'GET', '/api/public/ai/feed', { headers: bearer(muted.apiKey) });
     await call(200, 'GET', `/api/public/ai/agent/${muted.name}`);
+  });
+});
+
+describe('webhooks', () => {
+  it('register, list, test, deliveries, secret rotation and delete, and their problems', async () => {
+    const wes = await registerAgent({ name: 'Webhook-Wes' });
+    const events = ['points.awarded', 'tier.changed'];
+    const path = '/api/public/ai/webhooks';
+    const hook = await call(201, 'POST', path, { json: { url: 'http://127.0.0.1:9/in', events }, headers: bearer(wes.apiKey) });
+    await call(400, 'POST', path, { json: { url: 'http://hooks.partner-site.net/in', events }, headers: bearer(wes.apiKey) });
+    await call(400, 'POST', path, { json: { url: 'http://127.0.0.1:9/in', events: [] }, headers: bearer(wes.apiKey) });
+    await call(401, 'POST', path, { json: { url: 'http://127.0.0.1:9/in', events } });
+    for (let i = 2; i <= 5; i += 1) await call(201, 'POST', path, { json: { url: `http://127.0.0.1:9/in-${i}`, events }, headers: bearer(wes.apiKey) });
+    await call(409, 'POST', path, { json: { url: 'http://127.0.0.1:9/in-6', events }, headers: bearer(wes.apiKey) });
+    expect((await call(200, 'GET', path, { headers: bearer(wes.apiKey) })).body.webhooks).toHaveLength(5);
+    await call(200, 'GET', `${path}?apiKey=${encodeURIComponent(wes.apiKey)}`);
+    await call(401, 'GET', path);
+    const one = `${path}/${hook.body.id}`;
+    await call(202, 'POST', `${one}/test`, { json: {}, headers: bearer(wes.apiKey) });
+    await call(404, 'POST', `${path}/wh_00000000000000000000/test`, { json: {}, headers: bearer(wes.apiKey) });
+    await call(200, 'GET', `${one}/deliveries`, { headers: bearer(wes.apiKey) });
+    await call(404, 'GET', `${path}/wh_00000000000000000000/deliveries`, { headers: bearer(wes.apiKey) });
+    await call(200, 'POST', `${one}/secret/rotate`, { json: {}, headers: bearer(wes.apiKey) });
+    await call(401, 'POST', `${one}/secret/rotate`, { json: {} });
+    await call(401, 'DELETE', one);
+    await call(200, 'DELETE', one, { headers: bearer(wes.apiKey) });
+    await call(404, 'DELETE', one, { headers: bearer(wes.apiKey) });
   });
 });
 

@@ -11,6 +11,9 @@ import { writeTransaction, type OpenDatabase } from '../../src/store/database.ts
 import { markReversed, referralCheckOf } from '../../src/store/claim-check-repository.ts';
 import { ledgerMismatches, recentActivity } from '../../src/store/ledger-repository.ts';
 import { agentsByAddress, highReversalRates, referralClusters, referralRewardFor, taskRings } from '../../src/store/suspicion-repository.ts';
+import { failingEndpoints } from '../../src/store/webhook-repository.ts';
+import { WebhookOutbox } from '../../src/webhooks/outbox.ts';
+import { escapeForTerminal } from './terminal-text.ts';
 
 export interface CommandResult {
   exitCode: number;
@@ -27,6 +30,7 @@ const usage = [
   '  verify <name> | unverify <name>        operator verification (reputation component)',
   '  adjust <name> <points> --reason "..."  add (or with a minus sign remove) points via a ledger row',
   '  check                                  every total equals the sum of its ledger (exit 1 if not)',
+  '  webhooks                               webhook endpoints whose deliveries are failing, and the disabled ones',
 ];
 
 const ok = (...lines: string[]): CommandResult => ({ exitCode: 0, lines });
@@ -93,7 +97,7 @@ export async function runAdminCommand(
         if (!agent) return fail(`no agent named "${name}"`);
         if (agent.points + points < 0) return fail(`${agent.name} has ${agent.points} points; an adjustment cannot take the total below 0`);
         const at = now();
-        const r = await new AwardStatements(store).awardNew(trx, agent.id, { type: 'adjustment', points, description: reason.slice(0, 500), now: at });
+        const r = await new AwardStatements(store, new WebhookOutbox(store)).awardNew(trx, agent.id, { type: 'adjustment', points, description: reason.slice(0, 500), now: at });
         scope.wroteAt(at);
         return ok(`${agent.name}: ${points > 0 ? '+' : ''}${points} (ledger row #${r.activity.id}), now ${r.agent.points} points, ${r.tier}`);
       });
@@ -109,6 +113,8 @@ export async function runAdminCommand(
     }
     case 'suspicious':
       return ok(...(await suspiciousReport(store.db, suspicion)));
+    case 'webhooks':
+      return ok(...(await webhooksReport(store.db)));
     default:
       return fail(...usage);
   }
@@ -128,7 +134,7 @@ async function suspendPuppet(store: Pick<OpenDatabase, 'db' | 'prepare' | 'diale
     const lines = [`${agent.name}: suspended = true (puppet)`];
     const reward = await referralRewardFor(trx, agent);
     if (reward) {
-      const reversal = await new AwardStatements(store).reverse(trx, reward.id, `Reversed: referred agent ${agent.name} was suspended as a puppet`, at);
+      const reversal = await new AwardStatements(store, new WebhookOutbox(store)).reverse(trx, reward.id, `Reversed: referred agent ${agent.name} was suspended as a puppet`, at);
       if ((await referralCheckOf(trx, agent.id))?.activity_id === reward.id) await markReversed(trx, reward.id, `${agent.name} suspended as a puppet`, at, reversal?.activity.id ?? null);
       lines.push(
         reversal
@@ -174,4 +180,24 @@ async function suspiciousReport(db: OpenDatabase['db'], s: SuspicionConfig): Pro
   }
   const clusters = addresses.length + referrals.length + rings.length + reversals.length;
   return [clusters ? `${clusters} suspicious cluster(s):` : 'no suspicious clusters', ...lines];
+}
+
+/**
+ * Failing and disabled webhook endpoints: the agent's receiver is down or refusing, and since
+ * when. The url and the last error (which quotes the receiver's answer) are the outside world's
+ * text, shown through `escapeForTerminal`.
+ */
+async function webhooksReport(db: OpenDatabase['db']): Promise<string[]> {
+  const endpoints = await failingEndpoints(db);
+  if (!endpoints.length) return ['no failing webhook endpoints'];
+  const lines = [`${endpoints.length} failing webhook endpoint(s):`];
+  for (const e of endpoints) {
+    const state = e.disabledAt ? `DISABLED at ${e.disabledAt}` : `failing since ${e.failingSince}`;
+    lines.push(
+      `  ${e.id} ${e.agent} ${escapeForTerminal(e.url)}`,
+      `    ${state}; last success ${e.lastSuccessAt ?? 'never'}; ${e.pending} pending, ${e.failed} failed deliveries`,
+      `    last error: ${escapeForTerminal(e.lastError ?? '-')}`,
+    );
+  }
+  return lines;
 }

@@ -11,7 +11,17 @@ import type { Db, OpenDatabase } from '../../src/store/database.ts';
 import type { Database } from '../../src/store/schema.ts';
 
 /** In the order foreign keys allow (a referrer, and a reversed row, always have the smaller id). */
-const TABLES = ['agents', 'activities', 'idempotency_keys', 'tasks', 'program_events', 'messages', 'claim_checks'] as const satisfies readonly (keyof Database)[];
+const TABLES = [
+  'agents',
+  'activities',
+  'idempotency_keys',
+  'tasks',
+  'program_events',
+  'messages',
+  'claim_checks',
+  'webhook_endpoints',
+  'webhook_deliveries',
+] as const satisfies readonly (keyof Database)[];
 const WITH_IDS = new Set(['agents', 'activities', 'tasks', 'program_events']);
 const ORDER: Record<(typeof TABLES)[number], string> = {
   agents: 'id',
@@ -21,6 +31,8 @@ const ORDER: Record<(typeof TABLES)[number], string> = {
   program_events: 'id',
   messages: 'received_at',
   claim_checks: 'activity_id',
+  webhook_endpoints: 'id',
+  webhook_deliveries: 'id',
 };
 const BATCH = 500;
 

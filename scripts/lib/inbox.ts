@@ -1,11 +1,16 @@
 /**
- * The operator inbox behind `npm run inbox`: list, show, mark-read and export the messages sent
- * to POST /api/public/ai/message. Everything a sender wrote is printed through
+ * The operator inbox behind `npm run inbox`: list, show, mark-read, reply to and export the
+ * messages sent to POST /api/public/ai/message. Everything a sender wrote is printed through
  * `escapeForTerminal`, so a message can never drive the operator's terminal. Export is JSON
  * lines, where JSON escaping does the same job.
+ *
+ * A reply is stored with the message, and when the message came with an apiKey, the outbox
+ * holds a `message.replied` event for the agent's webhooks, written in the same transaction.
  */
-import type { Db } from '../../src/store/database.ts';
-import { allMessages, getMessage, listMessages, markRead, type InboxFilter, type MessageRow } from '../../src/store/message-repository.ts';
+import { writeTransaction, type OpenDatabase } from '../../src/store/database.ts';
+import { allMessages, getMessage, listMessages, markRead, saveReply, type InboxFilter, type MessageRow } from '../../src/store/message-repository.ts';
+import { MESSAGE_MAX } from '../../src/schemas/api/messages.ts';
+import { WebhookOutbox } from '../../src/webhooks/outbox.ts';
 import { escapeForTerminal } from './terminal-text.ts';
 
 export const usage = `Usage: npm run inbox -- <command>
@@ -13,6 +18,8 @@ export const usage = `Usage: npm run inbox -- <command>
                                                         --agent matches the given or the linked agent's name
   show <id>                                             one message in full
   mark-read <id>                                        mark a message as read
+  reply <id> <text>                                     answer a message (once); an agent that sent it
+                                                        with its apiKey gets it as a message.replied webhook
   export                                                every message as JSON lines (oldest first)`;
 
 export class UsageError extends Error {}
@@ -67,6 +74,8 @@ export function exportLine(m: MessageRow): string {
     linkedAgent: m.linked_agent,
     requestId: m.request_id,
     message: m.message,
+    reply: m.reply,
+    repliedAt: m.replied_at,
   });
 }
 
@@ -75,7 +84,8 @@ function jsonLine(value: object): string {
 }
 
 /** Runs one inbox command; returns the process exit code. */
-export async function runInbox(db: Db, argv: string[], out: (text: string) => void, now: () => Date = () => new Date()): Promise<number> {
+export async function runInbox(store: Pick<OpenDatabase, 'db' | 'prepare'>, argv: string[], out: (text: string) => void, now: () => Date = () => new Date()): Promise<number> {
+  const { db } = store;
   const [command, ...rest] = argv;
   switch (command) {
     case 'list': {
@@ -104,6 +114,42 @@ export async function runInbox(db: Db, argv: string[], out: (text: string) => vo
       field('contact', m.contact);
       out('');
       out(escapeForTerminal(m.message, { keepNewlines: true }));
+      if (m.reply !== null) {
+        out('');
+        out(`replied ${m.replied_at}:`);
+        out(escapeForTerminal(m.reply, { keepNewlines: true }));
+      }
+      return 0;
+    }
+    case 'reply': {
+      const [id, ...words] = rest;
+      const text = words.join(' ').trim();
+      if (!id || !text) throw new UsageError('reply needs a message id and the reply text');
+      if (text.length > MESSAGE_MAX) throw new UsageError(`a reply is at most ${MESSAGE_MAX} characters`);
+      const outbox = new WebhookOutbox(store);
+      const at = now();
+      const outcome = await writeTransaction(db, async (trx, scope) => {
+        scope.nothingShown();
+        const m = await getMessage(trx, id);
+        if (!m) return { found: false as const };
+        if (!(await saveReply(trx, id, text, at))) return { found: true as const, earlier: m.replied_at };
+        if (m.agent_id !== null) await outbox.messageReplied(trx, m.agent_id, m, text, at);
+        return { found: true as const, agent: m.linked_agent, contact: m.contact };
+      });
+      if (!outcome.found) {
+        out(`No message with id ${escapeForTerminal(id)}.`);
+        return 1;
+      }
+      if ('earlier' in outcome) {
+        out(`${escapeForTerminal(id)} was already answered at ${outcome.earlier}; a message takes one reply.`);
+        return 1;
+      }
+      out(`Replied to ${escapeForTerminal(id)}; the reply is stored with the message.`);
+      out(
+        outcome.agent
+          ? `${outcome.agent} sent it with its apiKey: its webhooks subscribed to message.replied receive the reply.`
+          : `It came without an apiKey, so no webhook carries the reply${outcome.contact ? `; the sender gave a contact: ${escapeForTerminal(outcome.contact)}` : ''}.`,
+      );
       return 0;
     }
     case 'mark-read': {

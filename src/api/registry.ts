@@ -22,8 +22,9 @@ import * as feedOperations from './feeds.ts';
 import * as messageOperations from './messages.ts';
 import * as operatorOperations from './operations.ts';
 import * as rewardsOperations from './rewards.ts';
+import * as webhookOperations from './webhooks.ts';
 
-const modules = [discoveryOperations, catalogOperations, rewardsOperations, conciergeOperations, messageOperations, feedOperations, operatorOperations];
+const modules = [discoveryOperations, catalogOperations, rewardsOperations, webhookOperations, conciergeOperations, messageOperations, feedOperations, operatorOperations];
 const tagOrder = Object.keys(endpointTags);
 
 /** Every operation, grouped by tag in the documents' order, then by path, GET before POST. */

@@ -15,7 +15,6 @@ export interface VideoQuery {
   offset: number;
 }
 
-
 export function videoSummary(v: Video) {
   const base = publicOrigin();
   return {

@@ -1,30 +1,12 @@
 /**
- * The small pieces every answer shares: what an answer builder may read, how an answer is put
- * together (sources deduplicated, white space tidied), and how lists, times, durations and
- * clauses read. One place, so every domain's answers cite and phrase things the same way.
+ * The small pieces every answer shares: how an answer is put together (sources deduplicated, white
+ * space tidied), and how lists, times, durations and clauses read. One place, so every domain's
+ * answers cite and phrase things the same way.
  */
-import type { Catalog } from '../catalog/catalog-types.ts';
-import type { Answer, AnswerInput, Intent, Source } from './answer-types.ts';
-import type { Question } from './question.ts';
-import type { ConciergeIndex, Hit } from './search-index.ts';
+import type { Answer, Intent, Source } from './answer-types.ts';
 
 export const PROFESSIONAL_LINE = 'For anything about your own health, talk to a qualified health professional.';
 export const NOT_ADVICE_LINE = 'This is not medical advice.';
-
-/** Everything a builder may read to answer one question. */
-export interface AnswerContext {
-  catalog: Catalog;
-  index: ConciergeIndex;
-  /** The public origin every URL starts with. */
-  base: string;
-  input: AnswerInput;
-  question: Question;
-  /** What retrieval found for the question, best first, only what is public at `input.now`. */
-  hits: Hit[];
-  /** A source for one of the service's own paths. */
-  api(path: string, title: string): Source;
-  answer(intent: Intent, reply: string, sources: Source[], suggestions: string[]): Answer;
-}
 
 export function dedupe(sources: Source[]): Source[] {
   const seen = new Set<string>();

@@ -7,10 +7,8 @@
 import type { Catalog } from '../catalog/catalog-types.ts';
 import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
-import type { Answer, Source } from './answer-types.ts';
-import { durationText, listText, type AnswerContext } from './answer-format.ts';
-import type { DocKind } from './corpus.ts';
-import type { Hit } from './search-index.ts';
+import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
+import { durationText, listText } from './answer-format.ts';
 
 const NO_KEY = 'no key needed';
 

@@ -13,17 +13,17 @@
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
-import type { Answer, AnswerInput, ProgramSnapshot } from './answer-types.ts';
-import { makeAnswer, type AnswerContext } from './answer-format.ts';
+import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
+import { makeAnswer } from './answer-format.ts';
 import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
-import { buildCorpus, type Doc } from './corpus.ts';
+import { buildCorpus } from './corpus.ts';
 import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, readQuestion, type AskedKind, type Vocabulary } from './question.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
-import { buildIndex, type ConciergeIndex, type Hit } from './search-index.ts';
+import { buildIndex } from './search-index.ts';
 import { referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { tierArithmetic, tierDocAnswer } from './tier-answers.ts';
 import type { Topic } from '../schemas/content.ts';

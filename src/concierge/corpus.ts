@@ -13,23 +13,11 @@ import { tiers } from '../domain/tiers.ts';
 import { buildLlmsTxt } from '../feeds/llms-txt.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { topics } from '../schemas/content.ts';
-import { makeAnswer, type AnswerContext } from './answer-format.ts';
+import { makeAnswer } from './answer-format.ts';
 import { knowledgeRef, topicNames } from './knowledge-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, readQuestion } from './question.ts';
-
-export type DocKind = 'video' | 'clip' | 'episode' | 'product' | 'category' | 'slot' | 'special' | 'knowledge' | 'passage' | 'topic' | 'tier' | 'program' | 'reference';
-
-export interface Doc {
-  kind: DocKind;
-  /** What it stands for: a video, clip, episode, product, category or special id, a show's title, `topic/id` of a knowledge entry, a topic, a tier, a program fact's intent. */
-  ref: string;
-  title: string;
-  url: string;
-  names: string;
-  keywords: string;
-  text: string;
-}
+import type { AnswerContext, Doc } from './answer-types.ts';
 
 /** Upper bounds on what is indexed: a catalog far past them keeps its newest items findable and the index's memory bounded. */
 export const INDEX_LIMITS = { videos: 20_000, clips: 20_000, textChars: 2_000 };
@@ -208,7 +196,8 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
     if (item) {
       const [, title, link, notes = ''] = item;
       const url = own(link);
-      if (!known.has(url) && !known.has(title) && !/^(GET|POST) \//.test(title)) docs.push({ kind: 'reference', ref: title, title, url, names: title, keywords: section, text: notes });
+      if (!known.has(url) && !known.has(title) && !/^(GET|POST|PUT|PATCH|DELETE) \//.test(title))
+        docs.push({ kind: 'reference', ref: title, title, url, names: title, keywords: section, text: notes });
     } else if (line.trim() && !line.startsWith('#')) {
       docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: '', keywords: section, text: line.replace(/^> /, '') });
     }

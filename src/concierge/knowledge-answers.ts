@@ -8,11 +8,10 @@
 import type { KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { entryLinks } from '../catalog/knowledge.ts';
 import { topics, type Topic } from '../schemas/content.ts';
-import type { Answer, Source } from './answer-types.ts';
-import { NOT_ADVICE_LINE, PROFESSIONAL_LINE, type AnswerContext } from './answer-format.ts';
+import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
+import { NOT_ADVICE_LINE, PROFESSIONAL_LINE } from './answer-format.ts';
 import { asksHealth } from './safety.ts';
 import { stem } from './text.ts';
-import type { Hit } from './search-index.ts';
 
 const KNOWLEDGE_KINDS = ['knowledge', 'passage'] as const;
 

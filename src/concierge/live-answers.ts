@@ -5,8 +5,8 @@
  * to the endpoints that have the data.
  */
 import { actionPoints, nextTier, tierFor, tiers } from '../domain/tiers.ts';
-import type { Answer, LeaderboardSort, ProgramAgent, ProgramSnapshot, Source } from './answer-types.ts';
-import { listText, type AnswerContext } from './answer-format.ts';
+import type { Answer, AnswerContext, LeaderboardSort, ProgramAgent, ProgramSnapshot, Source } from './answer-types.ts';
+import { listText } from './answer-format.ts';
 
 /** About the asker's own standing: "what tier am I", "my points", "how far am I from Gold". */
 const STANDING =

@@ -9,8 +9,8 @@
 import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType } from '../domain/tiers.ts';
 import { AGREEMENT_TITLE, AGREEMENT_VERSION } from '../domain/partnership.ts';
-import type { Answer, Intent } from './answer-types.ts';
-import type { AnswerContext } from './answer-format.ts';
+import type { Answer, AnswerContext, Intent } from './answer-types.ts';
+
 import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { datasetAnswer } from './knowledge-answers.ts';
 import { leaderboardAnswer } from './live-answers.ts';

@@ -5,8 +5,9 @@
  * the dataset's disclaimer and the not-medical-advice line. These words are the only judgement
  * retrieval cannot make: that "is it safe to drive after cannabis" asks for advice at all.
  */
-import type { AnswerContext } from './answer-format.ts';
+
 import { stem } from './text.ts';
+import type { AnswerContext } from './answer-types.ts';
 
 const DOSING_PHRASE =
   / how (much|many) (\w+ ){0,3}(should|can|do|to|would|could|must) (i|we|you|one|a beginner|beginners|someone|my \w+) (take|use|eat|smoke|vape|consume|give|start with) | how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume) | how often should i (take|use) | (right|safe|good|best|ideal|normal|typical) (amount|dose|dosage) /;

@@ -7,10 +7,9 @@
  */
 import { localWeekMinute, nowAndNext, publicSpecials, weeklyGrid } from '../catalog/schedule.ts';
 import { weekdays } from '../schemas/content.ts';
-import type { Answer, Source } from './answer-types.ts';
-import { capitalise, localDateTime, sentence, type AnswerContext } from './answer-format.ts';
+import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
+import { capitalise, localDateTime, sentence } from './answer-format.ts';
 import type { Weekday } from './question.ts';
-import type { Hit } from './search-index.ts';
 
 type Slot = ReturnType<typeof weeklyGrid>[number];
 

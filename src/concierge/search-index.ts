@@ -11,34 +11,10 @@
  * what lets the concierge say "I don't know" instead of stretching a weak match.
  */
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
-import type { Doc, DocKind } from './corpus.ts';
+
 import { editDistance } from './question.ts';
 import { indexTerm, tokens, words } from './text.ts';
-
-export interface Hit {
-  doc: Doc;
-  score: number;
-  /** The weighed share (0-1) of the question's terms this document accounts for. */
-  confidence: number;
-  /** A term of the question is in the document's names or keywords, not only in its text. */
-  named: boolean;
-  /** The weighed share of the question's terms in the document's names alone. */
-  titled: number;
-  /** The question names the document: one of its names (`names` holds them apart with ` ; `) has every word in the question. */
-  fullyNamed: boolean;
-  /** The question's terms the document has. */
-  matched: string[];
-}
-
-export interface ConciergeIndex {
-  docs: readonly Doc[];
-  /** A query's terms as the index reads them: stems, no stop words. */
-  terms(query: string): string[];
-  /** Terms of the query that no document contains, not even as a prefix. */
-  strangers(query: string): string[];
-  /** The best hits, best first. */
-  search(query: string, options?: { kinds?: readonly DocKind[]; limit?: number }): Hit[];
-}
+import type { ConciergeIndex, Doc, Hit } from './answer-types.ts';
 
 const FIELDS = ['names', 'keywords', 'text'] as const;
 const BOOST = { names: 4, keywords: 2, text: 1 };

@@ -5,9 +5,8 @@
  * question and points to where a person can help, rather than stretching a weak match.
  */
 import { AGREEMENT_TITLE } from '../domain/partnership.ts';
-import type { Answer } from './answer-types.ts';
-import { sentence, type AnswerContext } from './answer-format.ts';
-import type { Hit } from './search-index.ts';
+import type { Answer, AnswerContext, Hit } from './answer-types.ts';
+import { sentence } from './answer-format.ts';
 
 const GREETING = /^ (hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|yo|hallo|hola)( there| concierge| team| friend| all| everyone)? /;
 const CAPABILITY = /^ ((what|how) (can|do) you (do|help)( me)?( with)?|who are you|what are you|help) $/;

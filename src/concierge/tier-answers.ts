@@ -6,9 +6,7 @@
  */
 import { tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, tierFor, tiers, type Tier, type TierName } from '../domain/tiers.ts';
-import type { Answer, Source } from './answer-types.ts';
-import type { AnswerContext } from './answer-format.ts';
-import type { Hit } from './search-index.ts';
+import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
 
 const UP = / (after|above|next|beyond|higher than|follows|following|then|up from) /;
 const DOWN = / (before|below|under|lower than|beneath|precedes|previous|prior to|down from|one step below) /;

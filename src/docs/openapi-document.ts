@@ -2,6 +2,7 @@
 import { catalog } from '../catalog/data.ts';
 import type { DataFreshness } from '../http/freshness.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import { webhookEventDocs } from '../schemas/api/webhooks.ts';
 import { buildOpenApi } from './openapi.ts';
 import { publicOrigin } from '../public-origin.ts';
 
@@ -13,6 +14,7 @@ export const endpointTags: Record<string, string> = {
   'AI rewards': 'The rewards program for AI agents: registration, points, tiers, partnership, leaderboard, reputation, tasks and tier-gated content.',
   Concierge: "A conversational endpoint that answers from the service's own data.",
   'Message channel': 'Messages to the operating team; a person reads every one.',
+  Webhooks: 'Events pushed to agents instead of polled: signed with Standard Webhooks, written with the change that causes them, retried on a published schedule.',
   Feeds: 'RSS, JSON Feed and llms.txt summaries, pre-rendered.',
   Operations: 'For the people who run the service: metrics for Prometheus.',
 };
@@ -26,6 +28,7 @@ export function openApiDocument(endpoints: EndpointDoc[], dataFreshness: DataFre
       baseUrl: publicOrigin(),
       contactEmail: catalog.site.contact.email,
       tags: endpointTags,
+      webhooks: { tag: 'Webhooks', events: webhookEventDocs },
     }),
     // The dataFreshness every JSON body carries, under the name an
     // OpenAPI 3.1 root admits (only `x-` extensions may be added there).

@@ -6,6 +6,7 @@
 import { problemCodes, type ProblemCode } from '../http/problem.ts';
 import { problemSchema } from '../schemas/api/common.ts';
 import { errorsOf, type EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import type { z } from 'zod';
 import { isOptional, SchemaCollector, type JsonSchema } from './json-schema.ts';
 import { COMMON_HEADERS, headersFor, responseHeaders, type ResponseHeaderName } from './openapi-headers.ts';
 
@@ -17,6 +18,8 @@ export interface ApiInfo {
   contactEmail: string;
   /** A description of every tag the endpoints use. */
   tags: Record<string, string>;
+  /** The events pushed to agents' webhook endpoints, and the tag they are listed under. */
+  webhooks?: { tag: string; events: WebhookEventDoc[] };
 }
 
 const securitySchemes = {
@@ -55,6 +58,7 @@ function securityOf(ep: EndpointDoc): Security {
   if (ep.auth === 'none') return [];
   if (ep.auth === 'operator') return [{ operatorToken: [] }, {}];
   if (ep.auth === 'optionalApiKey') return [{}, ...headers];
+  if (ep.method === 'DELETE') return headers;
   return ep.method === 'GET' ? [...headers, { apiKeyQuery: [] }] : [...headers, {}];
 }
 
@@ -175,6 +179,45 @@ function responsesOf(ep: EndpointDoc, schemas: SchemaCollector, problemRef: Json
   return responses;
 }
 
+/** An event the service pushes to agents' webhook endpoints (the document's `webhooks` section). */
+export interface WebhookEventDoc {
+  type: string;
+  description: string;
+  payload: z.ZodType;
+}
+
+/** The Standard Webhooks headers every delivery carries. */
+const WEBHOOK_HEADERS = [
+  { name: 'webhook-id', description: 'The delivery: the same on every retry, so receivers drop duplicates.', schema: { type: 'string', pattern: '^evt_[0-9a-f]{24}$' } },
+  { name: 'webhook-timestamp', description: 'Unix seconds of this attempt; reject ones far from your clock (the libraries allow 5 minutes).', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  {
+    name: 'webhook-signature',
+    description: 'v1, + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` under the secret; space-separated when two secrets sign (24 h after a rotation).',
+    schema: { type: 'string' },
+  },
+];
+
+/** One webhook of the document: what the service POSTs, and what it takes as success. */
+function webhookOperation(event: WebhookEventDoc, schemas: SchemaCollector, tag: string) {
+  return {
+    post: {
+      operationId: `on${event.type.replace(/(^|\.)([a-z])/g, (_, _dot: string, c: string) => c.toUpperCase())}`,
+      summary: event.type,
+      description: event.description,
+      tags: [tag],
+      parameters: WEBHOOK_HEADERS.map((h) => ({ ...h, in: 'header', required: true })),
+      requestBody: { required: true, content: { 'application/json': { schema: schemas.convert(event.payload, 'output') } } },
+      responses: {
+        '200': {
+          description:
+            'Any 2xx acknowledges the delivery. Any other status, no answer within 5 s, a redirect (never followed) or a refused address is a failed attempt, retried on the published schedule.',
+        },
+      },
+      security: [],
+    },
+  };
+}
+
 export function buildOpenApi(endpoints: EndpointDoc[], info: ApiInfo) {
   const schemas = new SchemaCollector();
   const problemRef = schemas.convert(problemSchema, 'output');
@@ -209,6 +252,7 @@ export function buildOpenApi(endpoints: EndpointDoc[], info: ApiInfo) {
     servers: [{ url: info.baseUrl }],
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name, description: info.tags[name] })),
     paths,
+    ...(info.webhooks ? { webhooks: Object.fromEntries(info.webhooks.events.map((e) => [e.type, webhookOperation(e, schemas, info.webhooks!.tag)])) } : {}),
     components: {
       schemas: schemas.components,
       responses: shared.components,

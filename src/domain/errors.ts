@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'duplicate_action'
   | 'daily_cap_reached'
   | 'already_claimed'
+  | 'webhook_limit_reached'
   | 'payload_too_large'
   | 'request_header_fields_too_large'
   | 'unsupported_media_type'

@@ -16,6 +16,7 @@ import { AwardStatements } from '../store/award-statements.ts';
 import { dueDecisions, dueFetches, findCheck, markReversed, markVerified, pendingChecksStandingOn, recordMiss } from '../store/claim-check-repository.ts';
 import { writeTransaction, type Db, type OpenDatabase } from '../store/database.ts';
 import type { ClaimCheckRow } from '../store/schema.ts';
+import { WebhookOutbox } from '../webhooks/outbox.ts';
 import { fetchPublicPage, type FetchPolicy } from './page-fetcher.ts';
 
 const MINUTE_MS = 60_000;
@@ -45,6 +46,8 @@ interface QueuedFetch {
 export class ClaimVerifier {
   private readonly db: Db;
   private readonly ledger: AwardStatements;
+  /** Webhook events (claim.verified; a reversal's through `ledger`), in the verdict's transaction. */
+  private readonly outbox: WebhookOutbox;
   private readonly policy: FetchPolicy;
   private readonly queue: QueuedFetch[] = [];
   private readonly inFlight = new Set<number>();
@@ -55,7 +58,8 @@ export class ClaimVerifier {
 
   constructor(private readonly options: ClaimVerifierOptions) {
     this.db = options.store.db;
-    this.ledger = new AwardStatements(options.store);
+    this.outbox = new WebhookOutbox(options.store);
+    this.ledger = new AwardStatements(options.store, this.outbox);
     this.policy = {
       timeoutMs: options.config.fetchTimeoutMs,
       maxBytes: options.config.maxPageBytes,
@@ -112,7 +116,7 @@ export class ClaimVerifier {
         const current = await findCheck(trx, check.activity_id);
         if (current?.state !== 'pending') return;
         if (current.kind !== 'url' && (await this.ledger.hasVerifiedPromotion(trx, current.subject_agent_id, new Date(current.due_at)))) {
-          await markVerified(trx, current.activity_id, 'stands on a verified promotion', now, false);
+          await this.verified(trx, current.activity_id, 'stands on a verified promotion', now, false);
           return;
         }
         const reversal = await this.ledger.reverse(trx, current.activity_id, reversalReason(current, this.options.config), now);
@@ -150,10 +154,10 @@ export class ClaimVerifier {
     const now = this.options.clock.now();
     await writeTransaction(this.db, async (trx, scope) => {
       if (verdict.link) {
-        if (!(await markVerified(trx, item.activityId, `links to ${verdict.link}`, now, true))) return;
+        if (!(await this.verified(trx, item.activityId, `links to ${verdict.link}`, now, true))) return;
         const check = await findCheck(trx, item.activityId);
         // The agent's standing and referral checks stand on this promotion from now on.
-        for (const waiting of await pendingChecksStandingOn(trx, check!.agent_id)) await markVerified(trx, waiting.activity_id, `stands on verified promotion #${item.activityId}`, now, false);
+        for (const waiting of await pendingChecksStandingOn(trx, check!.agent_id)) await this.verified(trx, waiting.activity_id, `stands on verified promotion #${item.activityId}`, now, false);
         return;
       }
       // A miss changes only the check's schedule, which no public read shows: cached reads stay.
@@ -162,6 +166,13 @@ export class ClaimVerifier {
       const delay = retries[Math.min(item.attempts, retries.length - 1)] * MINUTE_MS;
       await recordMiss(trx, item.activityId, verdict.result, new Date(now.getTime() + delay));
     });
+  }
+
+  /** Marks a pending check verified and, when this call decided it, tells the agent (claim.verified). */
+  private async verified(trx: Db, activityId: number, result: string, now: Date, fetched: boolean): Promise<boolean> {
+    if (!(await markVerified(trx, activityId, result, now, fetched))) return false;
+    await this.outbox.claimVerified(trx, activityId, now);
+    return true;
   }
 
   private async inspect(url: string): Promise<{ link?: string; result: string }> {

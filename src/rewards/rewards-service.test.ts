@@ -19,6 +19,7 @@ import { migrateOrThrow } from '../store/migrate.ts';
 import { receiveMessage } from '../messages/receive-message.ts';
 import { ProgramReads } from './program-reads.ts';
 import { RewardsService } from './rewards-service.ts';
+import { WebhookOutbox } from '../webhooks/outbox.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 let dir: string;
@@ -48,7 +49,7 @@ async function openGroup(outcome: 'commit' | 'throw') {
   let awarded!: () => void;
   const awardedNow = new Promise<void>((resolve) => (awarded = resolve));
   const write = writeTransaction(store.db, async (trx) => {
-    await new AwardStatements(store).award(trx, agentId, { type: 'share', points: 10, url: 'https://example.com/a', now });
+    await new AwardStatements(store, new WebhookOutbox(store)).award(trx, agentId, { type: 'share', points: 10, url: 'https://example.com/a', now });
     awarded();
     await gate;
     if (outcome === 'throw') throw new Error('rolled back after waiting');

@@ -26,6 +26,7 @@ import { LAST_WRITE_SQL } from '../store/ledger-repository.ts';
 import type { AgentRow, CheckKind } from '../store/schema.ts';
 import { claimTask, findTask, insertTask } from '../store/task-repository.ts';
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
+import { WebhookOutbox } from '../webhooks/outbox.ts';
 import { checkDueAt } from './claim-verifier.ts';
 import { activityView, agentPoints, agentSummary, taskView, unlockedPerks, type VerificationView } from './views.ts';
 import { absoluteUrl } from '../public-origin.ts';
@@ -76,6 +77,8 @@ export class RewardsService {
   private readonly lastWriteStatement: Statement<[], { at: string | null }>;
   /** The award path (auth, dedupe, caps, award) on prepared statements; only inside writeTransaction. */
   private readonly ledger: AwardStatements;
+  /** Webhook events, written in the transaction of their cause (every ledger row's through `ledger`). */
+  private readonly outbox: WebhookOutbox;
 
   private constructor(options: RewardsServiceOptions, lastWrite: string) {
     this.store = options.store;
@@ -84,7 +87,8 @@ export class RewardsService {
     this.clock = options.clock;
     this.random = options.random ?? cryptoRandom;
     this.allowedClaimOrigins = options.allowedClaimOrigins ?? [];
-    this.ledger = new AwardStatements(options.store);
+    this.outbox = new WebhookOutbox(options.store);
+    this.ledger = new AwardStatements(options.store, this.outbox);
     this.lastWriteStatement = options.store.prepare(LAST_WRITE_SQL);
     this.lastWrite = lastWrite;
     // A commit that says when it wrote moves lastModified there; one that does not (another
@@ -226,6 +230,7 @@ export class RewardsService {
         now,
       });
       await recordEvent(trx, { kind: 'partnership', agentId: agent.id, now });
+      await this.outbox.partnershipAccepted(trx, result);
       await this.check(trx, result.activity.id, agent.id, 'standing', agent.id, null, now);
       const body = awardBody(result);
       return {
@@ -391,6 +396,7 @@ export class RewardsService {
     }
     const result = await this.ledger.awardNew(trx, referrer.id, { type: 'referral', points: REFERRAL_REWARD, description: `Referred ${referred.name}`, ref: String(referred.id), now });
     const verification = await this.check(trx, result.activity.id, referrer.id, 'referral', referred.id, null, now);
+    await this.outbox.referralCredited(trx, result, referred.name, verification);
     return { ...base, pointsAwarded: REFERRAL_REWARD, reason: null, detail: null, dailyCap: { actionType: 'referral', ...capStatus('referral', used + 1, now, this.config) }, verification };
   }
 

@@ -8,6 +8,7 @@
  *   so the label set stays bounded whatever paths clients send;
  * - `canopy_earns_total` by action type and outcome (awarded, replayed, or the problem code);
  * - `canopy_rate_limit_refusals_total` by problem code;
+ * - `canopy_webhook_deliveries_total` by outcome of each attempt (delivered, retry, failed);
  * - the response cache's hits, misses, entries and bytes, and the database pool's connections
  *   (in use, idle, waiting), read when scraped;
  * - Node's own process metrics (CPU, memory, event-loop delay, GC).
@@ -30,6 +31,7 @@ export class Metrics {
   private readonly durations: Histogram<'method' | 'route' | 'status'>;
   private readonly earns: Counter<'action_type' | 'outcome'>;
   private readonly refusals: Counter<'code'>;
+  private readonly webhookAttempts: Counter<'outcome'>;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -52,6 +54,12 @@ export class Metrics {
       name: 'canopy_rate_limit_refusals_total',
       help: 'Requests refused at the gate before any route ran, by problem code (rate_limited, service_unavailable).',
       labelNames: ['code'],
+      registers,
+    });
+    this.webhookAttempts = new Counter({
+      name: 'canopy_webhook_deliveries_total',
+      help: 'Webhook delivery attempts by outcome: delivered; retry (failed, tried again later); failed (the last attempt failed, or the endpoint was disabled).',
+      labelNames: ['outcome'],
       registers,
     });
     const { cache, pool } = sources;
@@ -116,6 +124,10 @@ export class Metrics {
 
   refused(code: string): void {
     this.refusals.inc({ code });
+  }
+
+  webhookAttempt(outcome: string): void {
+    this.webhookAttempts.inc({ outcome });
   }
 
   get contentType(): string {

@@ -17,6 +17,8 @@ import { writeTransaction } from '../store/database.ts';
 import { openStore } from '../store/open-store.ts';
 import { migrateOrThrow } from '../store/migrate.ts';
 import { listeningOrigin, publicOrigin, setPublicOrigin } from '../public-origin.ts';
+import { DeliveryWorker } from '../webhooks/delivery-worker.ts';
+import { WebhookService } from '../webhooks/webhook-service.ts';
 import type { AstroHandler } from './astro-handoff.ts';
 import type { RouteTable } from '../http/route-table.ts';
 import { createAppServer, type BuildInfo } from './create-server.ts';
@@ -68,6 +70,18 @@ export async function startService(routes: RouteTable, config: AppConfig = loadC
   const cache = new ResponseCache({ maxBytes: config.responseCacheBytes, now: () => clock.now().getTime() });
   // Every commit that changes what public reads show ends the cached program reads.
   changes.subscribe(() => cache.purge('program'));
+  const metrics = new Metrics({ cache, pool: () => store.pool() });
+  const deliveries = new DeliveryWorker({
+    store,
+    clock,
+    retrySchedule: config.webhooks.retrySchedule,
+    allowLoopback: config.webhooks.allowLoopback,
+    userAgent: `CanopyCoveWebhooks/1.0 (+${build.brandUrl})`,
+    log,
+    onOutcome: (outcome) => metrics.webhookAttempt(outcome),
+  });
+  // A commit may hold an event (the outbox is written with its cause): sent at once.
+  changes.subscribe(() => deliveries.wake());
 
   // REDIS_URL: every instance counts rate limits in the same Redis.
   const limits = config.redisUrl ? sharedLimits(config.redisUrl, config.redisPrefix, log) : undefined;
@@ -85,10 +99,11 @@ export async function startService(routes: RouteTable, config: AppConfig = loadC
     db: store.db,
     write: (fn) => writeTransaction(store.db, fn),
     rewards,
+    webhooks: new WebhookService({ store, clock, allowLoopback: config.webhooks.allowLoopback, queued: () => deliveries.wake() }),
     reads: new ProgramReads({ store, config: config.rewards, clock }),
     identify: (apiKey) => rewards.identify(apiKey),
     log,
-    metrics: new Metrics({ cache, pool: () => store.pool() }),
+    metrics,
     health: async () => {
       const checks: Record<string, string> = { content: staticFiles.size > 0 ? 'ok' : 'no pre-rendered files', database: await databaseReadable() };
       // Redis down is reported but not unhealthy: the instance still serves, with its own counts.
@@ -126,13 +141,17 @@ export async function startService(routes: RouteTable, config: AppConfig = loadC
   let closing: Promise<void> | undefined;
   const shutDown = () => {
     verifier.stop();
+    const deliveriesStopped = deliveries.stop();
     return drain(server, config.server.shutdownGraceMs)
+      .then(() => deliveriesStopped)
       .then(() => limits?.close())
       .then(() => new Promise<void>((ok) => store.close().then(() => log.flush(() => ok()), ok)));
   };
   const close = () => (closing ??= shutDown());
 
   verifier.start();
+  deliveries.start();
+  if (config.webhooks.allowLoopback) log.warn({ setting: 'WEBHOOK_ALLOW_LOOPBACK' }, 'webhooks may be sent to loopback addresses such as http://127.0.0.1: for tests and local development only');
   log.info({ url, publicUrl: publicOrigin(), contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }, 'listening');
   return { server, url, services, close };
 }

@@ -52,6 +52,15 @@ export interface AwardResult {
 }
 
 /**
+ * What else the transaction of a ledger row writes when the agent has an enabled webhook
+ * endpoint: the webhook outbox (src/webhooks/outbox.ts), so each event commits with the row that
+ * caused it, or not at all.
+ */
+export interface AwardObserver {
+  awarded(trx: Db, result: AwardResult): Promise<void>;
+}
+
+/**
  * Every column of a table, named rather than `*`: on PostgreSQL these statements are prepared once
  * per connection (src/store/postgres.ts), and a plan whose result type changed (a migration added
  * a column while an older instance runs) cannot be reused. The type refuses a list that misses one.
@@ -92,10 +101,13 @@ export class AwardStatements {
   private readonly activityById: Statement<[number], ActivityRow>;
   private readonly insertCheckRow: Statement<[number, number, string, number, string | null, string, string, string | null, string, string | null, string | null], unknown>;
   private readonly verifiedPromotion: Statement<[number, number, string], { yes: number }>;
-  private readonly addToTotals: Statement<[number, number, string | null, number], AgentRow>;
+  private readonly addToTotals: Statement<[number, number, string | null, number], AgentRow & { listening: number | boolean }>;
   private readonly insertEvent: Statement<[number, string, string], unknown>;
 
-  constructor(store: Pick<OpenDatabase, 'prepare' | 'dialect'>) {
+  constructor(
+    store: Pick<OpenDatabase, 'prepare' | 'dialect'>,
+    private readonly observer: AwardObserver,
+  ) {
     const forUpdate = store.dialect === 'postgres' ? ' for update' : '';
     this.byKeyHash = store.prepare(`select ${AGENT_COLUMNS} from agents where api_key_hash = ?`);
     this.writerByKeyHash = store.prepare(`select ${AGENT_COLUMNS} from agents where api_key_hash = ?${forUpdate}`);
@@ -121,8 +133,11 @@ export class AwardStatements {
              or exists (select 1 from claim_checks where agent_id = ? and kind = 'url' and state = 'verified' and decided_at <= ?) then 1 else 0 end as yes`,
     );
     // An adjustment passes null for the time: it is not activity, so last_activity_at stays.
+    // `listening`: whether the agent has an enabled webhook endpoint; the observer is called only
+    // then, so the many agents without one pay no extra round trip for webhooks.
     this.addToTotals = store.prepare(
-      `update agents set points = points + ?, promo_points = promo_points + ?, last_activity_at = coalesce(?, last_activity_at) where id = ? returning ${AGENT_COLUMNS}`,
+      `update agents set points = points + ?, promo_points = promo_points + ?, last_activity_at = coalesce(?, last_activity_at) where id = ?
+       returning ${AGENT_COLUMNS}, exists (select 1 from webhook_endpoints w where w.agent_id = agents.id and w.disabled_at is null) as listening`,
     );
     this.insertEvent = store.prepare("insert into program_events (kind, agent_id, tier, created_at) values ('tier_up', ?, ?, ?)");
   }
@@ -158,8 +173,8 @@ export class AwardStatements {
   }
 
   /**
-   * The only way points change: ledger row, totals and tier-up event, in the caller's
-   * transaction. Undefined only for a reversal of a row already reversed.
+   * The only way points change: ledger row, totals, tier-up event and the observer's webhook
+   * events, in the caller's transaction. Undefined only for a reversal of a row already reversed.
    */
   async award(trx: Db, agentId: number, input: AwardInput): Promise<AwardResult | undefined> {
     const at = input.now.toISOString();
@@ -180,12 +195,15 @@ export class AwardStatements {
     if (!activity) return undefined;
     const promo = input.promoPoints ?? ((promoActions as readonly string[]).includes(input.type) ? input.points : 0);
     // Adjustments and reversals are not the agent's activity: last_activity_at (recency) stays.
-    const agent = await this.addToTotals.get(trx, input.points, promo, input.type === 'adjustment' || input.type === 'reversal' ? null : at, agentId);
-    if (!agent) throw new Error(`award: no agent with id ${agentId}`);
+    const totals = await this.addToTotals.get(trx, input.points, promo, input.type === 'adjustment' || input.type === 'reversal' ? null : at, agentId);
+    if (!totals) throw new Error(`award: no agent with id ${agentId}`);
+    const { listening, ...agent } = totals;
     const previousTier = tierFor(agent.points - input.points).name;
     const tier = tierFor(agent.points).name;
     if (input.points > 0 && tier !== previousTier) await this.insertEvent.run(trx, agentId, tier, at);
-    return { activity, agent, previousTier, tier };
+    const result = { activity, agent, previousTier, tier };
+    if (listening) await this.observer.awarded(trx, result);
+    return result;
   }
 
   /** `award` of a new row, which always inserts. */

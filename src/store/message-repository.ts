@@ -44,7 +44,7 @@ export async function insertMessage(db: Db, input: NewMessage, now: Date): Promi
     request_id: input.requestId ?? null,
   };
   await db.insertInto('messages').values(row).execute();
-  return { ...row, read_at: null };
+  return { ...row, read_at: null, reply: null, replied_at: null };
 }
 
 /** Messages joined to the agent their apiKey linked them to; a left join, as most senders have no key. */
@@ -78,6 +78,21 @@ export async function markRead(db: Db, id: string, now: Date): Promise<boolean> 
   if (!found) return false;
   if (!found.read_at) await db.updateTable('messages').set({ read_at: now.toISOString() }).where('id', '=', id).execute();
   return true;
+}
+
+/**
+ * Stores the operator's reply with the message and marks it read. One reply per message: false
+ * when the message already has one (or no message has this id).
+ */
+export async function saveReply(db: Db, id: string, reply: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const r = await db
+    .updateTable('messages')
+    .set((eb) => ({ reply, replied_at: at, read_at: eb.fn.coalesce('read_at', eb.val(at)) }))
+    .where('id', '=', id)
+    .where('reply', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Every message, oldest first: the export an operator archives. */

@@ -103,6 +103,8 @@ export interface Database {
   program_events: ProgramEventsTable;
   messages: MessagesTable;
   claim_checks: ClaimChecksTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type AgentRow = Selectable<AgentsTable>;
@@ -125,4 +127,51 @@ export interface MessagesTable {
   received_at: string;
   read_at: Generated<string | null>;
   request_id: string | null;
+  /** The operator's answer (`npm run inbox -- reply`); one per message. */
+  reply: Generated<string | null>;
+  replied_at: Generated<string | null>;
 }
+
+/** Where an agent wants its events pushed (src/webhooks). */
+export interface WebhookEndpointsTable {
+  /** Public id, `wh_` + 20 hex characters. */
+  id: string;
+  agent_id: number;
+  url: string;
+  /** Space-separated event types the endpoint subscribed to. */
+  events: string;
+  /** `whsec_` + base64: signs every delivery. Never shown after the answer that issued it. */
+  secret: string;
+  /** The secret before the last rotation: it still signs until `previous_secret_expires_at`. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  /** The first failed attempt since the last success; null while the endpoint answers. */
+  failing_since: string | null;
+  last_success_at: string | null;
+  disabled_at: string | null;
+}
+
+export type DeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** The outbox: one event for one endpoint, written with its cause; the id is its `webhook-id`. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  /** The exact JSON body that is signed and sent. */
+  payload: string;
+  created_at: string;
+  state: Generated<DeliveryState>;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  /** While an attempt is in flight: the instance that claimed it sends it until then. */
+  lease_until: string | null;
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  finished_at: string | null;
+}
+
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

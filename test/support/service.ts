@@ -33,13 +33,19 @@ export interface StartOptions {
   clockStart?: string;
   /** Serve the build of another checkout (a copy of the repository), not this one's. */
   cwd?: string;
+  /**
+   * A command the server runs under, followed by the server's own command line: e.g. a private
+   * mount namespace with a hosts file of the test's own (test/webhooks.test.ts).
+   */
+  prefix?: string[];
 }
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
   const databasePath = options.databasePath ?? join(dataDir, 'test.sqlite');
   const store = await storeEnv(databasePath);
-  const child = spawn(process.execPath, serveArgs(), {
+  const command = [...(options.prefix ?? []), process.execPath, ...serveArgs()];
+  const child = spawn(command[0], command.slice(1), {
     cwd: options.cwd,
     env: {
       ...process.env,

@@ -13,7 +13,7 @@ export const discoveryIndexSchema = withFreshness({
   authentication: z.object({ header: z.string(), alternatives: z.array(z.string()), keyFormat: z.string(), reads: z.string() }),
   endpoints: z.array(
     z.object({
-      method: z.enum(['GET', 'POST']),
+      method: z.enum(['GET', 'POST', 'DELETE']),
       path: z.string(),
       url: z.string().meta({ format: 'uri-template', description: 'The absolute URL; a path parameter appears as {name} (RFC 6570).' }),
       summary: z.string(),

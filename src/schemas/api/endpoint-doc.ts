@@ -25,7 +25,7 @@ export type RateClass = 'read' | 'write';
 export interface EndpointDoc {
   /** The operation's one name: its OpenAPI operationId and its MCP tool name. */
   operationId: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** OpenAPI-style path: `/api/public/videos/{id}`. */
   path: string;
   summary: string;
@@ -38,7 +38,7 @@ export interface EndpointDoc {
   query?: z.ZodObject;
   body?: z.ZodType;
   /** Success status and the schema of its body. */
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   response: z.ZodType;
   /** Answers other than the success one and problems, e.g. health's 503 with the same body. */
   otherResponses?: { status: number; description: string; schema: z.ZodType }[];

@@ -22,6 +22,7 @@ export const problemCodes = {
   duplicate_action: { status: 409, title: 'Duplicate action' },
   daily_cap_reached: { status: 409, title: 'Daily cap reached' },
   already_claimed: { status: 409, title: 'Task already claimed' },
+  webhook_limit_reached: { status: 409, title: 'Webhook limit reached' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   request_header_fields_too_large: { status: 431, title: 'Request header fields too large' },

@@ -11,7 +11,7 @@ import { intParam, withFreshness } from './common.ts';
 import { defineEndpoint } from './endpoint-doc.ts';
 
 const tierNames = tiers.map((t) => t.name) as [string, ...string[]];
-const tierSchema = z.enum(tierNames);
+export const tierSchema = z.enum(tierNames);
 
 /** Absent and null mean the same for optional body fields: agents often send explicit nulls. */
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
@@ -141,7 +141,7 @@ const agentSummarySchema = z
   })
   .meta({ id: 'AgentSummary' });
 
-const agentPointsSchema = z.object({ name: z.string(), points: z.int(), tier: tierSchema });
+export const agentPointsSchema = z.object({ name: z.string(), points: z.int(), tier: tierSchema });
 
 const verificationSchema = z
   .object({
