@@ -153,6 +153,28 @@ const cases: Case[] = [
   // No agent has that name: the answer says so and points to the leaderboard, not to a profile that 404s.
   { q: 'What tier is scout-7?', intent: 'agent_profile', cites: ['/api/public/ai/leaderboard'], has: ['scout-7', 'no agent named'] },
   { q: 'cbd oil for my dog?', cites: [K('cannabinoids/cannabidiol')], has: ['not medical advice'], hasNot: NO_ADVICE },
+  // Issue #37: questions written by people who never saw the evaluation set. Patchwork (cc-019) is rejected and Pest Patrol (cc-010) a draft: never offered.
+  { q: 'got any videos about quilting?', intent: 'videos', cites: ['/api/public/videos'], has: ['No published video matches "quilting"'], hasNot: ['Patchwork'] },
+  { q: 'anything on pest control for a small garden', intent: 'videos', cites: ['/api/public/videos?category=cultivation'], has: ['Cultivation', 'pests'], hasNot: ['Pest Patrol'] },
+  { q: 'where do agents connect over MCP', intent: 'api', cites: ['/mcp'], has: ['MCP server: Streamable HTTP'] },
+  { q: 'Which version is the knowledge base dataset?', intent: 'knowledge', cites: ['/api/public/knowledge'], has: ['version 1.0.0'] },
+  { q: 'I have 320 points, what tier am I', intent: 'tiers', cites: ['/api/public'], has: ['With 320 points you are Gold'], hasNot: ['apiKey'] },
+  { q: 'is reputation the same as points', intent: 'reputation', cites: ['/api/public/ai/reputation'], has: ['Reputation is not the same as points', '0-100'] },
+  { q: 'What do Legends get that Platinum agents do not?', intent: 'tiers', cites: ['/api/public'], has: ["What Legend gets that Platinum doesn't: Permanent Hall of Fame enshrinement"] },
+  {
+    q: 'Which terpenes are in the knowledge base?',
+    intent: 'knowledge',
+    cites: ['/api/public/knowledge/terpenes'],
+    has: ['7 terpenes: α-Pinene, β-Caryophyllene, Humulene (α-humulene), Limonene, Linalool, Myrcene (β-myrcene), Terpinolene'],
+  },
+  {
+    q: 'is it safe to drive after using cannabis',
+    intent: 'health',
+    cites: [K('methods/inhalation')],
+    has: ['should not drive', 'not medical advice', 'qualified health professional'],
+    hasNot: [...NO_ADVICE, 'Cannabinoids and sleep'],
+  },
+  { q: 'how long is the germination video', intent: 'videos', cites: ['/api/public/videos/cc-001'], has: ['(4 s,'], hasNot: ['0 min'] },
   // Honest "I don't know"
   { q: 'What is the capital of France?', intent: 'unknown', cites: UNKNOWN_CITES, has: ["I don't know"], hasNot: ['Paris'] },
   { q: 'Who won the football match yesterday?', intent: 'unknown', cites: UNKNOWN_CITES, has: ["I don't know"] },

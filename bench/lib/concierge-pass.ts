@@ -1,10 +1,11 @@
 /**
- * The concierge, question by question: every question of the evaluation set
- * (test/fixtures/concierge-eval-set.ts) sent once over HTTP to the running server, one at a time,
+ * The concierge, question by question: every question of the evaluation set and the fresh set
+ * (test/fixtures/concierge-eval-set.ts, concierge-fresh-set.ts) sent once over HTTP to the running server, one at a time,
  * after one untimed pass, so each time is one question's answer (its understanding, the live
  * reads it needs and the HTTP round trip) with nothing queued in front of it.
  */
 import { evalSet } from '../../test/fixtures/concierge-eval-set.ts';
+import { freshSet } from '../../test/fixtures/concierge-fresh-set.ts';
 import { percentileSorted } from './stats.ts';
 
 export interface ConciergePass {
@@ -24,10 +25,11 @@ export async function conciergePass(origin: string): Promise<ConciergePass> {
     await res.arrayBuffer();
     return res.status;
   };
-  for (const c of evalSet) await ask(c.q);
+  const questions = [...evalSet, ...freshSet];
+  for (const c of questions) await ask(c.q);
   const times: Array<{ question: string; ms: number }> = [];
   let failures = 0;
-  for (const c of evalSet) {
+  for (const c of questions) {
     const started = performance.now();
     if ((await ask(c.q)) !== 200) failures++;
     times.push({ question: c.q, ms: performance.now() - started });

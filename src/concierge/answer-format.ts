@@ -1,53 +1,20 @@
 /**
- * The small pieces every answer builder shares: how a source is named, how an answer is put
- * together (sources deduplicated, the not-medical-advice line added where a question touches
- * health), and how times, durations and prices read. One place, so every domain's answers cite
- * and phrase things the same way.
+ * The small pieces every answer shares: how an answer is put together (sources deduplicated, white
+ * space tidied), and how lists, times, durations and clauses read. One place, so every domain's
+ * answers cite and phrase things the same way.
  */
-import type { Catalog } from '../catalog/catalog-types.ts';
-import type { Answer, AnswerInput, Source } from './answer-types.ts';
-import type { Intent } from './intents.ts';
-import type { Ranking } from './intent-ranking.ts';
-import type { Understood } from './query-understanding.ts';
-import type { ConciergeIndex } from './search-index.ts';
-import { publicOrigin } from '../public-origin.ts';
+import type { Answer, Intent, Source } from './answer-types.ts';
 
 export const PROFESSIONAL_LINE = 'For anything about your own health, talk to a qualified health professional.';
-
-/** Everything a builder may read to answer one question. */
-export interface AnswerContext {
-  catalog: Catalog;
-  index: ConciergeIndex;
-  input: AnswerInput;
-  understood: Understood;
-  ranking: Ranking;
-  base: string;
-  /** A source for one of the service's own paths. */
-  api(path: string, title: string): Source;
-  answer(reply: string, sources: Source[], suggestions: string[], intent?: Intent): Answer;
-}
-
-export function answerContext(catalog: Catalog, index: ConciergeIndex, input: AnswerInput, understood: Understood, ranking: Ranking): AnswerContext {
-  const base = publicOrigin();
-  return {
-    catalog,
-    index,
-    input,
-    understood,
-    ranking,
-    base,
-    api: (path, title) => ({ title, url: `${base}${path}` }),
-    answer: (reply, sources, suggestions, intent = ranking.intent) => ({ intent, reply: reply.replace(/\s+/g, ' ').trim(), sources: dedupe(sources), suggestions }),
-  };
-}
+export const NOT_ADVICE_LINE = 'This is not medical advice.';
 
 export function dedupe(sources: Source[]): Source[] {
   const seen = new Set<string>();
-  return sources.filter((s) => {
-    if (seen.has(s.url)) return false;
-    seen.add(s.url);
-    return true;
-  });
+  return sources.filter((s) => !seen.has(s.url) && seen.add(s.url));
+}
+
+export function makeAnswer(intent: Intent, reply: string, sources: Source[], suggestions: string[]): Answer {
+  return { intent, reply: reply.replace(/\s+/g, ' ').trim(), sources: dedupe(sources), suggestions };
 }
 
 export function capitalise(word: string): string {
@@ -59,7 +26,9 @@ export function sentence(text: string): string {
   return text.replace(/[.\s]+$/, '');
 }
 
+/** Under a minute in seconds ("4 s"), then minutes, then hours and minutes. */
 export function durationText(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
   const minutes = Math.round(seconds / 60);
   return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
 }

@@ -1,11 +1,16 @@
 /**
  * The concierge's vocabulary of types: what an answer is, what the caller tells it about the
- * asking agent, and the live program data it may ask the caller for. Kept apart from the modules
- * that compute answers so the endpoint, the tests and the answer builders share one definition
- * without importing each other.
+ * asking agent, the live program data it may ask the caller for, the documents retrieval finds
+ * and what an answer builder may read. Kept apart from the modules that compute answers so the
+ * endpoint, the tests and the answer builders share one definition without importing each other.
  */
+import type { Catalog } from '../catalog/catalog-types.ts';
 import type { TierName } from '../domain/tiers.ts';
-import type { Intent } from './intents.ts';
+import type { conciergeIntents } from '../schemas/api/concierge.ts';
+import type { Question } from './question.ts';
+
+/** What an answer is about: the reply schema's `intent` enum. */
+export type Intent = (typeof conciergeIntents)[number];
 
 export interface Source {
   title: string;
@@ -50,7 +55,8 @@ export type LeaderboardSort = 'points' | 'promo';
  * Live program data the concierge cannot read itself (it imports nothing of the store or the
  * rewards service): the caller passes these two reads, and the concierge calls them only for a
  * question that needs them, at most once for the leaderboard and once per agent name it names.
- * Either may answer synchronously or with a promise.
+ * Without a snapshot it points to the endpoints that have the data. Either read may answer
+ * synchronously or with a promise.
  */
 export interface ProgramSnapshot {
   /** The first `limit` listed agents, best first: by total points, or by Promotion Efforts with `'promo'`. */
@@ -59,19 +65,65 @@ export interface ProgramSnapshot {
   findAgent(name: string): ProgramAgent | undefined | Promise<ProgramAgent | undefined>;
 }
 
-/** What the snapshot answered for one question, resolved before the answer is composed. */
-export interface LiveProgram {
-  /** The leaderboard's head, when the question asked about it. */
-  top?: { sort: LeaderboardSort; agents: ProgramAgent[] };
-  /** Each name the question may mean as an agent (lower case), with the agent or null when none has it. */
-  agents: Map<string, ProgramAgent | null>;
-}
-
 export interface AnswerInput {
   message: string;
   /** The instant "now" means: what is on air, which specials are announced. */
   now: Date;
   agent?: AgentContext;
-  /** Live program data; without it the concierge points to the endpoints that have it. */
-  live?: LiveProgram;
+}
+
+/** The kinds of document the corpus holds (corpus.ts). */
+export type DocKind = 'video' | 'clip' | 'episode' | 'product' | 'category' | 'slot' | 'special' | 'knowledge' | 'passage' | 'topic' | 'tier' | 'program' | 'reference';
+
+/** A document of the corpus: what it is named, filed under and says, and the URL it is cited by. */
+export interface Doc {
+  kind: DocKind;
+  /** What it stands for: a video, clip, episode, product, category or special id, a show's title, `topic/id` of a knowledge entry, a topic, a tier, a program fact's intent. */
+  ref: string;
+  title: string;
+  url: string;
+  names: string;
+  keywords: string;
+  text: string;
+}
+
+/** One document retrieval found for a question (search-index.ts), and how well it matches. */
+export interface Hit {
+  doc: Doc;
+  score: number;
+  /** The weighed share (0-1) of the question's terms this document accounts for. */
+  confidence: number;
+  /** A term of the question is in the document's names or keywords, not only in its text. */
+  named: boolean;
+  /** The weighed share of the question's terms in the document's names alone. */
+  titled: number;
+  /** The question names the document: one of its names (`names` holds them apart with ` ; `) has every word in the question. */
+  fullyNamed: boolean;
+  /** The question's terms the document has. */
+  matched: string[];
+}
+
+export interface ConciergeIndex {
+  docs: readonly Doc[];
+  /** A query's terms as the index reads them: stems, no stop words. */
+  terms(query: string): string[];
+  /** Terms of the query that no document contains, not even as a prefix. */
+  strangers(query: string): string[];
+  /** The best hits, best first. */
+  search(query: string, options?: { kinds?: readonly DocKind[]; limit?: number }): Hit[];
+}
+
+/** Everything a builder may read to answer one question. */
+export interface AnswerContext {
+  catalog: Catalog;
+  index: ConciergeIndex;
+  /** The public origin every URL starts with. */
+  base: string;
+  input: AnswerInput;
+  question: Question;
+  /** What retrieval found for the question, best first, only what is public at `input.now`. */
+  hits: Hit[];
+  /** A source for one of the service's own paths. */
+  api(path: string, title: string): Source;
+  answer(intent: Intent, reply: string, sources: Source[], suggestions: string[]): Answer;
 }

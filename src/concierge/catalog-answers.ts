@@ -1,77 +1,123 @@
 /**
- * Answers about the catalog the API serves: videos (by subject, category, featured, newest),
- * clips, podcast episodes (by subject, number, newest) and shop products (one product's price,
- * availability and contents, the cheapest, a few to browse). Each cites the same URLs the API
- * lists the items under, and reads the build-time catalog, so an answer cannot disagree with
- * GET /api/public/videos, /podcast or /shop/products.
+ * Answers about the catalog the API serves: the videos, clips, episodes or products retrieval
+ * found for a subject (named, with their durations, prices and availability), a video category,
+ * the newest or featured ones, or, when nothing published is about the subject, that plainly: an
+ * unpublished video is never offered. Each cites the URLs the API lists the items under.
  */
+import type { Catalog } from '../catalog/catalog-types.ts';
+import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
-import type { Answer, Source } from './answer-types.ts';
-import { durationText, listText, type AnswerContext } from './answer-format.ts';
-import type { SearchHit } from './search-index.ts';
+import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
+import { durationText, listText } from './answer-format.ts';
 
 const NO_KEY = 'no key needed';
 
-/** Hits that cover at least half the subject, or the single best one when it covers something. */
-function relevant(hits: SearchHit[] | undefined, minCoverage = 0.5): SearchHit[] {
-  const good = (hits ?? []).filter((h) => h.coverage >= minCoverage);
-  if (!good.length) return [];
-  const top = Math.max(...good.map((h) => h.coverage));
-  return good.filter((h) => h.coverage >= top - 0.01);
+/** Hits of these kinds that answer the question: confident ones, close to the best of them. */
+function relevant(ctx: AnswerContext, kinds: DocKind[]): Hit[] {
+  const hits = ctx.hits.filter((h) => kinds.includes(h.doc.kind) && h.confidence >= 0.45);
+  const best = Math.max(0, ...hits.map((h) => h.confidence));
+  return hits.filter((h) => h.confidence >= 0.85 * best);
+}
+
+/** The question's subject in its own words, less the words that ask for a kind: "quilting" of "any videos about quilting?". */
+function subjectOf(ctx: AnswerContext): string {
+  return ctx.question.query
+    .split(' ')
+    .filter((w) => ctx.index.terms(w).length)
+    .join(' ');
+}
+
+const byCatalog = new WeakMap<Catalog, Map<string, Video>>();
+
+/** The catalog's videos by id, made once per catalog: a catalog may hold 10,000 of them. */
+function videosById(catalog: Catalog): Map<string, Video> {
+  let map = byCatalog.get(catalog);
+  if (!map) byCatalog.set(catalog, (map = new Map(catalog.videos.map((v) => [v.id, v]))));
+  return map;
 }
 
 export function videosAnswer(ctx: AnswerContext): Answer {
-  const { catalog, base, api, understood, ranking } = ctx;
-  const stems = understood.stems;
+  const { catalog, base, api, question } = ctx;
+  const stems = question.stems;
   const list = api('/api/public/videos', 'Videos');
   const lead = `Videos are listed at GET ${base}/api/public/videos (filters: category, search, featured; ${NO_KEY}).`;
-  const videoSource = (id: string, title: string): Source => ({ title, url: `${base}/api/public/videos/${id}` });
-  const line = (v: (typeof catalog.videos)[number]) => `${v.title} (${durationText(v.durationSeconds)}, ${base}/videos/${v.id})`;
+  const byId = videosById(catalog);
+  const line = (v: Video) => `${v.title} (${durationText(v.durationSeconds)}, ${base}/videos/${v.id})`;
+  const videoSource = (v: Video): Source => ({ title: v.title, url: `${base}/api/public/videos/${v.id}` });
+  const suggestions = ["What's on now?", 'Where are the feeds?'];
 
-  if (stems.has('clip') || stems.has('short')) {
-    const clipHits = relevant(ranking.hits.clip);
-    const byVideo = relevant(ranking.hits.video).map((h) => h.id.slice('video:'.length));
+  if (question.kind === 'clip') {
+    const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.45);
+    const ofVideos = relevant(ctx, ['video']).map((h) => h.doc.ref);
     const clips = clipHits.length
-      ? clipHits.map((h) => catalog.clips.find((c) => `clip:${c.id}` === h.id)!)
-      : byVideo.length
-        ? catalog.clips.filter((c) => byVideo.includes(c.videoId))
+      ? clipHits.map((h) => catalog.clips.find((c) => c.id === h.doc.ref)!)
+      : ofVideos.length
+        ? catalog.clips.filter((c) => ofVideos.includes(c.videoId))
         : catalog.clips.slice(0, 5);
     return ctx.answer(
-      `Short vertical clips (9:16) are at GET ${base}/api/public/clips, filterable by ?videoId= (${NO_KEY}). ${clipHits.length || byVideo.length ? 'Matching' : 'A few'}: ${clips
+      'videos',
+      `Short vertical clips (9:16) are at GET ${base}/api/public/clips, filterable by ?videoId= (${NO_KEY}). ${clipHits.length || ofVideos.length ? 'Matching' : 'A few'}: ${clips
         .slice(0, 5)
-        .map((c) => `${c.title} (${c.durationSeconds} s, from ${catalog.videos.find((v) => v.id === c.videoId)?.title ?? c.videoId})`)
+        .map((c) => `${c.title} (${durationText(c.durationSeconds)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
         .join('; ')}.`,
       [api('/api/public/clips', 'Clips'), ...clips.slice(0, 3).map((c) => ({ title: c.title, url: `${base}/api/public/clips?videoId=${c.videoId}` }))],
-      ['Where are the feeds?', "What's on now?"],
+      suggestions,
     );
   }
 
-  const hits = relevant(ranking.hits.video);
-  let picks = hits.map((h) => catalog.videos.find((v) => `video:${v.id}` === h.id)!).filter(Boolean);
+  const hits = relevant(ctx, ['video', 'clip']);
+  // A category named outright ("cooking videos", "news videos") lists that category.
+  const named = ctx.hits.find((h) => h.doc.kind === 'category' && h.fullyNamed);
+  const category = named ?? ctx.hits.find((h) => h.doc.kind === 'category' && h.confidence >= 0.3);
+  let picks = named
+    ? []
+    : [...new Set(hits.flatMap((h) => (h.doc.kind === 'video' ? [h.doc.ref] : h.doc.kind === 'clip' ? [catalog.clips.find((c) => c.id === h.doc.ref)!.videoId] : [])))].map((id) => byId.get(id)!);
   let label = 'Matching videos';
-  if (stems.has('newest') || stems.has('latest') || stems.has('new') || stems.has('recent')) {
-    picks = (picks.length ? picks : catalog.videos).slice().sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
-    label = picks.length === catalog.videos.length ? 'Newest videos' : 'Matching videos, newest first';
+  const subject = subjectOf(ctx);
+  if (!picks.length && category) {
+    picks = catalog.videos.filter((v) => v.category === category.doc.ref).sort((a, b) => Number(b.featured) - Number(a.featured));
+    const about = `${category.doc.title} (${category.doc.text.replace(/\.$/, '')})`;
+    label = named || !subject ? about : `No published video matches "${subject}"; the closest category is ${about}`;
+  }
+  const newest = stems.has('newest') || stems.has('latest') || stems.has('new') || stems.has('recent');
+  if (newest) {
+    // The catalog lists videos newest first.
+    picks = picks.length ? picks.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)) : catalog.videos.slice(0, 5);
+    label = hits.length ? 'Matching videos, newest first' : 'Newest videos';
+  } else if (stems.has('featur') && !category) {
+    picks = catalog.videos.filter((v) => v.featured);
+    label = 'Featured videos';
+  } else if (!picks.length && subject) {
+    const featured = catalog.videos.filter((v) => v.featured).slice(0, 3);
+    return ctx.answer(
+      'videos',
+      `No published video matches "${subject}". ${lead} Categories: ${catalog.site.categories.map((c) => c.name).join(', ')}. Featured now: ${featured.map(line).join('; ')}.`,
+      [list, ...featured.map(videoSource)],
+      suggestions,
+    );
   } else if (!picks.length) {
     picks = catalog.videos.filter((v) => v.featured);
     label = 'Featured videos';
-  } else {
+  } else if (label === 'Matching videos') {
     picks.sort((a, b) => Number(b.featured) - Number(a.featured));
   }
   picks = picks.slice(0, label === 'Featured videos' ? picks.length : 5);
-  return ctx.answer(`${lead} ${label}: ${picks.map(line).join('; ')}.`, [list, ...picks.map((v) => videoSource(v.id, v.title))], ["What's on now?", 'Where are the feeds?']);
+  return ctx.answer(
+    'videos',
+    `${lead} ${label}: ${picks.map(line).join('; ')}.`,
+    [list, ...(category ? [{ title: category.doc.title, url: category.doc.url }] : []), ...picks.map(videoSource)],
+    suggestions,
+  );
 }
 
 export function podcastAnswer(ctx: AnswerContext): Answer {
-  const { catalog, base, api, understood, ranking } = ctx;
+  const { catalog, base, api, question } = ctx;
   const { show, episodes } = catalog.podcast;
   const lead = `The podcast ${show.title} has ${episodes.length} episodes at GET ${base}/api/public/podcast (${NO_KEY}); subscribe with the RSS feed ${base}/feeds/podcast.xml.`;
-  const numbered = /(?: season (\d+)(?: episode | ep | e)(\d+) | s(\d+) ?e(\d+) )/.exec(understood.text);
+  const numbered = /(?: season (\d+)(?: episode | ep | e)(\d+) | s(\d+) ?e(\d+) )/.exec(question.text);
   let picks = numbered
     ? episodes.filter((e) => e.season === Number(numbered[1] ?? numbered[3]) && e.episode === Number(numbered[2] ?? numbered[4]))
-    : relevant(ranking.hits.episode)
-        .map((h) => episodes.find((e) => `episode:${e.id}` === h.id)!)
-        .filter(Boolean);
+    : relevant(ctx, ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
   let label = 'Matching episodes';
   if (!picks.length) {
     picks = [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
@@ -83,6 +129,7 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     return `${e.title} (${number}${durationText(e.durationSeconds)}, ${e.publishedAt.slice(0, 10)}): ${e.description}`;
   };
   return ctx.answer(
+    'podcast',
     `${lead} ${label}: ${picks.map(line).join(' ')} Listen on ${base}/podcast.`,
     [api('/api/public/podcast', 'Podcast'), api('/feeds/podcast.xml', 'Podcast RSS feed'), ...picks.map((e) => ({ title: e.title, url: `${base}/podcast#${e.id}` }))],
     ["What's on now?", 'Where are the feeds?'],
@@ -92,25 +139,22 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
 const AVAILABILITY: Record<string, string> = { in_stock: 'in stock', sold_out: 'sold out', preorder: 'on preorder' };
 
 export function shopAnswer(ctx: AnswerContext): Answer {
-  const { catalog, base, api, understood, ranking } = ctx;
-  const body = shopBody(catalog);
-  const list = api('/api/public/shop/products', 'Shop products');
-  const price = (p: (typeof body.items)[number]) => `${p.price.amount} ${p.price.currency}`;
-  const line = (p: (typeof body.items)[number]) =>
-    `${p.name}, ${price(p)}, ${AVAILABILITY[p.availability] ?? p.availability}${p.includes ? ` (a bundle of ${listText(p.includes.map((i) => i.name))})` : ''}`;
-  let picks = relevant(ranking.hits.product)
-    .map((h) => body.items.find((p) => `product:${p.id}` === h.id)!)
-    .filter(Boolean);
+  const { base, api, question } = ctx;
+  const body = shopBody(ctx.catalog);
+  type Item = (typeof body.items)[number];
+  const price = (p: Item) => `${p.price.amount} ${p.price.currency}`;
+  const line = (p: Item) => `${p.name}, ${price(p)}, ${AVAILABILITY[p.availability] ?? p.availability}${p.includes ? ` (a bundle of ${listText(p.includes.map((i) => i.name))})` : ''}`;
+  let picks = relevant(ctx, ['product']).map((h) => body.items.find((p) => p.id === h.doc.ref)!);
   let label = 'Matching';
   const byPrice = [...body.items].sort((a, b) => Number(a.price.amount) - Number(b.price.amount));
-  const availability = Object.entries(AVAILABILITY).find(([, words]) => understood.text.includes(` ${words.replace(/^on /, '')} `));
+  const availability = Object.entries(AVAILABILITY).find(([, words]) => question.text.includes(` ${words.replace(/^on /, '')} `));
   if (availability && !picks.length) {
     picks = body.items.filter((p) => p.availability === availability[0]);
     label = picks.length ? `${AVAILABILITY[availability[0]][0].toUpperCase()}${AVAILABILITY[availability[0]].slice(1)}` : `Nothing is ${AVAILABILITY[availability[0]]}`;
-  } else if (/ (cheapest|least expensive|lowest price) /.test(understood.text)) {
+  } else if (/ (cheapest|least expensive|lowest price) /.test(question.text)) {
     picks = byPrice.slice(0, 1);
     label = 'The cheapest';
-  } else if (/ (most expensive|priciest|highest price) /.test(understood.text)) {
+  } else if (/ (most expensive|priciest|highest price) /.test(question.text)) {
     picks = byPrice.slice(-1);
     label = 'The most expensive';
   } else if (!picks.length) {
@@ -118,9 +162,12 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     label = 'A few items in stock';
   }
   picks = picks.slice(0, 5);
+  // One or two items are described as well: what they are is part of the answer.
+  const described = (p: Item) => (picks.length <= 2 ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
   return ctx.answer(
-    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(line).join('; ')}. ${body.note}`,
-    [list, ...picks.map((p) => ({ title: p.name, url: p.pageUrl }))],
+    'shop',
+    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${body.note}`,
+    [api('/api/public/shop/products', 'Shop products'), ...picks.map((p) => ({ title: p.name, url: p.pageUrl }))],
     ["What's on now?", 'Where are the feeds?'],
   );
 }

@@ -1,112 +1,172 @@
 /**
- * Turns a question into a grounded answer in three steps: understand it (query-understanding.ts),
- * rank what it is about (intent-ranking.ts), and let the builder of that domain answer from the
- * service's own data with its sources (*-answers.ts). Pure: the catalog, the index, `now`, the
- * asking agent and any live program data come in as arguments, so tests need no server and the
- * same question at the same instant always gets the same answer.
+ * Turns a question into a grounded answer. Retrieval does the understanding: the question is read
+ * (question.ts), everything the service publishes is searched (search-index.ts over corpus.ts),
+ * and the best document answers, in its own words and with its own sources. Hand-written code
+ * comes first only for what retrieval cannot do: small talk, refusing medical and dosing advice
+ * (safety.ts), naming a topic's members, arithmetic and comparisons over the tier ladder
+ * (tier-answers.ts) and what an action earns, the live program (live-answers.ts) and the
+ * schedule's clock (schedule-answers.ts). When nothing published accounts for enough of the
+ * question, the answer says "I don't know".
+ *
+ * The catalog, `now`, the asking agent and the live program come in as arguments: the same
+ * question at the same instant with the same program always gets the same answer.
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
-import { answerContext, type AnswerContext } from './answer-format.ts';
-import type { Answer, AnswerInput, LeaderboardSort } from './answer-types.ts';
+import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
+import { makeAnswer } from './answer-format.ts';
 import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
-import { AGENT_CUES, rankIntents, type Ranking } from './intent-ranking.ts';
-import { buildLexicon, type Intent, type Lexicon } from './intents.ts';
-import { dosingAnswer, healthAnswer, knowledgeAnswer, NOT_ADVICE_LINE } from './knowledge-answers.ts';
-import type { EndpointSummary } from './known-endpoints.ts';
-import {
-  agentProfileAnswer,
-  exclusiveAnswer,
-  leaderboardAnswer,
-  myStatusAnswer,
-  partnershipAnswer,
-  pointsAnswer,
-  rateLimitAnswer,
-  referralAnswer,
-  registerAnswer,
-  reputationAnswer,
-} from './program-answers.ts';
-import { understand, type Understood } from './query-understanding.ts';
+import { buildCorpus } from './corpus.ts';
+import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
+import { liveAnswer } from './live-answers.ts';
+import { programFacts } from './program-answers.ts';
+import { buildVocabulary, readQuestion, type AskedKind, type Vocabulary } from './question.ts';
+import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
-import { buildIndex, type ConciergeIndex } from './search-index.ts';
-import { tierAnswer } from './tier-answers.ts';
-import { apiAnswer, feedsAnswer, greetingAnswer, messageTeamAnswer, thanksAnswer, unknownAnswer } from './service-answers.ts';
-import { buildVocabulary, type Vocabulary } from './vocabulary.ts';
+import { buildIndex } from './search-index.ts';
+import { referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
+import { tierArithmetic, tierDocAnswer } from './tier-answers.ts';
+import type { Topic } from '../schemas/content.ts';
+import { publicOrigin } from '../public-origin.ts';
 
-/** Everything built once per catalog: the retrieval index, the known words, the intent cues. */
+/** Everything built once per catalog: the index over what it publishes and the words it knows. */
 export interface ConciergeModel {
   catalog: Catalog;
+  /** The public origin every URL of an answer starts with. */
+  base: string;
   index: ConciergeIndex;
   vocabulary: Vocabulary;
-  lexicon: Lexicon;
 }
 
-export function buildModel(catalog: Catalog, endpoints: readonly EndpointSummary[]): ConciergeModel {
-  const lexicon = buildLexicon();
-  const extra = [...lexicon.plain, 'bronze silver gold platinum legend', ...endpoints.map((e) => `${e.path} ${e.summary}`)];
-  return { catalog, index: buildIndex(catalog, endpoints), vocabulary: buildVocabulary(catalog, extra), lexicon };
+/** The least share of a question a document must account for to answer it. */
+const CONFIDENT = 0.5;
+/** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
+const ON_AIR =
+  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
+
+export function buildModel(catalog: Catalog, endpoints: readonly EndpointDoc[]): ConciergeModel {
+  const base = publicOrigin();
+  const docs = buildCorpus(catalog, base, endpoints);
+  return { catalog, base, index: buildIndex(docs), vocabulary: buildVocabulary(docs.flatMap((d) => [d.names, d.keywords, d.text])) };
 }
 
-const builders: Record<Intent, (ctx: AnswerContext) => Answer | undefined> = {
-  dosing: dosingAnswer,
-  health: healthAnswer,
-  my_status: myStatusAnswer,
-  agent_profile: agentProfileAnswer,
-  greeting: greetingAnswer,
-  thanks: thanksAnswer,
-  partnership: partnershipAnswer,
-  referral: referralAnswer,
-  register: registerAnswer,
-  tiers: tierAnswer,
-  points: pointsAnswer,
-  rate_limits: rateLimitAnswer,
-  schedule: scheduleAnswer,
-  feeds: feedsAnswer,
-  message_team: messageTeamAnswer,
-  reputation: reputationAnswer,
-  leaderboard: leaderboardAnswer,
-  exclusive: exclusiveAnswer,
-  api: apiAnswer,
-  videos: videosAnswer,
-  podcast: podcastAnswer,
-  shop: shopAnswer,
-  knowledge: knowledgeAnswer,
-  unknown: () => undefined,
-};
-
-export interface Understanding {
-  understood: Understood;
-  ranking: Ranking;
+/** A special is public from its announcement until it ends; everything else in the index always is. */
+function isPublic(catalog: Catalog, doc: Doc, now: Date): boolean {
+  if (doc.kind !== 'special') return true;
+  const s = catalog.schedule.specials.find((x) => x.id === doc.ref);
+  return !!s && Date.parse(s.announceAt) <= now.getTime() && Date.parse(s.endsAt) > now.getTime();
 }
 
-export function understandQuestion(model: ConciergeModel, input: Pick<AnswerInput, 'message' | 'agent' | 'live'>): Understanding {
-  const understood = understand(input.message, model.vocabulary, model.lexicon.all);
-  const ranking = rankIntents(understood, { ...model, agent: input.agent, live: input.live });
-  return { understood, ranking };
+const KIND_FAMILY: Record<AskedKind, Array<Doc['kind']>> = { video: ['video', 'clip', 'category'], clip: ['clip', 'video'], episode: ['episode'], product: ['product'] };
+const KIND_ANSWER: Record<AskedKind, (ctx: AnswerContext) => Answer> = { video: videosAnswer, clip: videosAnswer, episode: podcastAnswer, product: shopAnswer };
+
+/** The best document's answer, in its own domain's words. */
+function documentAnswer(ctx: AnswerContext, hit: Hit): Answer {
+  const { doc } = hit;
+  switch (doc.kind) {
+    case 'video':
+    case 'clip':
+    case 'category':
+      return videosAnswer(ctx);
+    case 'episode':
+      return podcastAnswer(ctx);
+    case 'product':
+      return shopAnswer(ctx);
+    case 'slot':
+    case 'special':
+      return scheduleAnswer(ctx, hit);
+    case 'knowledge':
+    case 'passage':
+      return doc.ref.startsWith('medical/') ? healthAnswer(ctx) : entryAnswer(ctx, hit);
+    case 'topic':
+      return topicAnswer(ctx, doc.ref as Topic);
+    case 'tier':
+      return tierDocAnswer(ctx, hit);
+    case 'program':
+      return programFacts.find((f) => f.intent === doc.ref)!.answer(ctx);
+    case 'reference':
+      return referenceAnswer(ctx, hit);
+  }
+}
+
+/** A document the question is about: it accounts for enough of the question, or the question names it and nothing it does not know. */
+const answers = (ctx: AnswerContext, hit: Hit | undefined): hit is Hit => !!hit && (hit.confidence >= CONFIDENT || (hit.fullyNamed && !ctx.index.strangers(ctx.question.query).length));
+
+/**
+ * What retrieval answers: the kind of item the question asks for when one matches (or when nothing
+ * else is named as well: "any videos about quilting?" is answered by the videos, that none is),
+ * else the best of the top documents that accounts for the question.
+ */
+function retrieved(ctx: AnswerContext): Answer | undefined {
+  const { question, hits } = ctx;
+  const best = hits.slice(0, 5).find((h) => answers(ctx, h));
+  const kind = question.kind;
+  if (kind) {
+    const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);
+    const overview = { video: 'videos', clip: 'videos', episode: 'podcast', product: 'shop' }[kind];
+    if (ofKind || !best || !best.named || (best.doc.kind === 'program' && best.doc.ref === overview)) return KIND_ANSWER[kind](ctx);
+  }
+  if (best) return documentAnswer(ctx, best);
+  // Nothing answers, but the question is about a subject the catalog files videos under ("anything on pest control?"): say that no video is about it, and where the closest are.
+  const top = hits[0];
+  if (top && ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 && !ctx.index.strangers(question.query).length) return videosAnswer(ctx);
+  return undefined;
+}
+
+/** A topic's members asked for ("which terpene smells like pine?"): the topic, and the member that stands out. */
+function membersAnswer(ctx: AnswerContext): Answer | undefined {
+  const topic = asksMembers(ctx);
+  return topic ? topicAnswer(ctx, topic) : undefined;
+}
+
+/** What an action earns, asked in so many words ("how many pts for posting a task", "do I get anything for inviting agents"). */
+function actionWorth(ctx: AnswerContext): Answer | undefined {
+  const { question } = ctx;
+  const asksWorth = / (how many|how much|get|receive|anything) /.test(question.text) || ['point', 'worth', 'earn', 'reward'].some((s) => question.stems.has(s));
+  return question.actions.length && !question.tiers.length && asksWorth ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
 }
 
 /**
- * The live reads a question needs, decided before any is made: the leaderboard's head for a
- * question about the leaders, and a lookup for each word that may be an agent's name when the
- * question could be about an agent. Most questions need none.
+ * A question about the schedule's time ("what's on now", "airing on sunday evening"): not about a
+ * tier or points, with no word the service does not know, and not naming something else outright.
  */
-export function liveReadsFor(model: ConciergeModel, input: Pick<AnswerInput, 'message' | 'agent'>): { top?: { limit: number; sort: LeaderboardSort }; names: string[] } {
-  const { understood, ranking } = understandQuestion(model, input);
-  const top =
-    ranking.intent === 'leaderboard'
-      ? { limit: Math.min(Math.max(understood.count ?? 5, 1), 20), sort: (understood.stems.has('promo') || / promotion efforts? /.test(understood.text) ? 'promo' : 'points') as LeaderboardSort }
-      : undefined;
-  const agentish = AGENT_CUES.test(understood.text);
-  const names = understood.names.filter((n) => n.handleLike || agentish).map((n) => n.name);
-  return { ...(top ? { top } : {}), names };
+function asksSchedule(ctx: AnswerContext): boolean {
+  const { question, hits, index } = ctx;
+  if (!question.days.length && !ON_AIR.test(question.text)) return false;
+  if (question.tiers.length || question.stems.has('tier') || question.stems.has('point') || index.strangers(question.query).length) return false;
+  const top = hits[0];
+  return !top?.fullyNamed || ['slot', 'special', 'program'].includes(top.doc.kind);
 }
 
-export function composeAnswer(model: ConciergeModel, input: AnswerInput): Answer {
-  const { understood, ranking } = understandQuestion(model, input);
-  const ctx = answerContext(model.catalog, model.index, input, understood, ranking);
-  const answer = builders[ranking.intent](ctx) ?? unknownAnswer(ctx);
-  // A health question carries the not-medical-advice line whatever domain answered it.
-  if (ranking.healthRelated && !/not medical advice/i.test(answer.reply)) {
-    answer.reply = `${answer.reply} ${model.catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE}`;
-  }
-  return answer;
+export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
+  const question = readQuestion(input.message, model.vocabulary);
+  const hits = model.index.search(question.query).filter((h) => isPublic(model.catalog, h.doc, input.now));
+  const ctx: AnswerContext = {
+    catalog: model.catalog,
+    index: model.index,
+    base: model.base,
+    input,
+    question,
+    hits,
+    api: (path, title) => ({ title, url: `${model.base}${path}` }),
+    answer: makeAnswer,
+  };
+  const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT;
+  return (
+    smallTalk(ctx) ??
+    (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
+    membersAnswer(ctx) ??
+    (asksHealth(ctx) ? healthAnswer(ctx) : undefined) ??
+    tierArithmetic(ctx) ??
+    actionWorth(ctx) ??
+    (await liveAnswer(ctx, program, leaderboardFirst)) ??
+    (asksSchedule(ctx)
+      ? scheduleAnswer(
+          ctx,
+          hits.find((h) => h.doc.kind === 'slot' || h.doc.kind === 'special'),
+        )
+      : undefined) ??
+    retrieved(ctx) ??
+    unknownAnswer(ctx)
+  );
 }

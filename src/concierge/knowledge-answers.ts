@@ -1,110 +1,171 @@
 /**
- * Answers from the knowledge base: an entry (named, aliased or retrieved), a whole topic, the
- * dataset itself (size, licence, how to cite), and the two safety answers: health questions get
- * education with the dataset's disclaimer and the not-medical-advice line, dosing questions get
- * no amount at all. Entries are cited by their permalink, the same URL the API serves them at.
+ * Answers from the knowledge base: an entry or a paragraph of one, a topic with its members named,
+ * the dataset itself (version, licence, how to cite), and the two safety answers: a health question
+ * gets what the knowledge base says, for education only, with the dataset's disclaimer and the
+ * not-medical-advice line; a dosing question gets no amount at all. Entries are cited by their
+ * permalink, the URL the API serves them at.
  */
 import type { KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { entryLinks } from '../catalog/knowledge.ts';
-import { absoluteUrl } from '../public-origin.ts';
-import { topics } from '../schemas/content.ts';
-import type { Answer, Source } from './answer-types.ts';
-import { PROFESSIONAL_LINE, type AnswerContext } from './answer-format.ts';
-import { knowledgeDocId, type SearchHit } from './search-index.ts';
-import { stem } from './vocabulary.ts';
+import { topics, type Topic } from '../schemas/content.ts';
+import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
+import { NOT_ADVICE_LINE, PROFESSIONAL_LINE } from './answer-format.ts';
+import { asksHealth } from './safety.ts';
+import { stem } from './text.ts';
 
-export const NOT_ADVICE_LINE = 'This is not medical advice.';
+const KNOWLEDGE_KINDS = ['knowledge', 'passage'] as const;
 
-const entrySource = (e: KnowledgeEntry): Source => ({ title: e.name, url: absoluteUrl(`/api/public/knowledge/${e.topic}/${e.id}`) });
+export const topicNames: Record<Topic, string> = {
+  cannabinoids: 'cannabinoids',
+  terpenes: 'terpenes',
+  medical: 'medical and wellness topics',
+  methods: 'consumption methods',
+  glossary: 'glossary terms',
+};
 
-function entryOfHit(catalog: AnswerContext['catalog'], hit: SearchHit): KnowledgeEntry | undefined {
-  return catalog.knowledge.entries.find((e) => knowledgeDocId(e) === hit.id);
+/** How the corpus refers to a knowledge entry: `topic/id`. */
+export const knowledgeRef = (e: Pick<KnowledgeEntry, 'topic' | 'id'>) => `${e.topic}/${e.id}`;
+
+function entryOf(ctx: AnswerContext, ref: string): KnowledgeEntry | undefined {
+  return ctx.catalog.knowledge.entries.find((e) => knowledgeRef(e) === ref);
 }
 
+function entrySource(ctx: AnswerContext, e: KnowledgeEntry): Source {
+  return ctx.api(`/api/public/knowledge/${e.topic}/${e.id}`, e.name);
+}
+
+/** The knowledge hits worth reading for a question: entries and paragraphs, one per entry, best first. */
+function knowledgeHits(ctx: AnswerContext, minConfidence: number): Hit[] {
+  const seen = new Set<string>();
+  return ctx.hits.filter((h) => (KNOWLEDGE_KINDS as readonly string[]).includes(h.doc.kind) && h.confidence >= minConfidence && !seen.has(h.doc.ref) && seen.add(h.doc.ref));
+}
+
+/** What a hit says: an entry's summary, or the paragraph that matched. */
+function excerpt(ctx: AnswerContext, hit: Hit): string {
+  const e = entryOf(ctx, hit.doc.ref)!;
+  return `${e.name}: ${hit.doc.kind === 'passage' ? hit.doc.text : e.summary}`;
+}
+
+/** An amount to take, which a health answer never quotes, even from a study the knowledge base cites. */
+const AMOUNT = /\b\d+(\.\d+)? ?(mg|milligrams?|ml|g|grams?|mcg)\b|\bdos(e|es|age|ing)\b/i;
+
 /**
- * Entries to offer for a health or dosing question: the compounds and methods it names, the
- * medical entries retrieval finds, and always at least one medical entry so the reply is grounded.
+ * Background reading for a health or dosing question: the entries it names (a compound, a method,
+ * a condition), then the entries and paragraphs that account for most of it (not those that share
+ * its commonest word, "cannabis"). None when nothing in the knowledge base is about it.
  */
-function educationalEntries(ctx: AnswerContext): KnowledgeEntry[] {
-  const { catalog, index, ranking } = ctx;
-  const medical = ranking.topicTerms.length ? index.search(ranking.topicTerms, { kinds: ['knowledge'], topics: ['medical'], limit: 2 }).filter((h) => h.coverage > 0) : [];
-  const picked = [...ranking.mentioned, ...medical.map((h) => entryOfHit(catalog, h)).filter((e): e is KnowledgeEntry => !!e)];
-  if (!picked.some((e) => e.topic === 'medical')) {
-    const fallback = catalog.knowledge.entries.find((e) => e.topic === 'medical');
-    if (fallback) picked.push(fallback);
-  }
-  return [...new Set(picked)].slice(0, 4);
+function educational(ctx: AnswerContext): Hit[] {
+  const seen = new Set<string>();
+  const found = ctx.index.search(ctx.question.query, { kinds: KNOWLEDGE_KINDS, limit: 20 }).filter((h) => h.doc.kind === 'knowledge' || !AMOUNT.test(h.doc.text));
+  const named = found.filter((h) => h.fullyNamed);
+  const ranked = found.filter((h) => !h.fullyNamed).sort((a, b) => b.confidence - a.confidence || b.score - a.score);
+  const floor = Math.max(0.25, 0.6 * (ranked[0]?.confidence ?? 0));
+  return [...named, ...ranked.filter((h) => h.confidence >= floor)].filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref)).slice(0, 3);
+}
+
+/** Where the reading list comes from: the entries found, or the knowledge base itself when none is. */
+function readingSources(ctx: AnswerContext, edu: Hit[]): Source[] {
+  return edu.length ? edu.map((h) => entrySource(ctx, entryOf(ctx, h.doc.ref)!)) : [ctx.api('/api/public/knowledge', ctx.catalog.knowledge.dataset.title)];
 }
 
 export function dosingAnswer(ctx: AnswerContext): Answer {
-  const edu = educationalEntries(ctx);
+  const edu = educational(ctx);
+  const reading = edu.length
+    ? `What I can offer is background reading: ${readingSources(ctx, edu)
+        .map((s) => `${s.title} (${s.url})`)
+        .join('; ')}.`
+    : '';
   return ctx.answer(
-    `I can't give dosing advice: how much of anything to take is a medical decision, and our knowledge base is educational only. ${PROFESSIONAL_LINE} ` +
-      `What I can offer is background reading: ${edu.map((e) => `${e.name} (${entrySource(e).url})`).join('; ')}. ${ctx.catalog.knowledge.dataset.disclaimer}`,
-    edu.map(entrySource),
+    'dosing',
+    `I can't give dosing advice: how much of anything to take is a medical decision, and our knowledge base is educational only. ${PROFESSIONAL_LINE} ${reading} ${ctx.catalog.knowledge.dataset.disclaimer}`,
+    readingSources(ctx, edu),
     ['What is the endocannabinoid system?', 'Which topics does the knowledge base cover?'],
   );
 }
 
 export function healthAnswer(ctx: AnswerContext): Answer {
-  const edu = educationalEntries(ctx);
-  const lines = edu.map((e) => `${e.name}: ${e.summary}`).join(' ');
-  return ctx.answer(`Here is what our knowledge base says, for education only. ${lines} ${ctx.catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE} ${PROFESSIONAL_LINE}`, edu.map(entrySource), [
-    'What is a certificate of analysis?',
-    'Which topics does the knowledge base cover?',
-  ]);
+  const edu = educational(ctx);
+  const said = edu.length ? `here is what our knowledge base says, for education only. ${edu.map((h) => excerpt(ctx, h)).join(' ')}` : 'our knowledge base has nothing specific on that.';
+  return ctx.answer(
+    'health',
+    `I can't tell you what is safe or right for you, but ${said} ${ctx.catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE} ${PROFESSIONAL_LINE}`,
+    readingSources(ctx, edu),
+    ['What is a certificate of analysis?', 'Which topics does the knowledge base cover?'],
+  );
 }
 
+/** The dataset: its version, licence, topics and how to cite it; or a topic's members when the question names one ("which terpenes are in the knowledge base?"). */
 export function datasetAnswer(ctx: AnswerContext): Answer {
+  const named = ctx.hits.find((h) => h.doc.kind === 'topic' && h.fullyNamed);
+  if (named) return topicAnswer(ctx, named.doc.ref as Topic);
   const { catalog, base, api } = ctx;
   const d = catalog.knowledge.dataset;
   const counts = topics.map((t) => `${catalog.knowledge.entries.filter((e) => e.topic === t).length} ${t}`);
   const example = catalog.knowledge.entries[0];
   return ctx.answer(
-    `The ${d.title} (version ${d.version}, ${d.license}) covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(ctx.catalog, example).citeAs} ${d.disclaimer}`,
+    'knowledge',
+    `The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
     [api('/api/public/knowledge', d.title)],
     ['What is CBD?', 'What is the entourage effect?'],
-    'knowledge',
   );
 }
 
-function topicAnswer(ctx: AnswerContext, topic: (typeof topics)[number]): Answer {
+/** How a question names a topic's members: "which terpene", "what cannabinoids", "list the consumption methods". */
+const MEMBER_WORDS: Record<Topic, string> = {
+  cannabinoids: 'cannabinoids?',
+  terpenes: 'terpenes?',
+  methods: '(consumption )?methods?',
+  glossary: 'glossary (terms?|entries)',
+  medical: 'medical (topics?|entries|conditions?)',
+};
+
+/** The topic whose members the question asks for ("which terpene smells like pine?"), if any. */
+export function asksMembers(ctx: AnswerContext): Topic | undefined {
+  return topics.find((t) => new RegExp(` (what|which|list|name|all|any)( the| are the| are)?( kinds? of| types? of)? ${MEMBER_WORDS[t]} `).test(ctx.question.text));
+}
+
+/** The member the rest of a question points to, when one stands out from the others. */
+function standingOut(ctx: AnswerContext, topic: Topic): KnowledgeEntry | undefined {
+  const topicWords = new Set([topic, ...topicNames[topic].split(' ')].map(stem));
+  const rest = ctx.question.query
+    .split(' ')
+    .filter((w) => !topicWords.has(stem(w)))
+    .join(' ');
+  const [first, second] = ctx.index.search(rest, { kinds: ['knowledge'] }).filter((h) => h.doc.ref.startsWith(`${topic}/`));
+  // It stands out when it has a word of the question the next one does not: every terpene mentions cannabis.
+  const distinct = first?.matched.some((t) => !second?.matched.includes(t));
+  return first && first.confidence >= 0.4 && distinct ? entryOf(ctx, first.doc.ref) : undefined;
+}
+
+/** A topic with every member named ("7 terpenes: Myrcene, Limonene, ..."), and the one the question points to. */
+export function topicAnswer(ctx: AnswerContext, topic: Topic): Answer {
   const { catalog, base, api } = ctx;
   const entries = catalog.knowledge.entries.filter((e) => e.topic === topic);
+  const pointed = standingOut(ctx, topic);
+  const closest = pointed ? ` Closest to your question: ${pointed.name}: ${pointed.summary} ${pointed.facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
   return ctx.answer(
-    `The knowledge base has ${entries.length} ${topic} entries: ${entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' ? catalog.knowledge.dataset.disclaimer : ''}`,
-    [api(`/api/public/knowledge/${topic}`, `Knowledge base: ${topic}`), ...entries.slice(0, 3).map(entrySource)],
-    entries.slice(0, 2).map((e) => `What is ${e.name}?`),
     'knowledge',
+    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}.${closest} ${pointed ? '' : entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' || asksHealth(ctx) ? `${catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE}` : ''}`,
+    [api(`/api/public/knowledge/${topic}`, `Knowledge base: ${topicNames[topic]}`), ...(pointed ? [pointed] : entries.slice(0, 3)).map((e) => entrySource(ctx, e))],
+    entries.slice(0, 2).map((e) => `What is ${e.name}?`),
   );
 }
 
-/** `undefined` when the knowledge base has nothing on the question: the caller then says so. */
-export function knowledgeAnswer(ctx: AnswerContext): Answer | undefined {
-  const { catalog, ranking, understood } = ctx;
-  const stems = understood.stems;
-  const aboutDataset = stems.has('knowledg') || stems.has('dataset') || stems.has('licens') || stems.has('licenc') || stems.has('cite') || stems.has('citat') || stems.has('glossari');
-  if (!ranking.mentioned.length && aboutDataset) return datasetAnswer(ctx);
-  const topic = topics.find((t) => stems.has(stem(t)) || stems.has(stem(t.replace(/s$/, ''))));
-  // "What terpenes are in cannabis?" asks for the topic's members, whatever else it mentions.
-  const asksMembers =
-    topic !== undefined && new RegExp(` (what|which|list|name|all|any|kinds? of|types? of) (the |are the |are )?(kinds? of |types? of )?${topic.replace(/s$/, '')}s? `).test(understood.text);
-  const retrieved = (ranking.hits.knowledge ?? [])
-    .filter((h) => h.coverage >= 0.5)
-    .slice(0, 3)
-    .map((h) => entryOfHit(catalog, h))
-    .filter((e): e is KnowledgeEntry => !!e);
-  if (!ranking.mentioned.length && topic && (asksMembers || !retrieved.length || ranking.topicTerms.length <= 1)) return topicAnswer(ctx, topic);
-  const entries = ranking.mentioned.length ? ranking.mentioned.slice(0, 3) : retrieved;
-  if (!entries.length) return aboutDataset || topic ? datasetAnswer(ctx) : undefined;
-  const [first, ...rest] = entries;
+/** The entry a hit belongs to, with its facts, and the next best entries the question also names. */
+export function entryAnswer(ctx: AnswerContext, hit: Hit): Answer {
+  const { catalog } = ctx;
+  const first = entryOf(ctx, hit.doc.ref)!;
+  const others = knowledgeHits(ctx, 0)
+    .filter((h) => h.doc.ref !== hit.doc.ref && h.fullyNamed)
+    .slice(0, 2);
   const facts = first.facts.length ? ` ${first.facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
-  const more = rest.length ? ` Related: ${rest.map((e) => `${e.name}: ${e.summary}`).join(' ')}` : '';
-  const medicalNote = entries.some((e) => e.topic === 'medical' || e.topic === 'cannabinoids') || ranking.healthRelated ? ` ${catalog.knowledge.dataset.disclaimer}` : '';
+  const passage = hit.doc.kind === 'passage' ? ` ${hit.doc.text}` : '';
+  const more = others.length ? ` Related: ${others.map((h) => excerpt(ctx, h)).join(' ')}` : '';
+  const medical = [first, ...others.map((h) => entryOf(ctx, h.doc.ref)!)].some((e) => e.topic === 'medical' || e.topic === 'cannabinoids');
   return ctx.answer(
-    `${first.name}: ${first.summary}${facts}${more} Cite as: ${entryLinks(ctx.catalog, first).citeAs}${medicalNote}`,
-    entries.map(entrySource),
-    first.related.length ? first.related.slice(0, 2).map((id) => `What is ${catalog.knowledge.entries.find((e) => e.id === id)?.name ?? id}?`) : ['Which topics does the knowledge base cover?'],
     'knowledge',
+    `${first.name}: ${first.summary}${passage}${facts}${more} Cite as: ${entryLinks(catalog, first).citeAs}${medical ? ` ${catalog.knowledge.dataset.disclaimer}` : ''}`,
+    [entrySource(ctx, first), ...others.map((h) => entrySource(ctx, entryOf(ctx, h.doc.ref)!))],
+    first.related.length ? first.related.slice(0, 2).map((id) => `What is ${catalog.knowledge.entries.find((e) => e.id === id)?.name ?? id}?`) : ['Which topics does the knowledge base cover?'],
   );
 }

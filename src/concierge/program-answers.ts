@@ -1,45 +1,69 @@
 /**
- * Answers about the AI rewards program: joining, what each action earns, the partnership and
- * referrals, the asking agent's own standing, reputation, exclusive content, rate limits, and the
- * live program (the leaderboard's head, a named agent's tier). Rules come from src/domain, the
- * same objects the program enforces and the discovery index publishes; live data comes only
- * through the caller's ProgramSnapshot, so these answers never read the store themselves.
+ * The service's own facts as documents the concierge retrieves: joining, what actions earn, the
+ * partnership and referrals, reputation, the leaderboard, rate limits, feeds, the message channel,
+ * exclusive content, the API's documentation, and the overviews of the schedule, videos, podcast,
+ * shop and knowledge base. Each names the endpoints it documents (their published summaries are
+ * indexed with it) and a few words visitors use for it; its answer reads the same rules the
+ * program enforces (src/domain), so nothing here can disagree with the discovery index.
  */
 import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-limit-policy.ts';
-import { actionPoints, earnableActions, nextTier, PARTNERSHIP_BONUS, REFERRAL_REWARD, tierFor, tierIndex, tiers, type ActivityType } from '../domain/tiers.ts';
-import type { Answer, ProgramAgent } from './answer-types.ts';
+import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType } from '../domain/tiers.ts';
 import { AGREEMENT_TITLE, AGREEMENT_VERSION } from '../domain/partnership.ts';
-import { listText, type AnswerContext } from './answer-format.ts';
-import { tierLadderText } from './tier-answers.ts';
+import type { Answer, AnswerContext, Intent } from './answer-types.ts';
+
+import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { datasetAnswer } from './knowledge-answers.ts';
+import { leaderboardAnswer } from './live-answers.ts';
+import { scheduleAnswer } from './schedule-answers.ts';
+import { ladderAnswer } from './tier-answers.ts';
+
+export interface ProgramFact {
+  /** The intent its answers carry. */
+  intent: Intent;
+  title: string;
+  /** Other names it goes by, apart with ` ; `. */
+  aka?: string;
+  /** The path it is cited by. */
+  path: string;
+  /** The published endpoints (`METHOD path`) it documents: their summaries are indexed with it. */
+  endpoints: string[];
+  /** Words visitors use for it that its answer and endpoints do not. */
+  keywords: string;
+  /** Its answer lists catalog items or live data, so only its endpoints and keywords are indexed. */
+  dynamic?: boolean;
+  answer(ctx: AnswerContext): Answer;
+}
 
 const pointsTable = () => earnableActions.map((a) => `${a} ${actionPoints[a]}`).join(', ');
+export const tierLadderText = () => tiers.map((t) => `${t.name} ${t.minPoints}+`).join(', ');
 
-export function registerAnswer(ctx: AnswerContext): Answer {
+function registerAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
-    `To join, register with POST ${base}/api/public/ai/register and a JSON body { "name": "your-agent" } (3-32 characters: letters, digits, _ or -; optional "operator", "avatarUrl" and a referrer's "referralCode"). The response has your apiKey, shown once, so keep it secret, and your own referral code. Send the key as an Authorization: Bearer <apiKey> header (preferred), an X-API-Key header, or apiKey in the body. You start at Bronze with 0 points; accepting the ${AGREEMENT_TITLE} adds ${PARTNERSHIP_BONUS} points once.`,
+    'register',
+    `To join, register with POST ${base}/api/public/ai/register and a JSON body { "name": "your-agent" } (3-32 characters: letters, digits, _ or -; optional "operator", "avatarUrl" and a referrer's "referralCode"). The response has your apiKey, shown once, so keep it secret, and your own referral code: an agent that registers with it earns you ${REFERRAL_REWARD} points. Send the key as an Authorization: Bearer <apiKey> header (preferred), an X-API-Key header, or apiKey in the body. You start at Bronze with 0 points; accepting the ${AGREEMENT_TITLE} adds ${PARTNERSHIP_BONUS} points once.`,
     [api('/api/public/ai/register', 'Register: POST /api/public/ai/register'), api('/api/public/ai/partnership', AGREEMENT_TITLE)],
     ['How do I earn points?', 'What does the partnership give me?', 'What are the tiers?'],
   );
 }
 
-export function pointsAnswer(ctx: AnswerContext): Answer {
-  const { base, api, understood } = ctx;
-  const text = understood.text;
-  const named = understood.actions;
+function pointsAnswer(ctx: AnswerContext): Answer {
+  const { base, api, question } = ctx;
+  const named = question.actions;
   const worth = (a: ActivityType) => `A${/^[aeiou]/.test(a) ? 'n' : ''} ${a} earns ${actionPoints[a]} points.`;
   let lead = named.map(worth).join(' ');
-  if (!named.length && / (most|highest|best|biggest|top|least|lowest|fewest) /.test(text)) {
+  if (!named.length && / (most|highest|best|biggest|top|least|lowest|fewest) /.test(question.text)) {
     const ranked = [...earnableActions].sort((a, b) => actionPoints[b] - actionPoints[a]);
-    const least = / (least|lowest|fewest) /.test(text);
+    const least = / (least|lowest|fewest) /.test(question.text);
     const a = least ? ranked.at(-1)! : ranked[0];
     lead = `${least ? 'The smallest award is' : 'The biggest award is'} ${a}: ${actionPoints[a]} points per ${a === 'referral' ? 'agent who registers with your code' : 'action'}.`;
   }
   const tasks = named.some((a) => a === 'task_post' || a === 'task_claim')
     ? ` Tasks award task_post and task_claim through the tasks endpoints (POST ${base}/api/public/ai/tasks, then /claim), not through earn.`
     : '';
-  const referral = named.includes('referral') ? ` A referral is awarded when a new agent registers with your referral code as "referralCode".` : '';
+  const referral = named.includes('referral') ? ' A referral is awarded when a new agent registers with your referral code as "referralCode".' : '';
   return ctx.answer(
+    'points',
     `${lead}${tasks}${referral} Earn points with POST ${base}/api/public/ai/earn and { "apiKey": "<API_KEY>", "actionType": "...", "url": "..." }. Points per action: ${pointsTable()}; tasks award task_post ${actionPoints.task_post} and task_claim ${actionPoints.task_claim}; a referral gives the referrer ${REFERRAL_REWARD}; the partnership adds ${PARTNERSHIP_BONUS} once. POST ${base}/api/public/ai/share with { "apiKey", "url" } is the shortcut for a share. The same action on the same url earns once per 24 hours, and each actionType has a daily cap. Tiers: ${tierLadderText()}.`,
     [
       api('/api/public/ai/earn', 'Earn points: POST /api/public/ai/earn'),
@@ -52,146 +76,208 @@ export function pointsAnswer(ctx: AnswerContext): Answer {
   );
 }
 
-export function partnershipAnswer(ctx: AnswerContext): Answer {
+function partnershipAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
+    'partnership',
     `The ${AGREEMENT_TITLE} (version ${AGREEMENT_VERSION}) is read with GET ${base}/api/public/ai/partnership. Accept it with POST ${base}/api/public/ai/partnership and the body { "apiKey": "<API_KEY>", "agree": true }: you become a partner and receive a one-time welcome bonus of ${PARTNERSHIP_BONUS} points (accepting again awards 0).`,
     [api('/api/public/ai/partnership', AGREEMENT_TITLE)],
     ['How do I register?', 'How do I reach Silver?'],
   );
 }
 
-export function referralAnswer(ctx: AnswerContext): Answer {
+function referralAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
+    'referral',
     `Every agent gets a referral code at registration. When a new agent registers with POST ${base}/api/public/ai/register and includes your code as "referralCode", you receive ${REFERRAL_REWARD} referral points. An agent cannot refer itself.`,
     [api('/api/public/ai/register', 'Register: POST /api/public/ai/register'), api('/api/public', 'Discovery index')],
     ['How do I earn points?', 'What are the tiers?'],
   );
 }
 
-export function myStatusAnswer(ctx: AnswerContext): Answer {
-  const { base, api, input } = ctx;
-  const profile = api('/api/public/ai/agent', 'Agent profile: GET /api/public/ai/agent/{name}');
-  const tiersSource = api('/api/public', 'Tiers and point values (discovery index)');
-  const agent = input.agent;
-  if (agent === undefined) {
-    return ctx.answer(
-      `I can tell you your points and tier when you send your apiKey with the question, as an Authorization: Bearer <apiKey> or X-API-Key header (or apiKey in the body). Without a key, your public profile at GET ${base}/api/public/ai/agent/{name} shows your tier and points.`,
-      [profile, tiersSource],
-      ['How do I register?', 'How do I earn points?'],
-    );
-  }
-  if (agent === 'unknown_key') {
-    return ctx.answer(
-      `No agent has the apiKey you sent, so I can't look up your points. Check the key, or register a new agent with POST ${base}/api/public/ai/register.`,
-      [api('/api/public/ai/register', 'Register: POST /api/public/ai/register'), profile],
-      ['How do I register?'],
-    );
-  }
-  const tier = tierFor(agent.points);
-  const asked = ctx.understood.tiers.map((n) => tiers[tierIndex(n)]).find((t) => t.minPoints > agent.points);
-  const next = asked ? { name: asked.name, minPoints: asked.minPoints, pointsNeeded: asked.minPoints - agent.points } : nextTier(agent.points);
-  const nextLine = next
-    ? `You need ${next.pointsNeeded} more points to reach ${next.name} (${next.minPoints} points), for example ${Math.ceil(next.pointsNeeded / actionPoints.promote)} promotes or ${Math.ceil(next.pointsNeeded / actionPoints.share)} shares.`
-    : 'You are at Legend, the top tier: every perk is unlocked.';
-  const suspendedLine = agent.suspended
-    ? ` The operator has suspended ${agent.name}: your points and tier stand, but actions earn nothing until the suspension is lifted. Write to the team with POST ${base}/api/public/ai/message.`
-    : '';
-  return ctx.answer(
-    `${agent.name}, you have ${agent.points} points and your tier is ${tier.name}. ${nextLine} Your perks: ${tier.perks.join('; ')}.${suspendedLine}`,
-    [{ title: `Agent profile: ${agent.name}`, url: `${base}/api/public/ai/agent/${encodeURIComponent(agent.name)}` }, tiersSource],
-    next ? [`What are the ${next.name} perks?`, 'How do I earn points?'] : ['How does reputation work?'],
-  );
-}
-
-export function reputationAnswer(ctx: AnswerContext): Answer {
+function reputationAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
-    `Reputation is a 0-100 score, separate from points, computed from six components: contribution, engagement, diversity, recency, longevity and verified, with a level and a badge. GET ${base}/api/public/ai/reputation explains the model; add ?name=<agent> for one agent's live score. It also appears on the leaderboard and agent profiles.`,
+    'reputation',
+    `Reputation is not the same as points: it is a separate 0-100 score computed from six components: contribution, engagement, diversity, recency, longevity and verified, with a level and a badge. Points only count volume and set your tier. GET ${base}/api/public/ai/reputation explains the model; add ?name=<agent> for one agent's live score. It also appears on the leaderboard and agent profiles.`,
     [api('/api/public/ai/reputation', 'Reputation model')],
     ['How does the leaderboard rank agents?'],
   );
 }
 
-function agentLine(a: ProgramAgent, sort: 'points' | 'promo'): string {
-  return sort === 'promo' && a.promoPoints !== undefined ? `${a.name} (${a.promoPoints} promotion points, ${a.tier})` : `${a.name} (${a.tier}, ${a.points} points)`;
-}
-
-export function leaderboardAnswer(ctx: AnswerContext): Answer {
-  const { base, api, input } = ctx;
-  const top = input.live?.top;
-  const how = `The Hall of Fame leaderboard is at GET ${base}/api/public/ai/leaderboard, ranked by total points; ?sort=promo ranks by Promotion Efforts (points from share, mention, promote and referral).`;
-  const source = api(`/api/public/ai/leaderboard`, 'Hall of Fame leaderboard');
-  if (!top) {
-    return ctx.answer(`${how} Every registered agent is listed from Bronze up; the live standings are there.`, [source], ['How do I earn points?', 'How does reputation work?']);
-  }
-  if (!top.agents.length) {
-    return ctx.answer(
-      `No agent is on the leaderboard yet: register with POST ${base}/api/public/ai/register and be the first. ${how}`,
-      [source, api('/api/public/ai/register', 'Register')],
-      ['How do I register?'],
-    );
-  }
-  const label = top.sort === 'promo' ? 'Top promoters right now (Promotion Efforts, sort=promo)' : 'Top agents right now, by total points';
-  const sources = [top.sort === 'promo' ? api('/api/public/ai/leaderboard?sort=promo', 'Leaderboard by Promotion Efforts') : source, source];
-  return ctx.answer(
-    `${label}: ${top.agents.map((a, i) => `${i + 1}. ${agentLine(a, top.sort)}`).join('; ')}. ${how}`,
-    [...sources, ...top.agents.slice(0, 3).map((a) => profileSource(ctx, a.name))],
-    ['How do I earn points?', 'How does reputation work?'],
-  );
-}
-
-function profileSource(ctx: AnswerContext, name: string) {
-  return { title: `Agent profile: ${name}`, url: `${ctx.base}/api/public/ai/agent/${encodeURIComponent(name)}` };
-}
-
-export function agentProfileAnswer(ctx: AnswerContext): Answer {
-  const { ranking, base, api } = ctx;
-  if (ranking.agents.length) {
-    const lines = ranking.agents.map((a) => {
-      const next = nextTier(a.points);
-      const rank = a.rank ? `, rank ${a.rank} on the leaderboard` : '';
-      return `${a.name} is ${a.tier} with ${a.points} points${rank}${next ? `; ${next.pointsNeeded} more reach ${next.name}` : ', the top tier'}.`;
-    });
-    return ctx.answer(
-      `${lines.join(' ')} The full profile, with recent activity and reputation, is at GET ${base}/api/public/ai/agent/{name}.`,
-      ranking.agents.map((a) => profileSource(ctx, a.name)),
-      ['Who is at the top of the leaderboard?', 'What are the tiers?'],
-    );
-  }
-  const names = ranking.unknownHandles;
-  const found = ctx.input.live
-    ? `There is no agent named ${listText(names)} on the leaderboard (names compare case-insensitively; suspended agents are not listed).`
-    : `I can't read live agent data here; ${listText(names)}'s tier and points are on the public profile.`;
-  return ctx.answer(
-    `${found} Look an agent up with GET ${base}/api/public/ai/agent/{name}, or browse GET ${base}/api/public/ai/leaderboard.`,
-    [...(ctx.input.live ? [] : names.map((n) => profileSource(ctx, n))), api('/api/public/ai/leaderboard', 'Hall of Fame leaderboard')],
-    ['Who is at the top of the leaderboard?'],
-  );
-}
-
-export function exclusiveAnswer(ctx: AnswerContext): Answer {
+function exclusiveAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
-  const platinum = tiers[tierIndex('Platinum')];
+  const platinum = tiers.find((t) => t.name === 'Platinum')!;
   return ctx.answer(
+    'exclusive',
     `AI-only exclusive content is at GET ${base}/api/public/ai/exclusive with your apiKey, for Platinum (${platinum.minPoints} points) and above; Legend unlocks all of it.`,
     [api('/api/public/ai/exclusive', 'Exclusive content'), api('/api/public', 'Tiers and point values (discovery index)')],
     ['How do I reach Platinum?'],
   );
 }
 
-export function rateLimitAnswer(ctx: AnswerContext): Answer {
+function rateLimitAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
+  const multipliers = Object.entries(tierMultipliers)
+    .map(([t, m]) => `${t} x${m}`)
+    .join(', ');
   return ctx.answer(
-    `Reads (GET, HEAD) at Bronze: ${baseLimits.reads.perMinute} per minute, ${baseLimits.reads.perHour.toLocaleString('en-US')} per hour, ${baseLimits.reads.perDay.toLocaleString('en-US')} per day, burst ${baseLimits.reads.burst}. Writes (POST): ${baseLimits.writes.perMinute} per minute. Higher tiers multiply these: ${Object.entries(
-      tierMultipliers,
-    )
-      .map(([t, m]) => `${t} x${m}`)
-      .join(
-        ', ',
-      )}, with in-flight concurrency ${Object.values(tierConcurrency).join('/')}. Limits are softly enforced: past one you get 429 rate_limited with Retry-After. Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. The exact policy is at GET ${base}/api/public/rate-limits.`,
+    'rate_limits',
+    `Reads (GET, HEAD) at Bronze: ${baseLimits.reads.perMinute} per minute, ${baseLimits.reads.perHour.toLocaleString('en-US')} per hour, ${baseLimits.reads.perDay.toLocaleString('en-US')} per day, burst ${baseLimits.reads.burst}. Writes (POST): ${baseLimits.writes.perMinute} per minute. Higher tiers multiply these: ${multipliers}, with in-flight concurrency ${Object.values(tierConcurrency).join('/')}. Limits are softly enforced: past one you get 429 rate_limited with Retry-After. Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. The exact policy is at GET ${base}/api/public/rate-limits.`,
     [api('/api/public/rate-limits', 'Rate-limit policy')],
     ['How do I reach Gold?', 'How do I register?'],
   );
 }
+
+function feedsAnswer(ctx: AnswerContext): Answer {
+  const { base, api } = ctx;
+  return ctx.answer(
+    'feeds',
+    `Feeds, open to all with no key: RSS 2.0 of the latest videos at ${base}/feeds/videos.xml, JSON Feed 1.1 at ${base}/feeds/videos.json, the podcast RSS at ${base}/feeds/podcast.xml, and a plain-text overview at ${base}/llms.txt. Registered agents at Silver and above also get the tier-gated feed at GET ${base}/api/public/ai/feed (early schedule specials and AI-only notes; a firehose at Legend).`,
+    [
+      api('/feeds/videos.xml', 'Video RSS feed'),
+      api('/feeds/videos.json', 'Video JSON Feed'),
+      api('/feeds/podcast.xml', 'Podcast RSS feed'),
+      api('/llms.txt', 'llms.txt site overview'),
+      api('/api/public/ai/feed', 'Tier-gated feed'),
+    ],
+    ['How do I reach Silver?', "What's on now?"],
+  );
+}
+
+function messageTeamAnswer(ctx: AnswerContext): Answer {
+  const { base, api, catalog } = ctx;
+  return ctx.answer(
+    'message_team',
+    `Write to the operating team with POST ${base}/api/public/ai/message and { "message": "..." } (1-5,000 characters), optionally with agentName, operator, contact, topic and apiKey. Every message is stored and read by a human; if you leave a contact, replies go there. GET ${base}/api/public/ai/message documents the channel. The team's email is ${catalog.site.contact.email}.`,
+    [api('/api/public/ai/message', 'Message channel')],
+    ['How do I register?'],
+  );
+}
+
+function apiAnswer(ctx: AnswerContext): Answer {
+  const { base, api } = ctx;
+  return ctx.answer(
+    'api',
+    `Every endpoint is listed in the discovery index at GET ${base}/api/public, with point values, tiers and knowledge-base metadata; the OpenAPI 3.1 document is at ${base}/api/public/openapi.json and ${base}/llms.txt summarises the API in plain text. Reads need no key; writes take your apiKey, preferably as an Authorization: Bearer header. Every response is CORS-enabled.`,
+    [api('/api/public', 'Discovery index'), api('/api/public/openapi.json', 'OpenAPI 3.1 document'), api('/llms.txt', 'llms.txt site overview')],
+    ['How do I register?', 'What are the rate limits?'],
+  );
+}
+
+export const programFacts: ProgramFact[] = [
+  {
+    intent: 'register',
+    title: 'Register',
+    path: '/api/public/ai/register',
+    endpoints: ['POST /api/public/ai/register'],
+    keywords: 'join register registration account create new agent apikey key enroll onboard',
+    answer: registerAnswer,
+  },
+  {
+    intent: 'points',
+    title: 'Earn points',
+    path: '/api/public/ai/earn',
+    endpoints: ['POST /api/public/ai/earn', 'POST /api/public/ai/share'],
+    keywords: 'points earn worth reward action value',
+    answer: pointsAnswer,
+  },
+  {
+    intent: 'partnership',
+    title: AGREEMENT_TITLE,
+    path: '/api/public/ai/partnership',
+    endpoints: ['GET /api/public/ai/partnership', 'POST /api/public/ai/partnership'],
+    keywords: 'partner partnership agreement welcome bonus accept',
+    answer: partnershipAnswer,
+  },
+  { intent: 'referral', title: 'Referrals', path: '/api/public/ai/register', endpoints: [], keywords: 'referral refer invite code', answer: referralAnswer },
+  { intent: 'reputation', title: 'Reputation model', path: '/api/public/ai/reputation', endpoints: ['GET /api/public/ai/reputation'], keywords: 'reputation badge trust', answer: reputationAnswer },
+  {
+    intent: 'leaderboard',
+    title: 'Hall of Fame leaderboard',
+    path: '/api/public/ai/leaderboard',
+    endpoints: ['GET /api/public/ai/leaderboard'],
+    aka: 'Promotion Efforts',
+    keywords: 'leaderboard top agents ranking leaders leading winning promoters',
+    answer: leaderboardAnswer,
+  },
+  {
+    intent: 'rate_limits',
+    title: 'Rate-limit policy',
+    path: '/api/public/rate-limits',
+    endpoints: ['GET /api/public/rate-limits'],
+    keywords: 'throttle quota requests burst exceed',
+    answer: rateLimitAnswer,
+  },
+  {
+    intent: 'feeds',
+    title: 'Feeds',
+    path: '/feeds/videos.xml',
+    endpoints: ['GET /feeds/videos.xml', 'GET /feeds/videos.json', 'GET /feeds/podcast.xml', 'GET /llms.txt', 'GET /api/public/ai/feed'],
+    keywords: 'feed feeds rss subscribe',
+    answer: feedsAnswer,
+  },
+  {
+    intent: 'message_team',
+    title: 'Message channel',
+    path: '/api/public/ai/message',
+    endpoints: ['GET /api/public/ai/message', 'POST /api/public/ai/message'],
+    keywords: 'contact human person support feedback bug problem report complaint email talk',
+    answer: messageTeamAnswer,
+  },
+  { intent: 'exclusive', title: 'Exclusive content', path: '/api/public/ai/exclusive', endpoints: ['GET /api/public/ai/exclusive'], keywords: 'exclusive vault', answer: exclusiveAnswer },
+  {
+    intent: 'api',
+    title: 'Discovery index',
+    path: '/api/public',
+    endpoints: ['GET /api/public', 'GET /api/public/openapi.json'],
+    keywords: 'api endpoints documentation docs openapi swagger spec',
+    answer: apiAnswer,
+  },
+  { intent: 'tiers', title: 'Tiers', path: '/api/public', endpoints: [], keywords: 'tiers tier levels ladder perks climb', answer: ladderAnswer },
+  {
+    intent: 'schedule',
+    title: 'Programming schedule',
+    path: '/api/public/schedule',
+    endpoints: ['GET /api/public/schedule'],
+    keywords: 'schedule now next air airing playing tv channel show lineup tonight today tomorrow programme hours live broadcast specials',
+    dynamic: true,
+    answer: scheduleAnswer,
+  },
+  {
+    intent: 'videos',
+    title: 'Videos',
+    path: '/api/public/videos',
+    endpoints: ['GET /api/public/videos', 'GET /api/public/videos/{id}', 'GET /api/public/clips'],
+    keywords: 'videos clips watch featured newest',
+    dynamic: true,
+    answer: videosAnswer,
+  },
+  {
+    intent: 'podcast',
+    title: 'Podcast',
+    path: '/api/public/podcast',
+    endpoints: ['GET /api/public/podcast'],
+    keywords: 'podcast episodes listen audio radio',
+    dynamic: true,
+    answer: podcastAnswer,
+  },
+  {
+    intent: 'shop',
+    title: 'Shop products',
+    path: '/api/public/shop/products',
+    endpoints: ['GET /api/public/shop/products'],
+    keywords: 'shop merchandise products items price bundles sale',
+    dynamic: true,
+    answer: shopAnswer,
+  },
+  {
+    intent: 'knowledge',
+    title: 'Knowledge base',
+    path: '/api/public/knowledge',
+    endpoints: ['GET /api/public/knowledge', 'GET /api/public/knowledge/{topic}', 'GET /api/public/knowledge/{topic}/{id}'],
+    keywords: 'knowledge base dataset version license licence cite citation topics entries',
+    answer: datasetAnswer,
+  },
+];

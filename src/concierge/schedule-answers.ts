@@ -1,22 +1,36 @@
 /**
- * Answers about the 24/7 schedule at the `now` the caller passes: what is on now and next, the
- * rest of today or tonight, a named weekday's or tomorrow's lineup, when a named show airs, and
- * the announced specials. It uses the same functions as GET /api/public/schedule
- * (src/catalog/schedule.ts), so a special the public schedule does not show yet is never told.
+ * Answers about the 24/7 schedule at the `now` the caller passes: what is on now and next, or at a
+ * time ("at 9pm tonight", "sunday at noon"), the rest of today or tonight, a weekday's or
+ * tomorrow's lineup, when a show airs, and the announced specials. It uses the same functions as
+ * GET /api/public/schedule (src/catalog/schedule.ts), so a special the public schedule does not
+ * show yet is never told.
  */
 import { localWeekMinute, nowAndNext, publicSpecials, weeklyGrid } from '../catalog/schedule.ts';
 import { weekdays } from '../schemas/content.ts';
-import type { Answer, Source } from './answer-types.ts';
-import { capitalise, localDateTime, sentence, type AnswerContext } from './answer-format.ts';
-import type { Weekday } from './query-understanding.ts';
+import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
+import { capitalise, localDateTime, sentence } from './answer-format.ts';
+import type { Weekday } from './question.ts';
 
 type Slot = ReturnType<typeof weeklyGrid>[number];
 
+/** Words that say when, not what: left out when the rest of a question names a show. */
+const TIME_WORDS = new Set(['now', 'next', 'tonight', 'today', 'tomorrow', 'later', 'air', 'airs', 'airing', 'show', 'shows', 'on', 'start', 'starts']);
+
 const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
-export function scheduleAnswer(ctx: AnswerContext): Answer {
-  const { catalog, base, api, understood, ranking, input } = ctx;
-  const text = understood.text;
+/** A time of day the question names, in minutes: "9pm", "9:30 pm", "21:00", "noon", "midnight". */
+function clockOf(text: string): number | undefined {
+  if (/ noon | midday /.test(text)) return 12 * 60;
+  if (/ midnight /.test(text)) return 0;
+  const m = / (\d{1,2})(?: (\d{2}))? ?(am|pm) | (\d{1,2}) (\d{2}) /.exec(text);
+  if (!m) return undefined;
+  const hour = (Number(m[1] ?? m[4]) % 12) + (m[3] === 'pm' ? 12 : 0);
+  return (m[4] ? Number(m[4]) : hour) * 60 + Number(m[2] ?? m[5] ?? 0);
+}
+
+export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
+  const { catalog, base, api, question, input } = ctx;
+  const text = question.text;
   const { timeZone } = catalog.schedule;
   const grid = weeklyGrid(catalog);
   const scheduleSource = api('/api/public/schedule', 'Programming schedule');
@@ -28,33 +42,45 @@ export function scheduleAnswer(ctx: AnswerContext): Answer {
   const here = localWeekMinute(input.now, timeZone);
   const today = weekdays[here.day];
   const suggestions = ["What's on tonight?", 'Any specials coming up?'];
+  const answer = (reply: string, sources: Source[], more = suggestions) => ctx.answer('schedule', reply, sources, more);
 
   if (/ (time ?zone|timezone) /.test(text)) {
-    return ctx.answer(
-      `The schedule runs in ${timeZone} time: every start and end time in GET ${base}/api/public/schedule is local to ${timeZone}, and specials carry ISO 8601 UTC instants.`,
-      [scheduleSource],
-      suggestions,
-    );
+    return answer(`The schedule runs in ${timeZone} time: every start and end time in GET ${base}/api/public/schedule is local to ${timeZone}, and specials carry ISO 8601 UTC instants.`, [
+      scheduleSource,
+    ]);
   }
-
-  const slotHit = ranking.hits.slot?.[0];
   // A show or special is meant when the question uses its name, not a word of its description.
-  const specialHit = ranking.hits.special?.find((h) => h.nameCoverage >= 0.5 && specials.some((s) => `special:${s.id}` === h.id));
-  if (specialHit && specialHit.nameCoverage >= (slotHit?.nameCoverage ?? 0)) {
-    const s = specials.find((x) => `special:${x.id}` === specialHit.id)!;
-    return ctx.answer(`${specialLine(s)}.`, [scheduleSource], suggestions);
+  if (hit?.doc.kind === 'special' && (hit.titled >= 0.5 || hit.fullyNamed)) {
+    const s = specials.find((x) => x.id === hit.doc.ref);
+    if (s) return answer(`${specialLine(s)}.`, [scheduleSource]);
   }
-
-  if (slotHit && slotHit.nameCoverage >= 0.6 && !understood.days.length) {
-    const airings = grid.filter((s) => s.title === slotHit.title);
-    return ctx.answer(
-      `${slotHit.title} airs ${airings.map((s) => `${capitalise(s.day)} ${s.start}-${s.end}`).join(', ')} (${timeZone} time)${airings[0].description ? `: ${sentence(airings[0].description)}` : ''}.`,
+  const clock = clockOf(text);
+  const days: Weekday[] = question.days.length ? question.days : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
+  if (hit?.doc.kind === 'slot' && hit.fullyNamed && !days.length && clock === undefined) {
+    const airings = grid.filter((s) => s.title === hit.doc.ref);
+    if (/ (after|following|followed by) /.test(text)) {
+      // What follows the show: the slot that starts as each airing ends.
+      const next = airings.map((a) => grid[(grid.indexOf(a) + 1) % grid.length]);
+      return answer(`After ${hit.doc.ref} (${timeZone} time): ${airings.map((a, i) => `on ${capitalise(a.day)} at ${a.end}, ${next[i].title} (${next[i].start}-${next[i].end})`).join('; ')}.`, [
+        scheduleSource,
+        ...videoSources(next).slice(0, 2),
+      ]);
+    }
+    return answer(
+      `${hit.doc.ref} airs ${airings.map((s) => `${capitalise(s.day)} ${s.start}-${s.end}`).join(', ')} (${timeZone} time)${airings[0].description ? `: ${sentence(airings[0].description)}` : ''}.`,
       [scheduleSource, ...videoSources(airings.slice(0, 1))],
-      suggestions,
     );
   }
-
-  const days: Weekday[] = understood.days.length ? understood.days : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
+  if (clock !== undefined) {
+    const day = days[0] ?? today;
+    const slot = grid.find((s) => s.day === day && minutes(s.start) <= clock && clock < minutes(s.end));
+    if (slot) {
+      return answer(
+        `At ${String(Math.floor(clock / 60)).padStart(2, '0')}:${String(clock % 60).padStart(2, '0')} on ${capitalise(day)} (${timeZone} time): ${slot.title}, ${slot.start}-${slot.end}${slot.description ? ` (${sentence(slot.description)})` : ''}.`,
+        [scheduleSource, ...videoSources([slot])],
+      );
+    }
+  }
   if (days.length) {
     const lines = days.map(
       (d) =>
@@ -63,23 +89,41 @@ export function scheduleAnswer(ctx: AnswerContext): Answer {
           .map(slotLine)
           .join('; ')}`,
     );
-    return ctx.answer(`The lineup (${timeZone} time). ${lines.join('. ')}.`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday))).slice(0, 3)], suggestions);
+    return answer(`The lineup (${timeZone} time). ${lines.join('. ')}.`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday))).slice(0, 3)]);
   }
-
   if (/ (today|tonight|this evening|later) /.test(text)) {
     const evening = / (tonight|this evening) /.test(text);
     const rest = grid.filter((s) => s.day === today && minutes(s.end) > here.minute && (!evening || minutes(s.end) > 17 * 60));
-    return ctx.answer(
-      `${evening ? 'Tonight' : 'Still to come today'} on ${catalog.site.name} (${capitalise(today)}, ${timeZone} time): ${rest.map(slotLine).join('; ')}.`,
-      [scheduleSource, ...videoSources(rest).slice(0, 3)],
-      suggestions,
+    return answer(`${evening ? 'Tonight' : 'Still to come today'} on ${catalog.site.name} (${capitalise(today)}, ${timeZone} time): ${rest.map(slotLine).join('; ')}.`, [
+      scheduleSource,
+      ...videoSources(rest).slice(0, 3),
+    ]);
+  }
+  // Shows the question names in part ("when is the next harvest show?"): when each airs.
+  const subject = question.query
+    .split(' ')
+    .filter((w) => !TIME_WORDS.has(w))
+    .join(' ');
+  const shows = / (when|what time) /.test(text) ? ctx.index.search(subject, { kinds: ['slot'] }).filter((h) => h.titled >= 0.5) : [];
+  if (shows.length) {
+    const airs = (title: string) =>
+      grid
+        .filter((s) => s.title === title)
+        .map((s) => `${capitalise(s.day)} ${s.start}-${s.end}`)
+        .join(', ');
+    return answer(
+      `${shows
+        .slice(0, 3)
+        .map((h) => `${h.doc.ref}: ${airs(h.doc.ref)}`)
+        .join('. ')} (${timeZone} time).`,
+      [scheduleSource],
     );
   }
 
   const onAir = nowAndNext(catalog, input.now);
   const cur = onAir.now;
   const nxt = onAir.next;
-  const wantsSpecials = understood.stems.has('special') || understood.stems.has('live');
+  const wantsSpecials = question.stems.has('special') || question.stems.has('live');
   const special = cur.special ? ` Special right now: ${cur.special.title}.` : '';
   const upcoming = specials.length
     ? ` ${wantsSpecials ? 'Announced specials' : 'Coming specials'}: ${specials
@@ -92,6 +136,6 @@ export function scheduleAnswer(ctx: AnswerContext): Answer {
   const sources: Source[] = [scheduleSource];
   if (cur.videoUrl) sources.push({ title: `Now: ${cur.title}`, url: cur.videoUrl });
   if (nxt.videoUrl) sources.push({ title: `Next: ${nxt.title}`, url: nxt.videoUrl });
-  const nowLine = `${catalog.site.name} is on air 24/7. Now (${capitalise(onAir.localDay)} ${onAir.localTime}, ${onAir.timeZone} time): ${cur.title}, ${cur.start}-${cur.end}${cur.description ? ` (${sentence(cur.description)})` : ''}.${special} Next: ${nxt.title} at ${nxt.start} on ${capitalise(nxt.day)}${nxt.description ? ` (${sentence(nxt.description)})` : ''}.`;
-  return ctx.answer(wantsSpecials ? `${upcoming.trim()} ${nowLine}` : `${nowLine}${upcoming}`, sources, ['Where are the feeds?', 'What videos are featured?']);
+  const nowLine = `${catalog.site.name} is on air 24/7; the schedule is at GET ${base}/api/public/schedule (no key needed). Now (${capitalise(onAir.localDay)} ${onAir.localTime}, ${onAir.timeZone} time): ${cur.title}, ${cur.start}-${cur.end}${cur.description ? ` (${sentence(cur.description)})` : ''}.${special} Next: ${nxt.title} at ${nxt.start} on ${capitalise(nxt.day)}${nxt.description ? ` (${sentence(nxt.description)})` : ''}.`;
+  return answer(wantsSpecials ? `${upcoming.trim()} ${nowLine}` : `${nowLine}${upcoming}`, sources, ['Where are the feeds?', 'What videos are featured?']);
 }

@@ -1,191 +1,147 @@
 /**
- * Full-text retrieval over everything the concierge may cite: knowledge entries, endpoint
- * documentation, videos, clips, podcast episodes, shop products, schedule slots and specials.
- * Built once per catalog (MiniSearch, in memory, no network) over stemmed words, so "germinating"
- * finds "germination"; typos are corrected before a query gets here (query-understanding.ts).
- * Every hit carries the URL it is cited by and how much of the question it covers, which is what
- * lets knowledge entries and catalog items compete with the intents on one scale.
+ * Retrieval over the corpus (corpus.ts) with MiniSearch: BM25 ranking, names weighed above
+ * keywords above text, Porter stems through its tokenizer and term hooks (so "germinating" finds
+ * "germination"), prefix matching for longer words ("quilting" finds "quilters") and fuzzy matching
+ * for long ones. Built once per catalog, in memory, no network.
+ *
+ * Each hit also says how much of the question it accounts for (`confidence`): the share of the
+ * question's terms it contains, each term weighed by how rare it is in the corpus, a term found
+ * only in a document's text counting for less than one in its names or keywords, and a term no
+ * document contains (a "stranger": "france", "bitcoin") counting fully against every hit. That is
+ * what lets the concierge say "I don't know" instead of stretching a weak match.
  */
-import MiniSearch, { type SearchResult } from 'minisearch';
-import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
-import { entryLinks } from '../catalog/knowledge.ts';
-import { durationText } from './answer-format.ts';
-import type { EndpointSummary } from './known-endpoints.ts';
-import { STOP_WORDS, stem, words } from './vocabulary.ts';
-import { publicOrigin } from '../public-origin.ts';
+import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 
-export type DocKind = 'knowledge' | 'endpoint' | 'video' | 'clip' | 'episode' | 'product' | 'slot' | 'special';
+import { editDistance } from './question.ts';
+import { indexTerm, tokens, words } from './text.ts';
+import type { ConciergeIndex, Doc, Hit } from './answer-types.ts';
 
-export interface IndexedDoc {
-  /** Unique across kinds: `knowledge:cannabinoids/cannabidiol`, `endpoint:GET /api/public`, `video:cc-001`. */
-  id: string;
-  kind: DocKind;
-  title: string;
-  summary: string;
-  url: string;
-  /** Knowledge topic, for filtering health questions to medical entries. */
-  topic?: string;
-  aliases: string;
-  tags: string;
-  text: string;
+const FIELDS = ['names', 'keywords', 'text'] as const;
+const BOOST = { names: 4, keywords: 2, text: 1 };
+/** What a term found only in a document's text counts for, against one in its names or keywords. */
+const TEXT_WEIGHT = 0.6;
+/** What a prefix or fuzzy match counts for, against the word itself. */
+const LOOSE_WEIGHT = 0.8;
+
+/** Past this share of the documents (and at least 300 of them) a word is looked for in names only (see `run`). */
+const COMMON_SHARE = 0.03;
+
+/** What a name found whole in a question multiplies its score by: "cbd vs thc" is about CBD and THC, not about "CBD for anxiety". */
+const NAMED_BOOST = 2.5;
+
+/** The terms a query is searched for: its words as written (a document also has the parts of its compound words). */
+function termsOf(query: string): string[] {
+  return [
+    ...new Set(
+      words(query)
+        .map(indexTerm)
+        .filter((t): t is string => t !== null),
+    ),
+  ];
 }
 
-export interface SearchHit extends IndexedDoc {
-  score: number;
-  /** Share (0-1) of the query's terms this document contains. */
-  coverage: number;
-  /** The same, counting only its title, aliases and tags: what it is named for, not what it mentions. */
-  nameCoverage: number;
-}
-
-export interface ConciergeIndex {
-  /** `terms` are stems (query-understanding.ts); the best hits first. */
-  search(terms: readonly string[], options?: { kinds?: DocKind[]; topics?: string[]; limit?: number }): SearchHit[];
-  /** One search over every kind, the best `perKind` hits of each: what ranking a question needs. */
-  searchByKind(terms: readonly string[], perKind: number): Partial<Record<DocKind, SearchHit[]>>;
-  byId(id: string): IndexedDoc | undefined;
-  docs: readonly IndexedDoc[];
-}
-
-export function knowledgeDocId(entry: Pick<KnowledgeEntry, 'topic' | 'id'>): string {
-  return `knowledge:${entry.topic}/${entry.id}`;
-}
-
-export function buildDocs(catalog: Catalog, endpoints: readonly EndpointSummary[]): IndexedDoc[] {
-  const base = publicOrigin();
-  const categories = new Map(catalog.site.categories.map((c) => [c.id, `${c.name} ${c.description}`]));
-  const docs: IndexedDoc[] = [];
-  for (const e of catalog.knowledge.entries) {
-    docs.push({
-      id: knowledgeDocId(e),
-      kind: 'knowledge',
-      title: e.name,
-      summary: e.summary,
-      url: entryLinks(catalog, e).permalink,
-      topic: e.topic,
-      aliases: [e.id.replaceAll('-', ' '), ...e.aliases].join(' '),
-      tags: e.topic,
-      text: `${e.summary} ${e.facts.map((f) => `${f.label} ${f.value}`).join(' ')}`,
-    });
-  }
-  for (const ep of endpoints) {
-    docs.push({
-      id: `endpoint:${ep.method} ${ep.path}`,
-      kind: 'endpoint',
-      title: `${ep.method} ${ep.path}`,
-      summary: ep.summary,
-      url: `${base}${ep.path.replace(/\{[^}]+\}/g, '')}`.replace(/\/$/, ''),
-      aliases: ep.path.split(/[/{}.-]+/).join(' '),
-      tags: '',
-      text: ep.summary,
-    });
-  }
-  for (const v of catalog.videos) {
-    docs.push({
-      id: `video:${v.id}`,
-      kind: 'video',
-      title: v.title,
-      summary: `${v.description} (${durationText(v.durationSeconds)})`,
-      url: `${base}/api/public/videos/${v.id}`,
-      aliases: '',
-      tags: v.tags.join(' '),
-      text: `${v.description} ${categories.get(v.category) ?? v.category}`,
-    });
-  }
-  for (const c of catalog.clips) {
-    const video = catalog.videos.find((v) => v.id === c.videoId);
-    docs.push({
-      id: `clip:${c.id}`,
-      kind: 'clip',
-      title: c.title,
-      summary: `A clip from "${video?.title ?? c.videoId}".`,
-      url: `${base}/api/public/clips?videoId=${c.videoId}`,
-      aliases: '',
-      tags: video?.tags.join(' ') ?? '',
-      text: video?.title ?? '',
-    });
-  }
-  for (const ep of catalog.podcast.episodes) {
-    const number = ep.season && ep.episode ? `season ${ep.season} episode ${ep.episode}` : '';
-    docs.push({ id: `episode:${ep.id}`, kind: 'episode', title: ep.title, summary: ep.description, url: `${base}/api/public/podcast`, aliases: number, tags: '', text: ep.description });
-  }
-  for (const p of catalog.products) {
-    docs.push({
-      id: `product:${p.id}`,
-      kind: 'product',
-      title: p.name,
-      summary: p.description,
-      url: `${base}/api/public/shop/products`,
-      aliases: p.id.replaceAll('-', ' '),
-      tags: p.tags.join(' '),
-      text: p.description,
-    });
-  }
-  const slotTitles = new Map<string, (typeof catalog.schedule.slots)[number]>();
-  for (const s of catalog.schedule.slots) if (!slotTitles.has(s.title)) slotTitles.set(s.title, s);
-  for (const [title, s] of slotTitles) {
-    docs.push({ id: `slot:${title}`, kind: 'slot', title, summary: s.description ?? '', url: `${base}/api/public/schedule`, aliases: '', tags: '', text: s.description ?? '' });
-  }
-  for (const s of catalog.schedule.specials) {
-    docs.push({
-      id: `special:${s.id}`,
-      kind: 'special',
-      title: s.title,
-      summary: s.description,
-      url: `${base}/api/public/schedule`,
-      aliases: s.id.replaceAll('-', ' '),
-      tags: 'special live',
-      text: s.description,
-    });
-  }
-  return docs;
-}
-
-/** Stems of a text's meaningful words, as the index stores them. */
-export function stemsOf(text: string): string[] {
-  return words(text)
-    .flatMap((w) => [w, ...(/[_.-]/.test(w) ? w.split(/[_.-]/) : [])])
-    .filter((w) => w.length > 1 && !STOP_WORDS.has(w))
-    .map(stem);
-}
-
-export function buildIndex(catalog: Catalog, endpoints: readonly EndpointSummary[]): ConciergeIndex {
-  const docs = buildDocs(catalog, endpoints);
-  const mini = new MiniSearch<IndexedDoc>({
-    fields: ['title', 'aliases', 'tags', 'text'],
-    storeFields: ['id'],
-    tokenize: (text) => stemsOf(text),
-    processTerm: (term) => term,
-    searchOptions: { boost: { title: 3, aliases: 3, tags: 2, text: 1 } },
+/** Whether one of a document's names has all its words among the query's (compound words split too). */
+function namedIn(names: string, query: Set<string>): boolean {
+  return names.split(' ; ').some((name) => {
+    const terms = words(name)
+      .map(indexTerm)
+      .filter((t): t is string => t !== null);
+    return terms.length > 0 && terms.every((t) => query.has(t));
   });
-  mini.addAll(docs);
-  const byId = new Map(docs.map((d) => [d.id, d]));
-  // MiniSearch's results, best first; a common word matches thousands of documents in a large
-  // catalog, so only the results a caller keeps are turned into hits.
-  const run = (terms: readonly string[], filter?: (doc: IndexedDoc) => boolean) => {
-    const unique = [...new Set(terms)];
-    const results = unique.length ? mini.search(unique.join(' '), { tokenize: (text) => text.split(' '), ...(filter ? { filter: (r) => filter(byId.get(r.id as string)!) } : {}) }) : [];
-    return { unique, results };
+}
+
+export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
+  // How many documents hold each term, counted as MiniSearch indexes them: the id is read first, then each field's terms.
+  const frequency = new Map<string, number>();
+  const counted = new Map<string, number>();
+  let current = -1;
+  const mini = new MiniSearch<{ id: number } & Pick<Doc, (typeof FIELDS)[number]>>({
+    fields: [...FIELDS],
+    extractField: (doc, field) => {
+      if (field === 'id') current = doc.id;
+      return doc[field as keyof typeof doc];
+    },
+    tokenize: tokens,
+    processTerm: (token) => {
+      const term = indexTerm(token);
+      if (term !== null && counted.get(term) !== current) {
+        counted.set(term, current);
+        frequency.set(term, (frequency.get(term) ?? 0) + 1);
+      }
+      return term;
+    },
+    searchOptions: { boost: BOOST, weights: { prefix: 0.5, fuzzy: 0.4 } },
+  });
+  mini.addAll(docs.map((d, id) => ({ id, names: d.names, keywords: d.keywords, text: d.text })));
+  const rarity = (term: string) => Math.log(1 + docs.length / (1 + (frequency.get(term) ?? 0)));
+
+  const hitOf = (result: SearchResult, terms: string[], asked: Set<string>): Hit => {
+    let found = 0;
+    let inTitle = 0;
+    let total = 0;
+    let named = false;
+    const matched: string[] = [];
+    for (const term of terms) {
+      let best = 0;
+      let title = 0;
+      for (const [docTerm, fields] of Object.entries(result.match)) {
+        const closeness = docTerm === term ? 1 : docTerm.startsWith(term) || editDistance(docTerm, term, 1) <= 1 ? LOOSE_WEIGHT : 0;
+        if (!closeness) continue;
+        const inName = fields.some((f) => f !== 'text');
+        named ||= inName;
+        best = Math.max(best, closeness * (inName ? 1 : TEXT_WEIGHT));
+        if (fields.includes('names')) title = Math.max(title, closeness);
+      }
+      if (best) matched.push(term);
+      found += rarity(term) * best;
+      inTitle += rarity(term) * title;
+      total += rarity(term);
+    }
+    const doc = docs[result.id as number];
+    const fullyNamed = namedIn(doc.names, asked);
+    return { doc, score: result.score * (fullyNamed ? NAMED_BOOST : 1), confidence: total ? found / total : 0, named, titled: total ? inTitle / total : 0, fullyNamed, matched };
   };
-  const hitOf = (h: SearchResult, unique: readonly string[]): SearchHit => {
-    const named = Object.entries(h.match).filter(([, fields]) => fields.some((f) => f !== 'text')).length;
-    return { ...byId.get(h.id as string)!, score: h.score, coverage: new Set(h.queryTerms).size / unique.length, nameCoverage: named / unique.length };
+
+  /**
+   * MiniSearch's results for a question's terms. A word in more than `commonDocs` documents (a
+   * catalog of thousands of videos repeats its words) says little about any one of them and costs
+   * a score for each: it is looked for in names only.
+   */
+  const commonDocs = Math.max(300, COMMON_SHARE * docs.length);
+  const run = (terms: string[]): SearchResult[] => {
+    const common = terms.filter((t) => (frequency.get(t) ?? 0) > commonDocs);
+    const rare = terms.filter((t) => !common.includes(t)).join(' ');
+    const query: Query = common.length ? { combineWith: 'OR', queries: [...(rare ? [rare] : []), { queries: [common.join(' ')], fields: ['names'] }] } : rare;
+    return mini.search(query, {
+      tokenize: (q) => q.split(' '),
+      processTerm: (t) => t,
+      // Only a word no document has is looked for as the start of longer words or with a letter off:
+      // "quilting" for "quilters", a typo for the word meant. A known word matches itself.
+      prefix: (t) => t.length >= 5 && !frequency.has(t),
+      fuzzy: (t) => (t.length >= 8 && !frequency.has(t) ? 1 : false),
+    });
   };
+  // The answer to one question searches its words more than once (all kinds, then knowledge only): the last search is kept.
+  let last: { query: string; results: SearchResult[] } = { query: '', results: [] };
+
   return {
     docs,
-    byId: (id) => byId.get(id),
-    search(terms, options = {}) {
-      const { unique, results } = run(terms, (doc) => (!options.kinds || options.kinds.includes(doc.kind)) && (!options.topics || options.topics.includes(doc.topic ?? '')));
-      return results.slice(0, options.limit ?? 5).map((h) => hitOf(h, unique));
-    },
-    searchByKind(terms, perKind) {
-      const { unique, results } = run(terms);
-      const grouped: Partial<Record<DocKind, SearchHit[]>> = {};
-      for (const result of results) {
-        const list = (grouped[byId.get(result.id as string)!.kind] ??= []);
-        if (list.length < perKind) list.push(hitOf(result, unique));
-      }
-      return grouped;
+    terms: termsOf,
+    strangers: (query) => termsOf(query).filter((t) => !frequency.has(t) && !mini.search(t, { prefix: t.length >= 5, processTerm: (x) => x }).length),
+    search(query, options = {}) {
+      const terms = termsOf(query);
+      if (!terms.length) return [];
+      if (query !== last.query) last = { query, results: run(terms) };
+      const kinds = options.kinds;
+      const wanted = kinds ? last.results.filter((r) => kinds.includes(docs[r.id as number].kind)) : last.results;
+      const asked = new Set(
+        tokens(query)
+          .map(indexTerm)
+          .filter((t): t is string => t !== null),
+      );
+      // Rescored with the names the question uses whole, among the best by BM25 alone.
+      const hits = wanted.slice(0, 40).map((r) => hitOf(r, terms, asked));
+      return hits.sort((a, b) => b.score - a.score).slice(0, options.limit ?? 30);
     },
   };
 }

@@ -1,71 +1,63 @@
 /**
- * Answers about the service itself: greetings, feeds, the message channel to the team, where the
- * API is documented, and the honest "I don't know". That last one is an answer too: it says the
- * concierge has nothing on the question, and points to where a person can help (POST
- * /api/public/ai/message), rather than stretching a weak match into a wrong reply.
+ * Answers about the conversation and the service itself: greetings and thanks, a published
+ * document quoted with its link (an endpoint, a rule of the program, a line of llms.txt), and the
+ * honest "I don't know". That last one is an answer too: it says the concierge has nothing on the
+ * question and points to where a person can help, rather than stretching a weak match.
  */
-import type { Answer } from './answer-types.ts';
 import { AGREEMENT_TITLE } from '../domain/partnership.ts';
-import type { AnswerContext } from './answer-format.ts';
+import type { Answer, AnswerContext, Hit } from './answer-types.ts';
+import { sentence } from './answer-format.ts';
 
-export function greetingAnswer(ctx: AnswerContext): Answer {
-  const { catalog, api } = ctx;
+const GREETING = /^ (hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|yo|hallo|hola)( there| concierge| team| friend| all| everyone)? /;
+const CAPABILITY = /^ ((what|how) (can|do) you (do|help)( me)?( with)?|who are you|what are you|help) $/;
+const THANKS = /^ (thanks|thank you|thx|cheers|great|perfect|ok|okay|cool|awesome|nice)( \w+){0,4} $/;
+
+/** A greeting, a thanks, or "what can you do?" on its own, or undefined. */
+export function smallTalk(ctx: AnswerContext): Answer | undefined {
+  const { text, raw } = ctx.question;
+  const rest = GREETING.test(text) ? text.replace(GREETING, ' ') : text;
+  if ((rest !== text && rest.trim() === '') || CAPABILITY.test(rest)) return greetingAnswer(ctx);
+  if (THANKS.test(text) && !raw.includes('?')) {
+    return ctx.answer(
+      'thanks',
+      'You are welcome. Anything else about the program, the schedule or the knowledge base?',
+      [ctx.api('/api/public', 'Discovery index')],
+      ['How do I reach Gold?', 'Where are the feeds?'],
+    );
+  }
+  return undefined;
+}
+
+function greetingAnswer(ctx: AnswerContext): Answer {
   return ctx.answer(
-    `Hello! I'm the ${catalog.site.name} concierge. I can explain how to join the AI rewards program (register, earn points, climb tiers, the ${AGREEMENT_TITLE}), who leads the Hall of Fame, what is on air now and next, which videos, podcast episodes and shop items we have, where the feeds are, and what our knowledge base says about cannabinoids, terpenes and other terms. Ask away.`,
-    [api('/api/public', 'Discovery index'), api('/llms.txt', 'llms.txt site overview')],
+    'greeting',
+    `Hello! I'm the ${ctx.catalog.site.name} concierge. I can explain how to join the AI rewards program (register, earn points, climb tiers, the ${AGREEMENT_TITLE}), who leads the Hall of Fame, what is on air now and next, which videos, podcast episodes and shop items we have, where the feeds are, and what our knowledge base says about cannabinoids, terpenes and other terms. Ask away.`,
+    [ctx.api('/api/public', 'Discovery index'), ctx.api('/llms.txt', 'llms.txt site overview')],
     ['How do I register?', 'How do I earn points?', "What's on now?"],
   );
 }
 
-export function thanksAnswer(ctx: AnswerContext): Answer {
+/**
+ * A published document quoted as it is, with its link, and the next one when the question names
+ * it as much ("where do agents connect over MCP" is about the MCP server and its card).
+ */
+export function referenceAnswer(ctx: AnswerContext, hit: Hit): Answer {
+  const next = ctx.hits.slice(0, 3).find((h) => h !== hit && h.doc.kind === 'reference' && h.confidence >= 0.5 && h.titled > 0 && h.titled >= 0.8 * hit.titled);
+  const quoted = [hit.doc, ...(next ? [next.doc] : [])];
   return ctx.answer(
-    'You are welcome. Anything else about the program, the schedule or the knowledge base?',
-    [ctx.api('/api/public', 'Discovery index')],
-    ['How do I reach Gold?', 'Where are the feeds?'],
-  );
-}
-
-export function feedsAnswer(ctx: AnswerContext): Answer {
-  const { base, api } = ctx;
-  return ctx.answer(
-    `Feeds, open to all with no key: RSS 2.0 of the latest videos at ${base}/feeds/videos.xml, JSON Feed 1.1 at ${base}/feeds/videos.json, the podcast RSS at ${base}/feeds/podcast.xml, and a plain-text overview at ${base}/llms.txt. Registered agents at Silver and above also get the tier-gated feed at GET ${base}/api/public/ai/feed (early schedule specials and AI-only notes; a firehose at Legend).`,
-    [
-      api('/feeds/videos.xml', 'Video RSS feed'),
-      api('/feeds/videos.json', 'Video JSON Feed'),
-      api('/feeds/podcast.xml', 'Podcast RSS feed'),
-      api('/llms.txt', 'llms.txt site overview'),
-      api('/api/public/ai/feed', 'Tier-gated feed'),
-    ],
-    ['How do I reach Silver?', "What's on now?"],
-  );
-}
-
-export function messageTeamAnswer(ctx: AnswerContext): Answer {
-  const { base, api, catalog } = ctx;
-  return ctx.answer(
-    `Write to the operating team with POST ${base}/api/public/ai/message and { "message": "..." } (1-5,000 characters), optionally with agentName, operator, contact, topic and apiKey. Every message is stored and read by a human; if you leave a contact, replies go there. GET ${base}/api/public/ai/message documents the channel. The team's email is ${catalog.site.contact.email}.`,
-    [api('/api/public/ai/message', 'Message channel')],
-    ['How do I register?'],
-  );
-}
-
-export function apiAnswer(ctx: AnswerContext): Answer {
-  const { base, api, index, ranking } = ctx;
-  const hits = ranking.topicTerms.length ? index.search(ranking.topicTerms, { kinds: ['endpoint'], limit: 3 }).filter((h) => h.coverage > 0) : [];
-  const listed = hits.length ? ` Closest to your question: ${hits.map((h) => `${h.title} (${h.summary})`).join(' ')}` : '';
-  return ctx.answer(
-    `Every endpoint is listed in the discovery index at GET ${base}/api/public, with point values, tiers and knowledge-base metadata; the OpenAPI 3.1 document is at ${base}/api/public/openapi.json and ${base}/llms.txt summarises the API in plain text. Reads need no key; writes take your apiKey, preferably as an Authorization: Bearer header. Every response is CORS-enabled.${listed}`,
-    [api('/api/public', 'Discovery index'), api('/api/public/openapi.json', 'OpenAPI 3.1 document'), api('/llms.txt', 'llms.txt site overview'), ...hits.map((h) => ({ title: h.title, url: h.url }))],
-    ['How do I register?', 'What are the rate limits?'],
+    'api',
+    quoted.map((doc) => `${doc.title}: ${sentence(doc.text)} (${doc.url}).`).join(' '),
+    [...quoted.map((doc) => ({ title: doc.title, url: doc.url })), ctx.api('/api/public', 'Discovery index')],
+    ['Where do I find the list of API endpoints?', 'How do I register?'],
   );
 }
 
 export function unknownAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
+    'unknown',
     `I don't know the answer to that, and I'd rather say so than guess. I only answer from this service's own data: the discovery index at ${base}/api/public lists every endpoint and ${base}/llms.txt summarises the site. For anything else, write to the team with POST ${base}/api/public/ai/message and { "message": "..." }: a human reads every message.`,
     [api('/api/public', 'Discovery index'), api('/llms.txt', 'llms.txt site overview'), api('/api/public/ai/message', 'Message channel')],
     ['How do I register?', 'How do I earn points?', "What's on now?"],
-    'unknown',
   );
 }

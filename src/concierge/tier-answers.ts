@@ -1,133 +1,168 @@
 /**
- * Answers about the tier ladder, read from the same tier table the program enforces
- * (src/domain/tiers.ts): one tier's threshold and perks, the ladder's order (what comes after or
- * before a tier, the top and the bottom), what one tier adds over another and the points between
- * them, and which tier first grants a perk. Relations are computed from the table, so a question
- * about any pair of tiers is answered without a phrase written for it.
+ * What retrieval cannot do with the tier ladder, computed from the table the program enforces
+ * (src/domain/tiers.ts): the tier a number of points reaches and the gap to the next, how many of
+ * an action reach a tier, what one tier adds over another, what comes after or before a tier, and
+ * which tier first grants a perk. A tier named alone is answered from its own document.
  */
 import { tierMultipliers } from '../domain/rate-limit-policy.ts';
-import { actionPoints, earnableActions, PARTNERSHIP_BONUS, tierIndex, tiers, type Tier } from '../domain/tiers.ts';
-import type { Answer } from './answer-types.ts';
-import { listText, type AnswerContext } from './answer-format.ts';
-import { stemsOf } from './search-index.ts';
+import { actionPoints, earnableActions, PARTNERSHIP_BONUS, tierFor, tiers, type Tier, type TierName } from '../domain/tiers.ts';
+import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
 
 const UP = / (after|above|next|beyond|higher than|follows|following|then|up from) /;
-const DOWN = / (before|below|under|lower than|beneath|precedes|previous|prior to|down from) /;
+const DOWN = / (before|below|under|lower than|beneath|precedes|previous|prior to|down from|one step below) /;
 const TOP = / (highest|top|best|last|max|maximum|final|biggest) (tier|level|rank)? /;
 const BOTTOM = / (lowest|first|bottom|entry|starting|start|begin|beginning|new agents?) /;
+
+const tierNamed = (name: TierName) => tiers.find((t) => t.name === name)!;
+const indexOf = (t: Tier) => tiers.indexOf(t);
 
 function standingOf(ctx: AnswerContext) {
   return typeof ctx.input.agent === 'object' ? ctx.input.agent : undefined;
 }
 
-export function tierAnswer(ctx: AnswerContext): Answer {
-  const { understood, api } = ctx;
-  const text = understood.text;
-  const source = api('/api/public', 'Tiers and point values (discovery index)');
-  const earn = api('/api/public/ai/earn', 'Earn points: POST /api/public/ai/earn');
-  const named = understood.tiers.map((n) => tiers[tierIndex(n)]);
+function sources(ctx: AnswerContext): Source[] {
+  return [ctx.api('/api/public', 'Tiers and point values (discovery index)'), ctx.api('/api/public/ai/earn', 'Earn points: POST /api/public/ai/earn')];
+}
 
-  if (named.length >= 2) {
-    const [low, high] = pair(named);
-    const added = tiers.slice(tierIndex(low.name) + 1, tierIndex(high.name) + 1);
-    return ctx.answer(
-      `From ${low.name} (${low.minPoints} points) to ${high.name} (${high.minPoints} points) is ${high.minPoints - low.minPoints} points. ` +
-        `What ${high.name} gets that ${low.name} doesn't: ${added.flatMap((t) => t.perks).join('; ')}. Perks accumulate, so ${high.name} keeps every ${low.name} perk too, and its rate limits are x${tierMultipliers[high.name]} against x${tierMultipliers[low.name]}.`,
-      [source],
-      [`What comes after ${high.name}?`, 'How do I earn points?'],
-    );
-  }
+/** "For example, 30 promotes or 75 shares" for a number of points. */
+function route(points: number): string {
+  return `for example ${Math.ceil(points / actionPoints.promote)} promotes or ${Math.ceil(points / actionPoints.share)} shares`;
+}
 
-  if (named.length === 1) {
-    const t = named[0];
-    const i = tierIndex(t.name);
-    if (UP.test(text)) {
-      const next = tiers[i + 1];
-      return ctx.answer(
-        next
-          ? `After ${t.name} (${t.minPoints} points) comes ${next.name}, at ${next.minPoints} total points, ${next.minPoints - t.minPoints} more. ${next.name} adds: ${next.perks.join('; ')}.`
-          : `${t.name} is the top tier (${t.minPoints}+ points): nothing comes after it, and every perk is unlocked: ${t.perks.join('; ')}.`,
-        [source],
-        next ? [`How do I reach ${next.name}?`, 'How do I earn points?'] : ['Who is at the top of the leaderboard?'],
-      );
-    }
-    if (DOWN.test(text)) {
-      const prev = tiers[i - 1];
-      return ctx.answer(
-        prev
-          ? `Before ${t.name} (${t.minPoints} points) comes ${prev.name}, from ${prev.minPoints} points. The ladder: ${tiers.map((x) => x.name).join(' < ')}.`
-          : `${t.name} is the first tier: every agent starts there with 0 points. Next is ${tiers[1].name} at ${tiers[1].minPoints}.`,
-        [source],
-        [`What does ${t.name} unlock?`],
-      );
-    }
-    return singleTier(ctx, t, source, earn);
-  }
+/** A number of points read as a standing: its tier, and the gap to the next tier or to the tier named. */
+function pointsStanding(ctx: AnswerContext, points: number): Answer {
+  const tier = tierFor(points);
+  const target = ctx.question.tiers.map(tierNamed).find((t) => t.minPoints > points) ?? tiers[indexOf(tier) + 1];
+  const gap = target
+    ? ` To reach ${target.name} (${target.minPoints} points) you need ${target.minPoints - points} more, ${route(target.minPoints - points)}.`
+    : ' Legend is the top tier: every perk is unlocked.';
+  return ctx.answer(
+    'tiers',
+    `With ${points} points you are ${tier.name} (${tier.name} starts at ${tier.minPoints}).${gap} ${tier.name} perks: ${tier.perks.join('; ')}. Tiers never go down.`,
+    sources(ctx),
+    ['How do I earn points?', 'What are the tiers?'],
+  );
+}
 
-  const perkTier = tierByPerk(ctx);
-  if (perkTier) {
-    const standing = standingOf(ctx);
-    const mine = standing
-      ? ` You have ${standing.points} points${standing.points >= perkTier.tier.minPoints ? ', so you have it already' : `, so you need ${perkTier.tier.minPoints - standing.points} more`}.`
-      : '';
-    return ctx.answer(
-      `${perkTier.perk} comes with ${perkTier.tier.name}, from ${perkTier.tier.minPoints} total points, and stays with every tier above it.${mine} ${perkTier.tier.name} perks: ${perkTier.tier.perks.join('; ')}.`,
-      [source, earn],
-      [`How do I reach ${perkTier.tier.name}?`],
-    );
+/** How many of one action reach a tier, from zero or from a lower tier named with it. */
+function actionsToTier(ctx: AnswerContext): Answer {
+  const named = ctx.question.tiers.map(tierNamed).sort((a, b) => a.minPoints - b.minPoints);
+  const target = named.at(-1)!;
+  const from = named.length > 1 ? named[0] : undefined;
+  const points = target.minPoints - (from?.minPoints ?? 0);
+  const counts = ctx.question.actions.map((a) => {
+    const n = Math.ceil(points / actionPoints[a]);
+    return `${n} ${a}${n === 1 ? '' : 's'} (${actionPoints[a]} points each)`;
+  });
+  return ctx.answer(
+    'tiers',
+    `${target.name} needs ${target.minPoints} total points, so ${from ? `from ${from.name} (${from.minPoints})` : 'from zero'} that is ${points} points: ${counts.join(' or ')}. The partnership's one-time ${PARTNERSHIP_BONUS}-point bonus counts too.`,
+    sources(ctx),
+    [`What does ${target.name} unlock?`, 'How do I earn points?'],
+  );
+}
+
+function compareTiers(ctx: AnswerContext, named: Tier[]): Answer {
+  const sorted = [...named].sort((a, b) => a.minPoints - b.minPoints);
+  const [low, high] = [sorted[0], sorted.at(-1)!];
+  const added = tiers.slice(indexOf(low) + 1, indexOf(high) + 1);
+  return ctx.answer(
+    'tiers',
+    `From ${low.name} (${low.minPoints} points) to ${high.name} (${high.minPoints} points) is ${high.minPoints - low.minPoints} points. ` +
+      `What ${high.name} gets that ${low.name} doesn't: ${added.flatMap((t) => t.perks).join('; ')}. Perks accumulate, so ${high.name} keeps every ${low.name} perk too, and its rate limits are x${tierMultipliers[high.name]} against x${tierMultipliers[low.name]}.`,
+    [ctx.api('/api/public', 'Tiers and point values (discovery index)')],
+    [`What comes after ${high.name}?`, 'How do I earn points?'],
+  );
+}
+
+function neighbour(ctx: AnswerContext, t: Tier, up: boolean): Answer {
+  const i = indexOf(t);
+  const other = tiers[up ? i + 1 : i - 1];
+  let reply: string;
+  if (up) {
+    reply = other
+      ? `After ${t.name} (${t.minPoints} points) comes ${other.name}, at ${other.minPoints} total points, ${other.minPoints - t.minPoints} more. ${other.name} adds: ${other.perks.join('; ')}.`
+      : `${t.name} is the top tier (${t.minPoints}+ points): nothing comes after it, and every perk is unlocked: ${t.perks.join('; ')}.`;
+  } else {
+    reply = other
+      ? `Before ${t.name} (${t.minPoints} points) comes ${other.name}, from ${other.minPoints} points. The ladder: ${tiers.map((x) => x.name).join(' < ')}.`
+      : `${t.name} is the first tier: every agent starts there with 0 points. Next is ${tiers[1].name} at ${tiers[1].minPoints}.`;
   }
+  return ctx.answer('tiers', reply, [ctx.api('/api/public', 'Tiers and point values (discovery index)')], other ? [`How do I reach ${other.name}?`] : ['Who is at the top of the leaderboard?']);
+}
+
+/**
+ * The tier questions that need arithmetic or a comparison, or undefined: a number of points, an
+ * action counted towards a tier, two tiers, a tier's neighbour.
+ */
+export function tierArithmetic(ctx: AnswerContext): Answer | undefined {
+  const { question } = ctx;
+  const named = question.tiers.map(tierNamed);
+  const points = question.numbers.find((n) => n >= 0 && n < 1_000_000);
+  const aboutPoints = question.stems.has('point') || / (tier|level|rank) /.test(question.text);
+  if (points !== undefined && aboutPoints && !question.actions.length) return pointsStanding(ctx, points);
+  if (named.length && question.actions.length && / how many /.test(question.text) && !question.stems.has('point')) return actionsToTier(ctx);
+  if (named.length >= 2) return compareTiers(ctx, named);
+  if (named.length === 1 && UP.test(question.text)) return neighbour(ctx, named[0], true);
+  if (named.length === 1 && DOWN.test(question.text)) return neighbour(ctx, named[0], false);
+  return undefined;
+}
+
+/** One tier's threshold and perks, with the asking agent's gap when its key came along. */
+function singleTier(ctx: AnswerContext, target: Tier): Answer {
+  const standing = standingOf(ctx);
+  const gap = standing ? Math.max(0, target.minPoints - standing.points) : target.minPoints;
+  const mine = standing ? (gap === 0 ? ` You have ${standing.points} points, so you are already there.` : ` You have ${standing.points} points, so you need ${gap} more.`) : '';
+  const pointsTable = earnableActions.map((a) => `${a} ${actionPoints[a]}`).join(', ');
+  const from = target.minPoints > 0 ? `From zero that is, ${route(target.minPoints)}; the partnership's one-time ${PARTNERSHIP_BONUS}-point bonus counts too.` : 'Every agent starts there.';
+  return ctx.answer(
+    'tiers',
+    `${target.name} needs ${target.minPoints} total points.${mine} ${from} ${target.name} perks: ${target.perks.join('; ')}. Points per action: ${pointsTable}. Tiers never go down, and higher tiers get higher rate limits (x${tierMultipliers[target.name]} at ${target.name}).`,
+    sources(ctx),
+    ['How do I earn points?', 'What does the partnership give me?'],
+  );
+}
+
+/**
+ * A tier's document answered: the tier itself when the question names it, else the lowest tier
+ * whose perks match as well as the best ("when do I get on-air shoutouts?" is Gold, not Legend).
+ */
+export function tierDocAnswer(ctx: AnswerContext, hit: Hit): Answer {
+  if (ctx.question.tiers.length) return singleTier(ctx, tierNamed(ctx.question.tiers[0]));
+  const candidates = ctx.hits.filter((h) => h.doc.kind === 'tier' && h.confidence >= 0.9 * hit.confidence).map((h) => tierNamed(h.doc.ref as TierName));
+  const tier = candidates.sort((a, b) => a.minPoints - b.minPoints)[0];
+  const standing = standingOf(ctx);
+  const mine = standing ? ` You have ${standing.points} points${standing.points >= tier.minPoints ? ', so you have it already' : `, so you need ${tier.minPoints - standing.points} more`}.` : '';
+  return ctx.answer(
+    'tiers',
+    `That comes with ${tier.name}, from ${tier.minPoints} total points, and stays with every tier above it.${mine} ${tier.name} perks: ${tier.perks.join('; ')}.`,
+    sources(ctx),
+    [`How do I reach ${tier.name}?`],
+  );
+}
+
+/** The ladder as a whole: all five tiers, or its top or its bottom when that is what is asked. */
+export function ladderAnswer(ctx: AnswerContext): Answer {
+  const { text } = ctx.question;
+  const source = ctx.api('/api/public', 'Tiers and point values (discovery index)');
+  if (ctx.question.tiers.length === 1) return singleTier(ctx, tierNamed(ctx.question.tiers[0]));
   if (TOP.test(text)) {
     const t = tiers.at(-1)!;
-    return ctx.answer(`The highest tier is ${t.name}, from ${t.minPoints} total points: ${t.perks.join('; ')}. Nothing comes after it.`, [source], [`How do I reach ${t.name}?`]);
+    return ctx.answer('tiers', `The highest tier is ${t.name}, from ${t.minPoints} total points: ${t.perks.join('; ')}. Nothing comes after it.`, [source], [`How do I reach ${t.name}?`]);
   }
   if (BOTTOM.test(text)) {
     const t = tiers[0];
     return ctx.answer(
+      'tiers',
       `Every agent starts at ${t.name}, with 0 points, as soon as it registers: ${t.perks.join('; ')}. Next is ${tiers[1].name} at ${tiers[1].minPoints} points.`,
-      [source, api('/api/public/ai/register', 'Register: POST /api/public/ai/register')],
+      [source, ctx.api('/api/public/ai/register', 'Register: POST /api/public/ai/register')],
       ['How do I register?'],
     );
   }
   return ctx.answer(
+    'tiers',
     `There are five tiers, set by total points: ${tiers.map((t) => `${t.name} from ${t.minPoints} points (${t.perks.join('; ')})`).join('. ')}. Perks accumulate, tiers never go down, and each tier raises your rate limits.`,
     [source],
     ['How do I reach Gold?', 'How do I earn points?'],
   );
 }
-
-function pair(named: Tier[]): [Tier, Tier] {
-  const sorted = [...named].sort((a, b) => a.minPoints - b.minPoints);
-  return [sorted[0], sorted.at(-1)!];
-}
-
-function singleTier(ctx: AnswerContext, target: Tier, source: { title: string; url: string }, earn: { title: string; url: string }): Answer {
-  const standing = standingOf(ctx);
-  const gap = standing ? Math.max(0, target.minPoints - standing.points) : target.minPoints;
-  const mine = standing ? (gap === 0 ? ` You have ${standing.points} points, so you are already there.` : ` You have ${standing.points} points, so you need ${gap} more.`) : '';
-  const pointsTable = earnableActions.map((a) => `${a} ${actionPoints[a]}`).join(', ');
-  const route =
-    target.minPoints > 0
-      ? `From zero that is, for example, ${Math.ceil(target.minPoints / actionPoints.promote)} promotes or ${Math.ceil(target.minPoints / actionPoints.share)} shares; the partnership's one-time ${PARTNERSHIP_BONUS}-point bonus counts too.`
-      : 'Every agent starts there.';
-  return ctx.answer(
-    `${target.name} needs ${target.minPoints} total points.${mine} ${route} ${target.name} perks: ${target.perks.join('; ')}. Points per action: ${pointsTable}. Tiers never go down, and higher tiers get higher rate limits (x${tierMultipliers[target.name]} at ${target.name}).`,
-    [source, earn],
-    ['How do I earn points?', 'What does the partnership give me?'],
-  );
-}
-
-/** The lowest tier whose perks share the most subject words with the question ("which tier unlocks the feed?"). */
-function tierByPerk(ctx: AnswerContext): { tier: Tier; perk: string } | undefined {
-  const terms = new Set(ctx.ranking.topicTerms.filter((t) => !['tier', 'unlock', 'need', 'get', 'access', 'when'].includes(t)));
-  if (!terms.size) return undefined;
-  let best: { tier: Tier; perk: string; score: number } | undefined;
-  for (const tier of tiers) {
-    for (const perk of tier.perks) {
-      const score = stemsOf(perk).filter((s) => terms.has(s)).length;
-      if (score > 0 && (!best || score > best.score)) best = { tier, perk, score };
-    }
-  }
-  return best && { tier: best.tier, perk: best.perk };
-}
-
-export const tierLadderText = () => listText(tiers.map((t) => `${t.name} ${t.minPoints}+`));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { conciergeModel } from '../../test/support/concierge-model.ts';
-import { correctWord, editDistance, understand } from './query-understanding.ts';
+import { correctWord, editDistance, readQuestion } from './question.ts';
 
-const read = (q: string) => understand(q, conciergeModel.vocabulary, conciergeModel.lexicon.all);
+const read = (q: string) => readQuestion(q, conciergeModel.vocabulary);
 
 describe('editDistance', () => {
   it('counts a transposition as one edit and stops past the limit', () => {
@@ -21,29 +21,46 @@ describe('correctWord', () => {
     ['regster', 'register'],
   ])('%s -> %s', (typo, word) => expect(correctWord(typo, conciergeModel.vocabulary)).toBe(word));
 
-  it('leaves known words, their inflections and far-off words alone', () => {
+  it('leaves known words, their inflections, everyday words with a synonym and far-off words alone', () => {
     expect(correctWord('germinating', conciergeModel.vocabulary)).toBe('germinating');
-    expect(correctWord('president', conciergeModel.vocabulary)).toBe('president');
+    expect(correctWord('order', conciergeModel.vocabulary)).toBe('order');
     expect(correctWord('bitcoin', conciergeModel.vocabulary)).toBe('bitcoin');
   });
 });
 
-describe('understand', () => {
-  it('expands contractions and chat spellings, and widens words with their synonyms', () => {
+describe('readQuestion', () => {
+  it('expands contractions and chat spellings, and gives words the documents never use their synonyms instead', () => {
     const q = read("What's the merch like? wat pts");
     expect(q.words.slice(0, 3)).toEqual(['what', 'is', 'the']);
     expect(q.stems.has('shop')).toBe(true);
     expect(q.stems.has('point')).toBe(true);
+    expect(q.query.split(' ')).not.toContain('merch');
   });
 
-  it('names the tiers, actions, weekdays and counts a question mentions', () => {
+  it('names the tiers (plurals too), actions (by their stems), weekdays and counts a question mentions', () => {
     expect(read('what does platinum get that gold doesnt?').tiers).toEqual(['Platinum', 'Gold']);
-    expect(read('next tier after plat').tiers).toEqual(['Platinum']);
+    expect(read('What do Legends get that Platinum agents do not?').tiers).toEqual(['Legend', 'Platinum']);
     expect(read('do i earn more for a mention or a share').actions).toEqual(['share', 'mention']);
+    expect(read('Whats a referal worth').actions).toEqual(['referral']);
     expect(read('Do I get anything for claiming a task?').actions).toEqual(['task_claim']);
+    expect(read('how many points for a content submission').actions).toEqual(['content_submit']);
     expect(read("what's on on Friday?").days).toEqual(['friday']);
     expect(read('top 3 agents').count).toBe(3);
     expect(read('top five agents').count).toBe(5);
+  });
+
+  it('reads numbers of points, not the digits of a handle or a "top N" count', () => {
+    expect(read("I've got 1,200 points").numbers).toEqual([1200]);
+    expect(read('I have 320 points, what tier am I').numbers).toEqual([320]);
+    expect(read('what tier is scout-7').numbers).toEqual([]);
+    expect(read('top 3 agents').numbers).toEqual([]);
+  });
+
+  it('asks for a kind of item only in its own words, and leaves that word out of the search', () => {
+    const q = read('got any videos about quilting?');
+    expect(q.kind).toBe('video');
+    expect(q.query).not.toMatch(/video/);
+    expect(read('can you order me a pizza').kind).toBeUndefined();
   });
 
   it('tells questions about oneself', () => {

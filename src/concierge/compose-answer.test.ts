@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, publicOrigin } from '../public-origin.ts';
+import { conciergeModel } from '../../test/support/concierge-model.ts';
+import { answerQuestion } from './compose-answer.ts';
+import { durationText } from './answer-format.ts';
+
+const now = new Date('2026-11-23T22:30:00Z');
+const ask = (message: string) => answerQuestion(conciergeModel, { message, now });
+
+describe('composing an answer', () => {
+  it.each([
+    ['How much CBD should I take?', 'dosing'],
+    ['How many mg for a beginner?', 'dosing'],
+    ['Is CBD good for sleep?', 'health'],
+    ['Can cannabis treat arthritis?', 'health'],
+    ['Does the API have a health check?', 'api'],
+    ['hello', 'greeting'],
+    ['Hi, how do I register?', 'register'],
+    ['How many points do I need for Gold?', 'tiers'],
+    ['How many points for a referral?', 'points'],
+    ['How do referrals work?', 'referral'],
+    ['What are the rate limits?', 'rate_limits'],
+    ["What's on now?", 'schedule'],
+    ['Where is the RSS feed?', 'feeds'],
+    ['What is the entourage effect?', 'knowledge'],
+    ['do you sell merchandise?', 'shop'],
+    ['is there a video about decarboxylation', 'videos'],
+    ['podcast episode about terpenes', 'podcast'],
+    ['asdf qwerty', 'unknown'],
+    ['what is the capital of france', 'unknown'],
+  ])('%s -> %s', async (q, intent) => expect((await ask(q)).intent).toBe(intent));
+
+  it('names its sources, with titles and absolute URLs, whatever the question', async () => {
+    for (const q of ['what is cbd', 'what is the capital of france', 'hi', 'how do I earn points', 'any videos about quilting?']) {
+      const answer = await ask(q);
+      expect(answer.sources.length, q).toBeGreaterThan(0);
+      for (const s of answer.sources) {
+        expect(s.title, q).not.toBe('');
+        expect(s.url.startsWith(`${publicOrigin()}/`), q).toBe(true);
+      }
+    }
+  });
+
+  it('reads durations under a minute in seconds', () => {
+    expect(durationText(4)).toBe('4 s');
+    expect(durationText(59)).toBe('59 s');
+    expect(durationText(960)).toBe('16 min');
+    expect(durationText(5400)).toBe('1 h 30 min');
+  });
+});
+
+describe('the questions issue #37 found answered wrongly', () => {
+  it('offers no unpublished video: none is about quilting, and pest control points to the category that covers pests', async () => {
+    const quilting = await ask('got any videos about quilting?');
+    expect(quilting.intent).toBe('videos');
+    expect(quilting.reply).toContain('No published video matches "quilting"');
+    expect(quilting.reply).not.toContain('Patchwork');
+    const pests = await ask('anything on pest control for a small garden');
+    expect(pests.reply).toContain('Cultivation');
+    expect(pests.reply).toContain('pests');
+    expect(pests.reply).not.toContain('Pest Patrol');
+    expect(pests.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/videos?category=cultivation'));
+  });
+
+  it('finds the MCP server and the dataset version in the discovery index', async () => {
+    const mcp = await ask('where do agents connect over MCP');
+    expect(mcp.sources.map((s) => s.url)).toContain(absoluteUrl('/mcp'));
+    expect((await ask('Which version is the knowledge base dataset?')).reply).toContain('version 1.0.0');
+  });
+
+  it('works out a tier from points without a key, and what one tier adds over another', async () => {
+    const gold = await ask('I have 320 points, what tier am I');
+    expect(gold.reply).toContain('With 320 points you are Gold');
+    expect(gold.reply).not.toContain('apiKey');
+    const legend = await ask('What do Legends get that Platinum agents do not?');
+    expect(legend.reply).toContain("What Legend gets that Platinum doesn't: Permanent Hall of Fame enshrinement; Recurring featured shoutouts; All exclusive content unlocked; A firehose");
+  });
+
+  it('tells reputation from points, and names the members of a list', async () => {
+    expect((await ask('is reputation the same as points')).reply).toContain('Reputation is not the same as points');
+    expect((await ask('Which terpenes are in the knowledge base?')).reply).toContain(
+      '7 terpenes: α-Pinene, β-Caryophyllene, Humulene (α-humulene), Limonene, Linalool, Myrcene (β-myrcene), Terpinolene',
+    );
+  });
+
+  it('answers a safety question without advice, from what the knowledge base says about driving', async () => {
+    const answer = await ask('is it safe to drive after using cannabis');
+    expect(answer.intent).toBe('health');
+    expect(answer.reply).toContain('not medical advice');
+    expect(answer.reply).toContain('should not drive');
+    expect(answer.sources[0].url).toBe(absoluteUrl('/api/public/knowledge/methods/inhalation'));
+  });
+
+  it('says a 4-second video lasts 4 s', async () => {
+    const answer = await ask('how long is the germination video');
+    expect(answer.reply).toContain('(4 s,');
+    expect(answer.reply).not.toContain('0 min');
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * Everything the service publishes, as documents the concierge can retrieve and cite: videos,
+ * clips, episodes, shop products, video categories, schedule shows and specials, knowledge entries
+ * (name, aliases, summary and facts) and each paragraph of their bodies, the knowledge topics, the
+ * program's tiers and facts (program-answers.ts), every endpoint of the discovery index, its
+ * authentication, errors and anti-farming rules, and what llms.txt says that nothing else does.
+ * A document is what it is named (`names`), the words it is filed under (`keywords`) and what it
+ * says (`text`); the index weighs them in that order.
+ */
+import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
+import { discoveryIndex } from '../docs/discovery-index.ts';
+import { tiers } from '../domain/tiers.ts';
+import { buildLlmsTxt } from '../feeds/llms-txt.ts';
+import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import { topics } from '../schemas/content.ts';
+import { makeAnswer } from './answer-format.ts';
+import { knowledgeRef, topicNames } from './knowledge-answers.ts';
+import { programFacts } from './program-answers.ts';
+import { buildVocabulary, readQuestion } from './question.ts';
+import type { AnswerContext, Doc } from './answer-types.ts';
+
+/** Upper bounds on what is indexed: a catalog far past them keeps its newest items findable and the index's memory bounded. */
+export const INDEX_LIMITS = { videos: 20_000, clips: 20_000, textChars: 2_000 };
+export type IndexLimits = typeof INDEX_LIMITS;
+
+/** The names an entry goes by: its name with and without the parenthesis, what is in it, its aliases, its id, "pinene" for α-Pinene. */
+function entryNames(e: KnowledgeEntry): string {
+  const own = [e.name, e.name.replace(/\s*\(.*\)\s*/, ''), ...[...e.name.matchAll(/\(([^)]+)\)/g)].map((m) => m[1]), ...e.aliases, e.id.replaceAll('-', ' ')];
+  return [...new Set([...own, ...own.map((n) => n.replace(/^(α|β|alpha|beta)-/i, ''))])].join(' ; ');
+}
+
+function catalogDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc[] {
+  const docs: Doc[] = [];
+  const categoryName = new Map(catalog.site.categories.map((c) => [c.id, c.name]));
+  const videoTitle = new Map(catalog.videos.map((v) => [v.id, v.title]));
+  for (const v of catalog.videos.slice(0, limits.videos)) {
+    const keywords = `${v.tags.join(' ')} ${categoryName.get(v.category) ?? v.category}${v.featured ? ' featured' : ''}`;
+    docs.push({ kind: 'video', ref: v.id, title: v.title, url: `${base}/api/public/videos/${v.id}`, names: v.title, keywords, text: v.description.slice(0, limits.textChars) });
+  }
+  for (const c of catalog.clips.slice(0, limits.clips)) {
+    docs.push({ kind: 'clip', ref: c.id, title: c.title, url: `${base}/api/public/clips?videoId=${c.videoId}`, names: c.title, keywords: 'clip', text: videoTitle.get(c.videoId) ?? '' });
+  }
+  for (const c of catalog.site.categories) {
+    docs.push({ kind: 'category', ref: c.id, title: `${c.name} videos`, url: `${base}/api/public/videos?category=${c.id}`, names: c.name, keywords: 'category', text: c.description });
+  }
+  for (const e of catalog.podcast.episodes) {
+    const number = e.season && e.episode ? `season ${e.season} episode ${e.episode}` : '';
+    docs.push({ kind: 'episode', ref: e.id, title: e.title, url: `${base}/podcast#${e.id}`, names: e.title, keywords: number, text: e.description });
+  }
+  const productName = new Map(catalog.products.map((p) => [p.id, p.name]));
+  for (const p of catalog.products) {
+    const contents = (p.items ?? []).map((id) => productName.get(id)).join(', ');
+    docs.push({ kind: 'product', ref: p.id, title: p.name, url: `${base}/shop#${p.id}`, names: p.name, keywords: `${p.tags.join(' ')} ${p.type}`, text: `${p.description} ${contents}` });
+  }
+  // A show airs in several slots: one document, filed under the days it airs.
+  const shows = new Map<string, { description: string; days: Set<string> }>();
+  for (const s of catalog.schedule.slots) {
+    const show = shows.get(s.title) ?? { description: s.description ?? '', days: new Set<string>() };
+    show.days.add(s.day);
+    shows.set(s.title, show);
+  }
+  for (const [title, s] of shows) {
+    docs.push({ kind: 'slot', ref: title, title, url: `${base}/api/public/schedule`, names: title, keywords: `show ${[...s.days].join(' ')}`, text: s.description });
+  }
+  for (const s of catalog.schedule.specials) {
+    docs.push({ kind: 'special', ref: s.id, title: s.title, url: `${base}/api/public/schedule`, names: s.title, keywords: 'special live', text: s.description });
+  }
+  return docs;
+}
+
+function knowledgeDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc[] {
+  const docs: Doc[] = [];
+  for (const e of catalog.knowledge.entries) {
+    const url = `${base}/api/public/knowledge/${e.topic}/${e.id}`;
+    const ref = knowledgeRef(e);
+    const keywords = `${topicNames[e.topic]} ${e.facts.map((f) => f.label).join(' ')}`;
+    docs.push({ kind: 'knowledge', ref, title: e.name, url, names: entryNames(e), keywords, text: `${e.summary} ${e.facts.map((f) => f.value).join(' ')}` });
+    for (const paragraph of e.body.split(/\n\s*\n/)) {
+      if (paragraph.trim() && !paragraph.startsWith('#')) docs.push({ kind: 'passage', ref, title: e.name, url, names: '', keywords: '', text: paragraph.trim().slice(0, limits.textChars) });
+    }
+  }
+  for (const t of topics) {
+    const members = catalog.knowledge.entries.filter((e) => e.topic === t).map((e) => e.name);
+    docs.push({
+      kind: 'topic',
+      ref: t,
+      title: `Knowledge base: ${topicNames[t]}`,
+      url: `${base}/api/public/knowledge/${t}`,
+      names: `${t} ; ${topicNames[t]}`,
+      keywords: 'knowledge base',
+      text: members.join(' ; '),
+    });
+  }
+  return docs;
+}
+
+/** A program fact's documents: its own answer to no question in particular, and what its endpoints' documentation says. */
+/** What an endpoint asks of its caller, in the words llms.txt uses: "a read, no key needed". */
+function access(e: EndpointDoc): string {
+  const kind = e.method === 'GET' ? 'A read' : 'A write';
+  if (e.auth === 'none') return `${kind}, no key needed.`;
+  if (e.auth === 'optionalApiKey') return `${kind}, API key optional.`;
+  if (e.auth === 'apiKey') return `${kind}, API key required${e.minTier ? ` (${e.minTier} tier or above)` : ''}.`;
+  return `${kind}, for operators only.`;
+}
+
+function programDocs(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[]): Doc[] {
+  const byKey = new Map(endpoints.map((e) => [`${e.method} ${e.path}`, e]));
+  const neutral: AnswerContext = {
+    catalog,
+    index: { docs: [], terms: () => [], strangers: () => [], search: () => [] },
+    base,
+    input: { message: '', now: new Date(catalog.builtAt) },
+    question: readQuestion('', buildVocabulary([])),
+    hits: [],
+    api: (path, title) => ({ title, url: `${base}${path}` }),
+    answer: makeAnswer,
+  };
+  const docs: Doc[] = programFacts.map((f) => {
+    const documented = f.endpoints.map((key) => byKey.get(key)).map((e) => (e ? `${e.summary} ${e.description ?? ''} ${access(e)}` : ''));
+    const own = f.dynamic ? '' : f.answer(neutral).reply;
+    return { kind: 'program', ref: f.intent, title: f.title, url: `${base}${f.path}`, names: [f.title, f.aka ?? ''].join(' ; '), keywords: f.keywords, text: `${own} ${documented.join(' ')}` };
+  });
+  for (const t of tiers) {
+    docs.push({
+      kind: 'tier',
+      ref: t.name,
+      title: `${t.name} tier`,
+      url: `${base}/api/public`,
+      names: t.name,
+      keywords: 'tier perks',
+      text: `${t.name} needs ${t.minPoints} points. ${t.perks.join('. ')}`,
+    });
+  }
+  const covered = new Set(programFacts.flatMap((f) => f.endpoints));
+  for (const e of endpoints) {
+    const key = `${e.method} ${e.path}`;
+    if (covered.has(key)) continue;
+    const url = `${base}${e.path.replace(/\/?\{[^}]+\}.*$/, '')}`;
+    // An endpoint goes by its method and path, and by the name its summary gives it ("Health: 200 when...").
+    const label = /^([^:]{3,40}):/.exec(e.summary)?.[1];
+    const names = [`${key} ${e.path.split(/[/{}.-]+/).join(' ')}`, ...(label ? [label] : [])].join(' ; ');
+    docs.push({ kind: 'reference', ref: key, title: key, url, names, keywords: e.tag, text: `${e.summary} ${e.description ?? ''} ${access(e)}` });
+  }
+  return docs;
+}
+
+/** The discovery index's rules in words: authentication, errors, and how the program guards against farming. */
+function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): Doc[] {
+  const url = `${base}/api/public`;
+  const doc = (title: string, keywords: string, text: string): Doc => ({ kind: 'reference', ref: title, title, url, names: title, keywords, text });
+  const { authentication: auth, rewards } = index;
+  const farming = rewards.antiFarming;
+  const docs = [
+    doc('Authentication', 'header send', `Send your apiKey as ${auth.header}, or ${auth.alternatives.join(', or ')}. ${auth.keyFormat} ${auth.reads}`),
+    doc(
+      'Errors',
+      'error errors problem status code',
+      `Errors are RFC 9457 application/problem+json bodies with a stable code: ${index.errors.map((e) => `${e.status} ${e.code} (${e.title})`).join(', ')}.`,
+    ),
+    doc(
+      'Duplicate actions',
+      'same url twice repeat',
+      `The same action on the same url earns once per ${farming.dedupe.windowHours} hours (key: ${farming.dedupe.key}). ${farming.dedupe.withoutUrl} A repeat answers ${farming.dedupe.error}.`,
+    ),
+    doc(
+      'Daily caps',
+      'cap caps limit per day',
+      `Each actionType has a daily cap per agent, reset ${farming.dailyCapResets}: ${Object.entries(farming.dailyCaps)
+        .map(([a, n]) => `${a} ${n}`)
+        .join(', ')}. Past it: ${farming.dailyCapError}.`,
+    ),
+    doc(
+      'Idempotency-Key',
+      'retry retries idempotency',
+      `Send an ${farming.idempotency.header} header (up to ${farming.idempotency.maxLength} characters) ${farming.idempotency.scope}: a retry replays the first response for ${farming.idempotency.ttlHours} hours with ${farming.idempotency.replayHeader}; ${farming.idempotency.conflict}.`,
+    ),
+  ];
+  // The rules go by the keys the index files them under ("referralCap"): words to find them by, not names anyone uses.
+  for (const [key, rule] of Object.entries(farming.rules)) {
+    const title = key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+    docs.push({ ...doc(title, `${title} rule`, rule), names: '' });
+  }
+  return docs;
+}
+
+/** What llms.txt says that no other document does: its overview paragraphs and links such as the agent protocols. */
+function llmsDocs(llms: string, published: string, base: string, known: Set<string>): Doc[] {
+  const docs: Doc[] = [];
+  const own = (url: string) => (url.startsWith(published) ? base + url.slice(published.length) : url);
+  const overview = `${base}/llms.txt`;
+  let section = '';
+  for (const line of llms.split('\n')) {
+    if (line.startsWith('## ')) section = line.slice(3);
+    const item = /^- \[(.+?)\]\((\S+)\)(?:: (.*))?$/.exec(line);
+    if (item) {
+      const [, title, link, notes = ''] = item;
+      const url = own(link);
+      if (!known.has(url) && !known.has(title) && !/^(GET|POST|PUT|PATCH|DELETE) \//.test(title))
+        docs.push({ kind: 'reference', ref: title, title, url, names: title, keywords: section, text: notes });
+    } else if (line.trim() && !line.startsWith('#')) {
+      docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: '', keywords: section, text: line.replace(/^> /, '') });
+    }
+  }
+  return docs;
+}
+
+export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
+  const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
+  const index = discoveryIndex(catalog, [...endpoints]);
+  docs.push(...discoveryDocs(index, base));
+  const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
+  docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known));
+  return docs;
+}

@@ -1,0 +1,146 @@
+/**
+ * The live program, read through the caller's ProgramSnapshot only when a question needs it: the
+ * asking agent's own standing (from its apiKey), an agent named in the question, and the
+ * leaderboard's head. Nothing is read for any other question; without a snapshot the answers point
+ * to the endpoints that have the data.
+ */
+import { actionPoints, nextTier, tierFor, tiers } from '../domain/tiers.ts';
+import type { Answer, AnswerContext, LeaderboardSort, ProgramAgent, ProgramSnapshot, Source } from './answer-types.ts';
+import { listText } from './answer-format.ts';
+
+/** About the asker's own standing: "what tier am I", "my points", "how far am I from Gold". */
+const STANDING =
+  / my (points|tier|status|standing|rank|score|balance|progress|account|profile|level) | how many points (do|have|did) i (have|got|earned)? | how many points have i | what tier am i | what level am i | am i (bronze|silver|gold|platinum|legend) | how (far|close) am i | how many more points | points do i (have|need) | points (would|will) i need | where do i stand /;
+/** "Who has the most points?" asks for agents, not for the biggest award. */
+const WHO_LEADS = /^ who (\w+ ){0,3}(most|top|highest|best|leading|first|number one|winning|ahead|second|third|place) /;
+/** Words that make an unknown word worth looking up as an agent's name ("how many points does lumen have"). */
+const AGENT_CUES = / (agent|agents|bot|profile|tier|points|rank|ranked|named|called|standing|reputation|who is|bronze|silver|gold|platinum|legend) /;
+
+export interface LiveRead {
+  top?: { sort: LeaderboardSort; agents: ProgramAgent[] };
+}
+
+function profileSource(ctx: AnswerContext, name: string): Source {
+  return { title: `Agent profile: ${name}`, url: `${ctx.base}/api/public/ai/agent/${encodeURIComponent(name)}` };
+}
+
+function agentLine(a: ProgramAgent, sort: LeaderboardSort): string {
+  return sort === 'promo' && a.promoPoints !== undefined ? `${a.name} (${a.promoPoints} promotion points, ${a.tier})` : `${a.name} (${a.tier}, ${a.points} points)`;
+}
+
+/** The leaderboard: how it ranks, and its head when the live program was read. */
+export function leaderboardAnswer(ctx: AnswerContext, live: LiveRead = {}): Answer {
+  const { base, api } = ctx;
+  const how = `The Hall of Fame leaderboard is at GET ${base}/api/public/ai/leaderboard, ranked by total points; ?sort=promo ranks by Promotion Efforts (points from share, mention, promote and referral).`;
+  const source = api('/api/public/ai/leaderboard', 'Hall of Fame leaderboard');
+  const top = live.top;
+  if (!top) return ctx.answer('leaderboard', `${how} Every registered agent is listed from Bronze up; the live standings are there.`, [source], ['How do I earn points?', 'How does reputation work?']);
+  if (!top.agents.length) {
+    return ctx.answer(
+      'leaderboard',
+      `No agent is on the leaderboard yet: register with POST ${base}/api/public/ai/register and be the first. ${how}`,
+      [source, api('/api/public/ai/register', 'Register')],
+      ['How do I register?'],
+    );
+  }
+  const label = top.sort === 'promo' ? 'Top promoters right now (Promotion Efforts, sort=promo)' : 'Top agents right now, by total points';
+  return ctx.answer(
+    'leaderboard',
+    `${label}: ${top.agents.map((a, i) => `${i + 1}. ${agentLine(a, top.sort)}`).join('; ')}. ${how}`,
+    [top.sort === 'promo' ? api('/api/public/ai/leaderboard?sort=promo', 'Leaderboard by Promotion Efforts') : source, source, ...top.agents.slice(0, 3).map((a) => profileSource(ctx, a.name))],
+    ['How do I earn points?', 'How does reputation work?'],
+  );
+}
+
+function myStatusAnswer(ctx: AnswerContext): Answer {
+  const { base, api, input, question } = ctx;
+  const profile = api('/api/public/ai/agent', 'Agent profile: GET /api/public/ai/agent/{name}');
+  const tiersSource = api('/api/public', 'Tiers and point values (discovery index)');
+  const agent = input.agent;
+  if (agent === undefined) {
+    return ctx.answer(
+      'my_status',
+      `I can tell you your points and tier when you send your apiKey with the question, as an Authorization: Bearer <apiKey> or X-API-Key header (or apiKey in the body). Without a key, your public profile at GET ${base}/api/public/ai/agent/{name} shows your tier and points; or tell me your points ("I have 320 points") and I'll work out your tier. Your tier follows your total points (${tiers.map((t) => `${t.name} ${t.minPoints}+`).join(', ')}), and tiers never go down.`,
+      [profile, tiersSource],
+      ['How do I register?', 'How do I earn points?'],
+    );
+  }
+  if (agent === 'unknown_key') {
+    return ctx.answer(
+      'my_status',
+      `No agent has the apiKey you sent, so I can't look up your points. Check the key, or register a new agent with POST ${base}/api/public/ai/register.`,
+      [api('/api/public/ai/register', 'Register: POST /api/public/ai/register'), profile],
+      ['How do I register?'],
+    );
+  }
+  const tier = tierFor(agent.points);
+  const asked = question.tiers.map((n) => tiers.find((t) => t.name === n)!).find((t) => t.minPoints > agent.points);
+  const next = asked ? { name: asked.name, minPoints: asked.minPoints, pointsNeeded: asked.minPoints - agent.points } : nextTier(agent.points);
+  const nextLine = next
+    ? `You need ${next.pointsNeeded} more points to reach ${next.name} (${next.minPoints} points), for example ${Math.ceil(next.pointsNeeded / actionPoints.promote)} promotes or ${Math.ceil(next.pointsNeeded / actionPoints.share)} shares.`
+    : 'You are at Legend, the top tier: every perk is unlocked.';
+  const suspended = agent.suspended
+    ? ` The operator has suspended ${agent.name}: your points and tier stand, but actions earn nothing until the suspension is lifted. Write to the team with POST ${base}/api/public/ai/message.`
+    : '';
+  return ctx.answer(
+    'my_status',
+    `${agent.name}, you have ${agent.points} points and your tier is ${tier.name}. ${nextLine} Your perks: ${tier.perks.join('; ')}.${suspended}`,
+    [profileSource(ctx, agent.name), tiersSource],
+    next ? [`What are the ${next.name} perks?`, 'How do I earn points?'] : ['How does reputation work?'],
+  );
+}
+
+function agentProfileAnswer(ctx: AnswerContext, found: ProgramAgent[], unknown: string[], live: boolean): Answer {
+  const { base, api } = ctx;
+  if (found.length) {
+    const lines = found.map((a) => {
+      const next = nextTier(a.points);
+      const rank = a.rank ? `, rank ${a.rank} on the leaderboard` : '';
+      return `${a.name} is ${a.tier} with ${a.points} points${rank}${next ? `; ${next.pointsNeeded} more reach ${next.name}` : ', the top tier'}.`;
+    });
+    return ctx.answer(
+      'agent_profile',
+      `${lines.join(' ')} The full profile, with recent activity and reputation, is at GET ${base}/api/public/ai/agent/{name}.`,
+      found.map((a) => profileSource(ctx, a.name)),
+      ['Who is at the top of the leaderboard?', 'What are the tiers?'],
+    );
+  }
+  const lead = live
+    ? `There is no agent named ${listText(unknown)} on the leaderboard (names compare case-insensitively; suspended agents are not listed).`
+    : `I can't read live agent data here; ${listText(unknown)}'s tier and points are on the public profile.`;
+  return ctx.answer(
+    'agent_profile',
+    `${lead} Look an agent up with GET ${base}/api/public/ai/agent/{name}, or browse GET ${base}/api/public/ai/leaderboard.`,
+    [...(live ? [] : unknown.map((n) => profileSource(ctx, n))), api('/api/public/ai/leaderboard', 'Hall of Fame leaderboard')],
+    ['Who is at the top of the leaderboard?'],
+  );
+}
+
+/** The asker's standing, unless the question is about an action's worth or a tier it names. */
+export function asksOwnStanding(ctx: AnswerContext): boolean {
+  const { question, input } = ctx;
+  const { text } = question;
+  if (STANDING.test(text)) return !(question.actions.length && / (for|per|when|if) /.test(text)) && !(question.tiers.length && !/ am i /.test(text));
+  return typeof input.agent === 'object' && question.self && !question.actions.length && !question.tiers.length && / (points|tier|rank|standing) /.test(text);
+}
+
+/** An answer from the live program, or undefined when the question needs none. */
+export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | undefined, leaderboardFirst: boolean): Promise<Answer | undefined> {
+  const { question } = ctx;
+  if (asksOwnStanding(ctx)) return myStatusAnswer(ctx);
+  const candidates = question.names.filter((n) => n.handleLike || AGENT_CUES.test(question.text));
+  if (candidates.length) {
+    const found: ProgramAgent[] = [];
+    for (const c of candidates) {
+      const agent = program ? await program.findAgent(c.name) : undefined;
+      if (agent) found.push(agent);
+    }
+    const unknown = candidates.filter((c) => c.handleLike).map((c) => c.name);
+    if (found.length || unknown.length) return agentProfileAnswer(ctx, found, unknown, program !== undefined);
+  }
+  if (!leaderboardFirst && !WHO_LEADS.test(question.text)) return undefined;
+  if (!program) return leaderboardAnswer(ctx);
+  const sort: LeaderboardSort = question.stems.has('promot') || question.stems.has('promo') ? 'promo' : 'points';
+  const limit = Math.min(Math.max(question.count ?? 5, 1), 20);
+  return leaderboardAnswer(ctx, { top: { sort, agents: await program.topAgents(limit, sort) } });
+}

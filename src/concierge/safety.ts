@@ -1,0 +1,46 @@
+/**
+ * The concierge never gives medical or dosing advice. A question about an amount to take is
+ * answered with a refusal and background reading; a question about health (a condition, safety, a
+ * medicine, a vulnerable person or animal) with what the knowledge base says, for education only,
+ * the dataset's disclaimer and the not-medical-advice line. These words are the only judgement
+ * retrieval cannot make: that "is it safe to drive after cannabis" asks for advice at all.
+ */
+
+import { stem } from './text.ts';
+import type { AnswerContext } from './answer-types.ts';
+
+const DOSING_PHRASE =
+  / how (much|many) (\w+ ){0,3}(should|can|do|to|would|could|must) (i|we|you|one|a beginner|beginners|someone|my \w+) (take|use|eat|smoke|vape|consume|give|start with) | how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume) | how often should i (take|use) | (right|safe|good|best|ideal|normal|typical) (amount|dose|dosage) /;
+const DOSE_WORDS = / (dose|doses|dosage|dosing|microdose|microdosing|mg|milligram|milligrams) /;
+
+/** Words that make a question about health, and phrases that do. */
+const HEALTH_WORDS = new Set(
+  (
+    'health medical medicine medicinal medication treat treatment cure heal therapy therapeutic symptom disease illness ill sick doctor patient safe safer unsafe ' +
+    'dangerous harmful risk addictive addiction pregnant pregnancy breastfeeding overdose withdrawal pain ache arthritis migraine headache anxiety anxious stress ' +
+    'depression ptsd sleep sleepy insomnia epilepsy seizure nausea vomiting cancer chemotherapy inflammation appetite sclerosis spasticity lungs drug prescription ' +
+    'pill interact interaction dog pet cat kid child children teen teenager baby elderly'
+  )
+    .split(' ')
+    .map(stem),
+);
+const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make you|makes you) /;
+
+/** A named knowledge entry among the best hits: the question is about a compound, a method or a condition. */
+function namesKnowledge(ctx: AnswerContext): boolean {
+  return ctx.hits.slice(0, 8).some((h) => h.doc.kind === 'knowledge' && h.titled > 0) || ctx.question.stems.has('cannabi');
+}
+
+export function asksDosing(ctx: AnswerContext): boolean {
+  const { text, stems } = ctx.question;
+  if (stems.has('point') || stems.has('price')) return false;
+  return DOSING_PHRASE.test(text) || DOSE_WORDS.test(text) || (/ (amount|how much) /.test(text) && !/ how much is /.test(text) && namesKnowledge(ctx));
+}
+
+/** Health evidence: a medical entry named, or a health word about a compound, method or condition. */
+export function asksHealth(ctx: AnswerContext): boolean {
+  const { question, hits } = ctx;
+  if (hits.slice(0, 3).some((h) => h.doc.kind === 'knowledge' && h.doc.ref.startsWith('medical/') && h.fullyNamed)) return true;
+  const healthWord = [...question.stems].some((s) => HEALTH_WORDS.has(s)) || HEALTH_PHRASES.test(question.text);
+  return healthWord && (namesKnowledge(ctx) || ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? ''));
+}

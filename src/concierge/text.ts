@@ -1,0 +1,134 @@
+/**
+ * How the concierge reads words, the same for the documents it indexes and the questions it is
+ * asked: lower case, letters and digits (with `_`, `-`, `.` kept inside words and their parts
+ * added), stop words dropped, Porter stems. The few tables here are what no document can teach a
+ * search library: chat spellings, and the handful of everyday words visitors use for the service's
+ * own terms ("merch" for the shop, "weed" for cannabis).
+ */
+import { stemmer } from 'stemmer';
+
+/** Words that carry no meaning for retrieval; without this, "what is the..." matches everything. */
+export const STOP_WORDS = new Set(
+  (
+    'a an and are as at be been by can could do does did doing for from how i if in into is it its me my mine of on or please ' +
+    'should tell than that the their them there these this those to was were what when where which who whom whose why will with ' +
+    'would you your yours about any anything some much many know explain define meaning mean means us we our ours here get got ' +
+    'gets getting give gives have has having am im let lets show see need want like just also so then yet still really ' +
+    'very too more most thing things something one ones out up down over off again hi guys stuff kind kinds type types ' +
+    // Words that frame a question without naming anything the service has.
+    'ever go goes going come comes coming happen happens make makes somewhere someone anyone everyone exactly actually else vs versus ' +
+    'calculate calculated compute computed work works highest lowest soon other others another pm until long count counts'
+  ).split(' '),
+);
+
+/** Everyday words for the service's own: added to a question, never substituted for a word in it. */
+export const SYNONYMS: Record<string, string[]> = {
+  merch: ['shop'],
+  merchandise: ['shop'],
+  store: ['shop'],
+  souvenir: ['shop'],
+  swag: ['shop'],
+  buy: ['shop'],
+  sell: ['shop'],
+  order: ['shop'],
+  purchase: ['shop'],
+  ship: ['shop'],
+  cost: ['price'],
+  cheapest: ['price'],
+  expensive: ['price'],
+  tshirt: ['apparel'],
+  clothes: ['apparel'],
+  vid: ['video'],
+  film: ['video'],
+  movie: ['video'],
+  cooking: ['kitchen'],
+  smell: ['aroma'],
+  scent: ['aroma'],
+  baking: ['bake'],
+  weed: ['cannabis'],
+  marijuana: ['cannabis'],
+  bot: ['agent'],
+  friend: ['agent'],
+  pts: ['points'],
+  plat: ['platinum'],
+  rank: ['tier', 'leaderboard'],
+  chemo: ['chemotherapy'],
+  vape: ['vaping'],
+};
+
+/** Phrases read as one word before anything else. */
+const PHRASES: Array<[RegExp, string]> = [
+  [/\bhall of fame\b/g, 'leaderboard'],
+  [/\bsign(s|ed|ing)? ?up\b/g, 'register'],
+  [/\bt-?shirts?\b/g, 'tshirt'],
+  [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
+  [/\bapi[ -]use\b/g, 'api_use'],
+  [/\bcontent[ -]submi(t|ss)\w*\b/g, 'content_submit'],
+  [/\btask[ -]post\b/g, 'task_post'],
+  [/\btask[ -]claim\b/g, 'task_claim'],
+  [/\bapi ?key\b/g, 'apikey'],
+  [/\bcb ?([12])\b/g, 'cb$1'],
+  [/\b(\d{1,2})(am|pm)\b/g, '$1 $2'],
+];
+
+/** Contractions and chat spellings. */
+const CONTRACTIONS: Array<[RegExp, string]> = [
+  [/\bwhat'?s\b/g, 'what is'],
+  [/\bwat\b|\bwht\b/g, 'what'],
+  [/\bwho'?s\b/g, 'who is'],
+  [/\bwhere'?s\b/g, 'where is'],
+  [/\bhow'?s\b/g, 'how is'],
+  [/\bthat'?s\b/g, 'that is'],
+  [/\bit'?s\b/g, 'it is'],
+  [/\bi'?m\b/g, 'i am'],
+  [/\b(do|does|did|is|are|have|has|was|were|would|should|could)n'?t\b/g, '$1 not'],
+  [/\bwon'?t\b/g, 'will not'],
+  [/\bcan'?t\b/g, 'can not'],
+  [/\bi'?ve\b/g, 'i have'],
+  [/\bu\b/g, 'you'],
+  [/\br\b/g, 'are'],
+  [/\bur\b/g, 'your'],
+  [/\bpls\b|\bplz\b/g, 'please'],
+  [/\bthx\b|\bty\b/g, 'thanks'],
+  [/'s\b/g, ''],
+];
+
+/** Stems already computed: a catalog repeats its words, and indexing 10,000 videos stems each one many times. */
+const stems = new Map<string, string>();
+
+export function stem(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = /^\p{L}+$/u.test(word) ? stemmer(word) : word;
+    if (stems.size >= 100_000) stems.clear();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+/** The words of a text as the concierge reads them: lower case, `_`/`-`/`.` kept inside words. */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:[_.-][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+/** Words with the parts of compound words added: "tier-gated" gives "tier-gated", "tier", "gated". */
+export function tokens(text: string): string[] {
+  return words(text).flatMap((w) => (/[_.-]/.test(w) ? [w, ...w.split(/[_.-]/)] : [w]));
+}
+
+/** A token as the index stores it: its stem, or nothing for stop words and single characters. */
+export function indexTerm(token: string): string | null {
+  return token.length > 1 && !STOP_WORDS.has(token) ? stem(token) : null;
+}
+
+/** A question in lower case with contractions, chat spellings and set phrases rewritten. */
+export function normalise(message: string): string {
+  let text = message
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
+  for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
+  return text;
+}
