@@ -200,12 +200,18 @@ function unavailable(error: unknown): unknown {
 /**
  * The pool as kysely sees it, with "cannot reach the database" errors turned into 503 problems,
  * both when a connection is taken and when a query fails on it.
+ *
+ * A connection the server ends while it is checked out (a failover, a restart, a pooler,
+ * pg_terminate_backend) emits `error` on its client, and pg's pool listens on idle clients only:
+ * unheard, that event would end the process. Every client is heard for its whole life; the query
+ * on it fails with the same error (503), and the pool drops the dead client when it comes back.
  */
 function guardedPool(pool: pg.Pool) {
   const guarded = new WeakMap<pg.PoolClient, pg.PoolClient>();
   const guard = (client: pg.PoolClient): pg.PoolClient => {
     let proxy = guarded.get(client);
     if (!proxy) {
+      client.on('error', () => {});
       const query = (...args: Parameters<pg.PoolClient['query']>) => {
         // A statement of `prepare` runs as a named prepared statement: each connection parses and
         // plans it once, not on every call.
