@@ -1,132 +1,142 @@
 /**
- * What the rate limiter costs per request: the built server is started twice, once with
- * RATE_LIMITS=off and once with the limiter on but RATE_LIMIT_SCALE so large that nothing is ever
- * refused, and autocannon drives the same paths against each. A saturated single-threaded server's
- * throughput is the inverse of its CPU time per request, so 1/rps(on) - 1/rps(off) is the limiter's
- * cost per request. On a busy machine that difference drowns in noise, so the script also times
- * the limiter's `admit` in-process (no HTTP), which is the number to compare between changes.
+ * The rate limiter's counting, ours against rate-limiter-flexible on the same policies (minute,
+ * hour and day windows and the 12 s sliding read burst, per tier and identity), behind the same
+ * gate (src/server/rate-limiter.ts), so only the counting differs:
  *
- *   npm run build && npx tsx bench/rate-limiter-cost.ts
- *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_ROUNDS=2 npx tsx bench/rate-limiter-cost.ts
+ * - memory: `MemoryCounts` (src/server/rate-counts.ts) against a `RateLimiterMemory` per window,
+ *   the burst counted per identity and second;
+ * - Redis (with REDIS_URL or TEST_REDIS_URL): our one script per request (src/server/shared-limits.ts)
+ *   against a `RateLimiterRedis` per window.
  *
- * Loopback only. Prints a Markdown table and, with --json, one JSON line per measurement.
+ * Prints µs per admitted read (admit + release, in-process, no HTTP) over 1, 1,000 and 100,000
+ * identities, and the heap each identity holds once 100,000 have been seen. `npm run bench` runs
+ * it and puts the table in BENCHMARKS.md.
+ *
+ *   npx tsx bench/rate-limiter-cost.ts [--json]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { Window } from '../src/domain/rate-limit-policy.ts';
+import type { CountStore, Snapshot } from '../src/server/rate-counts.ts';
 import { RateLimiter } from '../src/server/rate-limiter.ts';
-import { freePort } from './lib/processes.ts';
-import { serveArgs } from '../scripts/lib/serve-command.ts';
+import { sharedLimits } from '../src/server/shared-limits.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const PATHS = [
-  { name: 'pre-rendered file', path: '/api/public/videos' },
-  { name: 'on-demand (Astro)', path: '/api/public/stats' },
-];
-const MODES = [
-  { name: 'off', env: { RATE_LIMITS: 'off' } },
-  { name: 'on', env: { RATE_LIMITS: 'on', RATE_LIMIT_SCALE: '1000000' } },
-] as const;
+/** A limit no window reaches, so every read is admitted and counted. */
+const NEVER_FULL = { scale: 1e6, enabled: true };
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-bench-'));
-  const child = spawn(process.execPath, serveArgs(), {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: join(dataDir, 'bench.sqlite'), LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * The same counts kept by rate-limiter-flexible: a limiter per window used as a counter (its own
+ * points out of reach, the tier's limit applied by the gate), the burst as one record per
+ * identity and second. Counts first, then gives the request back if a window is full.
+ */
+function flexibleCounts(limiterFor: (window: Window) => RateLimiterAbstract): CountStore {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiter = (w: Window) => {
+    let l = limiters.get(w.name);
+    if (!l) limiters.set(w.name, (l = limiterFor(w)));
+    return l;
+  };
   return {
-    url,
-    child,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+    async take(key, windows, nowMs, count) {
+      const second = Math.floor(nowMs / 1000);
+      const snapshots = await Promise.all(
+        windows.map(async (w): Promise<Snapshot> => {
+          const l = limiter(w);
+          if (!w.sliding) {
+            const res = (await (count ? l.consume(key, 1) : l.get(key))) as RateLimiterRes | null;
+            const held = (res?.consumedPoints ?? 0) - (count ? 1 : 0);
+            return { kind: 'fixed', count: held, ageMs: res ? w.windowSeconds * 1000 - res.msBeforeNext : undefined };
+          }
+          const [current, ...earlier] = await Promise.all([
+            count ? l.consume(`${key}@${second}`, 1) : l.get(`${key}@${second}`),
+            ...Array.from({ length: w.windowSeconds }, (_, i) => l.get(`${key}@${second - w.windowSeconds + i}`)),
+          ]);
+          return { kind: 'sliding', perSecond: [...earlier.map((r) => r?.consumedPoints ?? 0), (current?.consumedPoints ?? 0) - (count ? 1 : 0)] };
+        }),
+      );
+      const full = windows.some((w, i) => snapshots[i].kind === 'fixed' ? (snapshots[i] as { count: number }).count + 1 > w.limit : (snapshots[i] as { perSecond: number[] }).perSecond.reduce((a, b) => a + b, 0) + 1 > w.limit);
+      if (count && full) await Promise.all(windows.map((w) => limiter(w).reward(w.sliding ? `${key}@${second}` : key, 1)));
+      return { counted: count && !full, snapshots };
     },
   };
 }
 
-interface Measurement {
-  mode: string;
-  path: string;
-  round: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
+const OUT_OF_REACH = Number.MAX_SAFE_INTEGER;
+const duration = (w: Window) => (w.sliding ? w.windowSeconds + 2 : w.windowSeconds);
 
-async function measure(url: string, path: string): Promise<Omit<Measurement, 'mode' | 'path' | 'round'>> {
-  const result = await autocannon({ url: url + path, connections: CONNECTIONS, duration: SECONDS });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-}
-
-/** µs per `admit` + `release`, in-process, over `keys` identities in steady state. */
-async function admitCost(keys: number, calls = 200_000): Promise<number> {
-  const limiter = new RateLimiter({ policy: { scale: 1e6, enabled: true } });
+/** µs per admitted read over `identities`, after each has been seen once. */
+async function admitMicros(counts: CountStore, identities: number, calls: number): Promise<number> {
+  const limiter = new RateLimiter({ policy: NEVER_FULL, counts });
   const res = { setHeader() {} } as never;
   const ctx = (i: number) => ({ requestId: 'bench', ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, rateClass: 'read' as const, apiKey: undefined });
-  for (let i = 0; i < keys; i++) (await limiter.admit({} as never, res, ctx(i))).release?.();
+  for (let i = 0; i < identities; i++) (await limiter.admit({} as never, res, ctx(i))).release?.();
   const started = process.hrtime.bigint();
-  for (let i = 0; i < calls; i++) (await limiter.admit({} as never, res, ctx(i % keys))).release?.();
+  for (let i = 0; i < calls; i++) (await limiter.admit({} as never, res, ctx(i % identities))).release?.();
   return Number(process.hrtime.bigint() - started) / 1e3 / calls;
 }
 
-const inProcess = [];
-for (const keys of [1, 1000, 50_000]) inProcess.push({ keys, micros: await admitCost(keys) });
+/** Heap bytes per identity once `identities` have each been counted once. */
+async function bytesPerIdentity(make: () => CountStore, identities: number): Promise<number> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const counts = make();
+  const limiter = new RateLimiter({ policy: NEVER_FULL, counts });
+  const res = { setHeader() {} } as never;
+  for (let i = 0; i < identities; i++) (await limiter.admit({} as never, res, { requestId: 'b', ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, rateClass: 'read', apiKey: undefined })).release?.();
+  gc?.();
+  const bytes = (process.memoryUsage().heapUsed - before) / identities;
+  // Kept alive until measured.
+  void counts;
+  return bytes;
+}
 
-const results: Measurement[] = [];
-for (let round = 1; round <= ROUNDS; round++) {
-  for (const mode of MODES) {
-    const server = await startServer(mode.env);
-    try {
-      // Warm up the JIT and the in-memory files before measuring.
-      for (const { path } of PATHS) await autocannon({ url: server.url + path, connections: 10, amount: 2000 });
-      for (const { path } of PATHS) results.push({ mode: mode.name, path, round, ...(await measure(server.url, path)) });
-    } finally {
-      await server.stop();
+export interface LimiterCost {
+  store: string;
+  identities: number;
+  microsPerRead: number;
+}
+
+export async function limiterCosts(redisUrl: string | undefined): Promise<{ costs: LimiterCost[]; bytesPerIdentity: Record<string, number> }> {
+  const { MemoryCounts } = await import('../src/server/rate-counts.ts');
+  const stores: Array<{ name: string; make: () => CountStore; calls: number; close?: () => Promise<void> }> = [
+    { name: 'ours, memory', make: () => new MemoryCounts(), calls: 200_000 },
+    { name: 'rate-limiter-flexible, memory', make: () => flexibleCounts((w) => new RateLimiterMemory({ keyPrefix: w.name, points: OUT_OF_REACH, duration: duration(w) })), calls: 100_000 },
+  ];
+  if (redisUrl) {
+    const prefix = `bench:${Date.now().toString(36)}:`;
+    const shared = sharedLimits(redisUrl, `${prefix}ours:`, pino({ level: 'silent' }));
+    const client = new Redis(redisUrl);
+    await new Promise((ok) => setTimeout(ok, 300));
+    stores.push({ name: 'ours, Redis (one script)', make: () => shared.counts, calls: 5_000, close: () => shared.close() });
+    stores.push({
+      name: 'rate-limiter-flexible, Redis',
+      make: () => flexibleCounts((w) => new RateLimiterRedis({ storeClient: client, keyPrefix: `${prefix}rlf:${w.name}`, points: OUT_OF_REACH, duration: duration(w) })),
+      calls: 2_000,
+      close: async () => client.disconnect(),
+    });
+  }
+  const costs: LimiterCost[] = [];
+  for (const store of stores) {
+    for (const identities of store.name.includes('Redis') ? [1, 1000] : [1, 1000, 100_000]) {
+      costs.push({ store: store.name, identities, microsPerRead: await admitMicros(store.make(), identities, store.calls) });
     }
   }
+  const bytes: Record<string, number> = {};
+  for (const store of stores.filter((s) => !s.name.includes('Redis'))) bytes[store.name] = await bytesPerIdentity(store.make, 100_000);
+  for (const store of stores) await store.close?.();
+  return { costs, bytesPerIdentity: bytes };
 }
 
-if (process.argv.includes('--json')) for (const r of results) console.log(JSON.stringify(r));
-
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-console.log(`\n${SECONDS} s per run, ${CONNECTIONS} connections, ${ROUNDS} round(s), Node ${process.version}\n`);
-console.log('| path | limiter | req/s | p50 ms | p99 ms | non-2xx |');
-console.log('|---|---|---:|---:|---:|---:|');
-for (const { name, path } of PATHS) {
-  for (const mode of MODES) {
-    const rs = results.filter((r) => r.path === path && r.mode === mode.name);
-    console.log(
-      `| ${name} \`${path}\` | ${mode.name} | ${Math.round(mean(rs.map((r) => r.rps)))} | ${mean(rs.map((r) => r.p50)).toFixed(1)} | ${mean(rs.map((r) => r.p99)).toFixed(1)} | ${rs.reduce((a, r) => a + r.non2xx + r.errors, 0)} |`,
-    );
-  }
-}
-console.log('\n| identities | admit + release, in-process (µs per request) |');
-console.log('|---:|---:|');
-for (const r of inProcess) console.log(`| ${r.keys} | ${r.micros.toFixed(2)} |`);
-console.log('\n| path | limiter cost per request (µs, from throughput) |');
-console.log('|---|---:|');
-for (const { name, path } of PATHS) {
-  const rps = (mode: string) => mean(results.filter((r) => r.path === path && r.mode === mode).map((r) => r.rps));
-  console.log(`| ${name} | ${(1e6 / rps('on') - 1e6 / rps('off')).toFixed(1)} |`);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { costs, bytesPerIdentity: bytes } = await limiterCosts(process.env.REDIS_URL ?? process.env.TEST_REDIS_URL);
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ costs, bytesPerIdentity: bytes }));
+  console.log('| counting | identities | µs per read (admit + release) |');
+  console.log('|---|---:|---:|');
+  for (const c of costs) console.log(`| ${c.store} | ${c.identities.toLocaleString('en-US')} | ${c.microsPerRead.toFixed(2)} |`);
+  console.log('\n| counting | heap per identity, 100,000 seen |');
+  console.log('|---|---:|');
+  for (const [name, b] of Object.entries(bytes)) console.log(`| ${name} | ${Math.round(b)} B |`);
+  process.exit(0);
 }

@@ -77,24 +77,32 @@ export class MemoryCounts implements CountStore {
       if (count) this.records.set(key, record);
     }
     const second = Math.floor(nowMs / 1000);
-    const snapshots = windows.map((w, i): Snapshot => {
+    const snapshots: Snapshot[] = new Array(windows.length);
+    let fitsAll = true;
+    for (let i = 0; i < windows.length; i++) {
       const ring = record.rings[i];
-      if (!ring) {
-        const open = record.counts[i] > 0 && nowMs < record.starts[i] + w.windowSeconds * 1000;
+      let snapshot: Snapshot;
+      if (ring) {
+        advance(ring, second);
+        const size = ring.slots.length;
+        const perSecond = new Array<number>(size);
+        for (let j = 0; j < size; j++) perSecond[j] = ring.slots[(second + 1 + j) % size];
+        snapshot = { kind: 'sliding', perSecond };
+      } else {
+        const open = record.counts[i] > 0 && nowMs < record.starts[i] + windows[i].windowSeconds * 1000;
         if (!open) record.counts[i] = 0;
-        return { kind: 'fixed', count: record.counts[i], ageMs: open ? nowMs - record.starts[i] : undefined };
+        snapshot = { kind: 'fixed', count: record.counts[i], ageMs: open ? nowMs - record.starts[i] : undefined };
       }
-      advance(ring, second);
-      const size = ring.slots.length;
-      return { kind: 'sliding', perSecond: Array.from({ length: size }, (_, j) => ring.slots[(second - size + 1 + j + size * 2) % size]) };
-    });
-    const counted = count && windows.every((w, i) => fits(w, snapshots[i]));
+      snapshots[i] = snapshot;
+      fitsAll &&= fits(windows[i], snapshot);
+    }
+    const counted = count && fitsAll;
     if (counted) {
-      windows.forEach((_, i) => {
+      for (let i = 0; i < windows.length; i++) {
         const ring = record.rings[i];
         if (ring) ring.slots[second % ring.slots.length] += 1;
         else if (record.counts[i]++ === 0) record.starts[i] = nowMs;
-      });
+      }
     }
     return { counted, snapshots };
   }

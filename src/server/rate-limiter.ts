@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
 import { tiers, type TierName } from '../domain/tiers.ts';
-import { type CountStore, fits, MemoryCounts, type Snapshot, used } from './rate-counts.ts';
+import { type CountStore, fits, MemoryCounts, type Snapshot, type Taken, used } from './rate-counts.ts';
 import type { Admission, GateContext, RequestGate } from './request-gate.ts';
 
 /** What the limiter needs to know about the agent behind an apiKey (services.identify). */
@@ -93,37 +93,28 @@ export class RateLimiter implements RequestGate {
     return this.options.policy.enabled;
   }
 
-  async identityOf(ctx: Pick<GateContext, 'apiKey' | 'ip'>): Promise<Identity> {
+  /** The identity a request counts under: its agent when the apiKey is one, else its address. */
+  identityOf(ctx: Pick<GateContext, 'apiKey' | 'ip'>): Identity | Promise<Identity> {
     const key = ctx.apiKey;
-    const agent = key && key.length <= MAX_API_KEY_LENGTH && this.identify ? await this.identify(key) : undefined;
-    if (agent) return { key: `agent:${agent.agentId}`, kind: 'agent', tier: agent.suspended ? 'Bronze' : agent.tier };
-    return { key: `ip:${ipKey(ctx.ip)}`, kind: 'ip', tier: 'Bronze' };
+    if (!key || key.length > MAX_API_KEY_LENGTH || !this.identify) return addressIdentity(ctx.ip);
+    return Promise.resolve(this.identify(key)).then((agent) => (agent ? { key: `agent:${agent.agentId}`, kind: 'agent', tier: agent.suspended ? 'Bronze' : agent.tier } : addressIdentity(ctx.ip)));
   }
 
   /**
-   * Counts one request of `cls` for `identity` in every window, unless a window is full or the
-   * identity already has its most requests in flight (`inFlightBefore`): then it counts nothing.
+   * Admits or refuses a request; synchronous when the identity needs no lookup and the counts are
+   * in memory, as for most reads.
    */
-  async decide(identity: Identity, cls: RequestClass, inFlightBefore: number): Promise<Decision> {
-    const atMs = this.now();
-    const policy = this.policies[identity.tier];
-    const { windows } = policy[cls];
-    const busy = inFlightBefore >= policy.concurrency;
-    const { counted, snapshots } = await this.counts.take(`${identity.key}|${cls}`, windows, atMs, !busy);
-    const states = windows.map((window, i) => stateOf(window, snapshots[i], counted, atMs));
-    const violated = states.filter((s) => s.exceeded).map((s) => s.window.name);
-    if (busy) violated.push('concurrency');
-    const exceeded = states.filter((s) => s.exceeded);
-    const retryAfterSeconds = violated.length ? Math.max(1, ...exceeded.map((s) => Math.ceil(s.resetMs / 1000))) : 0;
-    return { identity, requestClass: cls, states, policyField: this.policyFields.get(policy[cls])!, violated, retryAfterSeconds, atMs };
+  admit(_req: IncomingMessage, res: ServerResponse, ctx: GateContext): Admission | Promise<Admission> {
+    if (!this.enabled) return ADMITTED;
+    const cls: RequestClass = ctx.rateClass === 'read' ? 'reads' : 'writes';
+    const identity = this.identityOf(ctx);
+    return identity instanceof Promise ? identity.then((id) => this.admitAs(id, cls, res)) : this.admitAs(identity, cls, res);
   }
 
-  async admit(_req: IncomingMessage, res: ServerResponse, ctx: GateContext): Promise<Admission> {
-    if (!this.enabled) return { admitted: true };
-    const identity = await this.identityOf(ctx);
-    // The place in flight is taken before the counts are awaited, in the same step as it is
-    // looked at: admissions of simultaneous requests interleave at every await, and a cap read in
-    // one step and taken in a later one would let them all through.
+  private admitAs(identity: Identity, cls: RequestClass, res: ServerResponse): Admission | Promise<Admission> {
+    // The place in flight is taken in the same step as it is looked at, before the counts: admissions
+    // of simultaneous requests interleave at every await, and a cap read in one step and taken in a
+    // later one would let them all through.
     const inFlightBefore = this.inFlight.get(identity.key) ?? 0;
     this.inFlight.set(identity.key, inFlightBefore + 1);
     let released = false;
@@ -134,17 +125,15 @@ export class RateLimiter implements RequestGate {
       if (n > 0) this.inFlight.set(identity.key, n);
       else this.inFlight.delete(identity.key);
     };
-    let decision: Decision;
-    try {
-      decision = await this.decide(identity, ctx.rateClass === 'read' ? 'reads' : 'writes', inFlightBefore);
-    } catch {
-      return { admitted: true, release };
-    }
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
-
-    if (decision.violated.length) {
+    const atMs = this.now();
+    const policy = this.policies[identity.tier];
+    const busy = inFlightBefore >= policy.concurrency;
+    const finish = (taken: Taken): Admission => {
+      const decision = this.decision(identity, cls, policy, taken, busy, atMs);
+      writeRateLimitHeaders(res, decision);
+      if (!decision.violated.length) return { admitted: true, release };
       release();
-      const { violated, retryAfterSeconds, requestClass: cls } = decision;
+      const { violated, retryAfterSeconds } = decision;
       return {
         admitted: false,
         refusal: {
@@ -154,10 +143,38 @@ export class RateLimiter implements RequestGate {
           headers: { 'Retry-After': String(retryAfterSeconds) },
         },
       };
+    };
+    // If the store fails, the request goes through without headers rather than failing the service.
+    const unlimited = (): Admission => ({ admitted: true, release });
+    try {
+      const taken = this.counts.take(`${identity.key}|${cls}`, policy[cls].windows, atMs, !busy);
+      return taken instanceof Promise ? taken.then(finish, unlimited) : finish(taken);
+    } catch {
+      return unlimited();
     }
-
-    return { admitted: true, release };
   }
+
+  /** What the counts say of this request: each window's state, and what it broke. */
+  private decision(identity: Identity, cls: RequestClass, policy: TierPolicy, taken: Taken, busy: boolean, atMs: number): Decision {
+    const { windows } = policy[cls];
+    const states = windows.map((window, i) => stateOf(window, taken.snapshots[i], taken.counted, atMs));
+    const violated: string[] = [];
+    let retryAfterSeconds = 0;
+    for (const s of states) {
+      if (!s.exceeded) continue;
+      violated.push(s.window.name);
+      retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil(s.resetMs / 1000));
+    }
+    if (busy) violated.push('concurrency');
+    if (violated.length) retryAfterSeconds = Math.max(1, retryAfterSeconds);
+    return { identity, requestClass: cls, states, policyField: this.policyFields.get(policy[cls])!, violated, retryAfterSeconds, atMs };
+  }
+}
+
+const ADMITTED: Admission = { admitted: true };
+
+function addressIdentity(ip: string): Identity {
+  return { key: `ip:${ipKey(ip)}`, kind: 'ip', tier: 'Bronze' };
 }
 
 /**
@@ -201,19 +218,19 @@ export function policyField(windows: Window[]): string {
   return windows.map((w) => `"${w.name}";q=${w.limit};w=${w.windowSeconds}`).join(', ');
 }
 
-export function rateLimitHeaders(decision: Pick<Decision, 'states' | 'retryAfterSeconds' | 'atMs'> & { policyField?: string }): Record<string, string> {
+function writeRateLimitHeaders(res: ServerResponse, decision: Decision): void {
   const { states, retryAfterSeconds, atMs } = decision;
-  const exceeded = states.filter((s) => s.exceeded);
   // On a refusal: the window that makes the client wait longest, and Reset is when Retry-After ends.
-  const binding = exceeded.reduce((a, b) => (b.resetMs > a.resetMs ? b : a), exceeded[0] ?? states[0]);
+  let binding = states[0];
+  for (const s of states) if (s.exceeded && (!binding.exceeded || s.resetMs > binding.resetMs)) binding = s;
   const refused = retryAfterSeconds > 0;
-  return {
-    'X-RateLimit-Limit': String(binding.window.limit),
-    'X-RateLimit-Remaining': String(refused ? 0 : binding.remaining),
-    'X-RateLimit-Reset': String(refused ? Math.ceil(atMs / 1000) + retryAfterSeconds : Math.ceil((atMs + binding.resetMs) / 1000)),
-    'RateLimit-Policy': decision.policyField ?? policyField(states.map((s) => s.window)),
-    RateLimit: states.map((s) => `"${s.window.name}";r=${s.remaining};t=${Math.ceil(s.resetMs / 1000)}`).join(', '),
-  };
+  res.setHeader('X-RateLimit-Limit', String(binding.window.limit));
+  res.setHeader('X-RateLimit-Remaining', String(refused ? 0 : binding.remaining));
+  res.setHeader('X-RateLimit-Reset', String(refused ? Math.ceil(atMs / 1000) + retryAfterSeconds : Math.ceil((atMs + binding.resetMs) / 1000)));
+  res.setHeader('RateLimit-Policy', decision.policyField);
+  let field = '';
+  for (const s of states) field += `${field ? ', ' : ''}"${s.window.name}";r=${s.remaining};t=${Math.ceil(s.resetMs / 1000)}`;
+  res.setHeader('RateLimit', field);
 }
 
 /**
@@ -222,6 +239,7 @@ export function rateLimitHeaders(decision: Pick<Decision, 'states' | 'retryAfter
  * rotate addresses to multiply its limits.
  */
 export function ipKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1];
   if (isIP(ip) !== 6) return ip;
