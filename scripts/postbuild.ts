@@ -10,7 +10,7 @@
  * several times the CPU for a few percent of size (brotli 9 made the 10,000-video build's
  * compression step 50 s on two cores).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,7 +18,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Catalog } from '../src/catalog/catalog-types.ts';
 import { loadEdgeConfig } from '../src/config.ts';
 import { originFromEnv } from '../src/public-origin.ts';
-import type { BuildInfo } from '../src/server/create-server.ts';
+import { writeBuildInfo } from '../src/build-info.ts';
 import { writeEdgeConfig } from './lib/edge/write-edge-config.ts';
 
 const brotli = promisify(brotliCompress);
@@ -26,8 +26,7 @@ const gz = promisify(gzip);
 
 const catalog = JSON.parse(readFileSync('src/generated/catalog.json', 'utf8')) as Catalog;
 const { origin, explicit } = originFromEnv(process.env);
-const buildInfo: BuildInfo = { origin, originExplicit: explicit, brandUrl: catalog.site.baseUrl, contentVersion: catalog.contentVersion, builtAt: catalog.builtAt };
-writeFileSync('dist/build-info.json', JSON.stringify(buildInfo));
+writeBuildInfo('dist', { origin, originExplicit: explicit, brandUrl: catalog.site.baseUrl, contentVersion: catalog.contentVersion, builtAt: catalog.builtAt });
 
 const compressible = /\.(json|html|txt|xml|css|js|mjs|svg|vtt|webmanifest)$/;
 const files = readdirSync('dist/client', { recursive: true, withFileTypes: true })

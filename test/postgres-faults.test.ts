@@ -63,7 +63,10 @@ describe.skipIf(backend !== 'postgres')('PostgreSQL ends the connections under l
     stop = true;
     await Promise.all(writers);
 
-    expect(statuses.filter((s) => (s >= 500 && s !== 503) || s === 0), 'a 5xx other than 503, or no answer').toEqual([]);
+    expect(
+      statuses.filter((s) => (s >= 500 && s !== 503) || s === 0),
+      'a 5xx other than 503, or no answer',
+    ).toEqual([]);
     expect(statuses.length).toBeGreaterThan(WRITERS * 3);
     if (statuses.includes(503)) expect(retryAfter).toMatch(/^\d+$/);
     expect(service.process.exitCode, `the server exited:\n${service.output.slice(-20).join('\n')}`).toBeNull();

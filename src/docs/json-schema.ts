@@ -70,6 +70,25 @@ export class SchemaCollector {
     }
     return body;
   }
+
+  /**
+   * `schema` made to stand alone, for a refBase of `#/$defs/`: a root reference inlined, and
+   * under `$defs` only the collected schemas it uses, directly or through each other.
+   */
+  selfContained(schema: JsonSchema): JsonSchema {
+    const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/$defs/', '') : undefined;
+    const root = ref ? this.components[ref] : schema;
+    const used: Record<string, JsonSchema> = {};
+    const visit = (value: unknown) => {
+      for (const [, name] of JSON.stringify(value).matchAll(/"#\/\$defs\/([^"]+)"/g)) {
+        if (used[name] || !this.components[name]) continue;
+        used[name] = this.components[name];
+        visit(used[name]);
+      }
+    };
+    visit(root);
+    return Object.keys(used).length ? { ...root, $defs: used } : root;
+  }
 }
 
 /** Whether a query/path field may be left out (optional or defaulted). */

@@ -33,35 +33,13 @@ function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
   return shape ?? {};
 }
 
-/** The `$defs` a schema refers to, directly or through each other. */
-function usedDefs(schema: JsonSchema, defs: Record<string, JsonSchema>): Record<string, JsonSchema> {
-  const used: Record<string, JsonSchema> = {};
-  const visit = (value: unknown) => {
-    for (const [, name] of JSON.stringify(value).matchAll(/"#\/\$defs\/([^"]+)"/g)) {
-      if (used[name] || !defs[name]) continue;
-      used[name] = defs[name];
-      visit(defs[name]);
-    }
-  };
-  visit(schema);
-  return used;
-}
-
-/** A JSON Schema whose every `$ref` resolves inside it (`$defs`, only the ones it uses), root references inlined. */
-function selfContained(collector: SchemaCollector, schema: JsonSchema): JsonSchema {
-  const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/$defs/', '') : undefined;
-  const root = ref ? collector.components[ref] : schema;
-  const defs = usedDefs(root, collector.components);
-  return Object.keys(defs).length ? { ...root, $defs: defs } : root;
-}
-
 function inputSchemaOf(ep: EndpointDoc): JsonSchema {
   const collector = new SchemaCollector('#/$defs/');
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const part of [ep.pathParams, ep.query, ep.body]) {
     if (!part) continue;
-    const converted = selfContained(collector, collector.convert(part, 'input'));
+    const converted = collector.selfContained(collector.convert(part, 'input'));
     for (const [name, prop] of Object.entries((converted.properties ?? {}) as Record<string, JsonSchema>)) {
       // Credentials travel as the MCP request's Authorization header, never as arguments.
       if (name === 'apiKey') continue;
@@ -69,12 +47,12 @@ function inputSchemaOf(ep: EndpointDoc): JsonSchema {
       if (((converted.required ?? []) as string[]).includes(name) || part === ep.pathParams) required.push(name);
     }
   }
-  return selfContained(collector, { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false });
+  return collector.selfContained({ type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false });
 }
 
 function outputSchemaOf(ep: EndpointDoc): JsonSchema {
   const collector = new SchemaCollector('#/$defs/');
-  return selfContained(collector, collector.convert(ep.response, 'output'));
+  return collector.selfContained(collector.convert(ep.response, 'output'));
 }
 
 function describe(ep: EndpointDoc): string {

@@ -19,6 +19,8 @@ export interface AppAnswer {
   /** Lower-case names, as Astro gives them. */
   headers: OutgoingHttpHeaders;
   body: Buffer;
+  /** The route that answered (the metrics' label), named once the answer is in. */
+  route?: string;
 }
 
 class CollectedResponse extends EventEmitter {

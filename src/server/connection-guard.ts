@@ -15,13 +15,15 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { ipKey } from './rate-limiter.ts';
-import { rawProblemResponse, sendRawProblem, type RawProblem, type RawProblemContext } from './raw-problem.ts';
+import type { DataFreshness } from '../http/freshness.ts';
+import type { Problem } from '../http/problem.ts';
+import { sendRawProblem } from './raw-problem.ts';
 
 export interface ConnectionGuardOptions {
   maxConnections: number;
   /** Undefined: no per-address cap (behind a proxy every connection has the proxy's address). */
   maxPerAddress: number | undefined;
-  problems: RawProblemContext;
+  freshness: () => DataFreshness;
   log: Logger;
 }
 
@@ -40,8 +42,8 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
   // biome-ignore lint/correctness/noUnusedVariables: read by the ??= below, which Biome does not count
   let refusalLog: NodeJS.Timeout | undefined;
 
-  function refuse(socket: Socket, reason: string, problem: RawProblem) {
-    sendRawProblem(socket, rawProblemResponse(options.problems, problem));
+  function refuse(socket: Socket, reason: string, problem: Problem) {
+    sendRawProblem(socket, problem, options.freshness);
     refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
     refusalLog ??= setTimeout(() => {
       refusalLog = undefined;

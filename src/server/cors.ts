@@ -4,40 +4,17 @@
  */
 import type { ServerResponse } from 'node:http';
 
-export const EXPOSED_HEADERS = [
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'RateLimit-Policy',
-  'RateLimit',
-  'Retry-After',
-  'ETag',
-  'X-Request-Id',
-  'Idempotent-Replayed',
-  'Location',
-  'Allow',
-  'X-Cache',
+export const EXPOSED_HEADERS =
+  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Retry-After, ETag, X-Request-Id, ' +
   // MCP Streamable HTTP: a browser client must read the session id a server may assign.
-  'Mcp-Session-Id',
-].join(', ');
+  'Idempotent-Replayed, Location, Allow, X-Cache, Mcp-Session-Id';
 
 /**
  * Request headers a cross-origin caller may send: the API's own, and the agent protocols' (MCP
- * Streamable HTTP's protocol version, session id and resumption id; A2A's version and extensions headers), so a
- * browser can call /mcp and /a2a like any other endpoint.
+ * Streamable HTTP's protocol version, session id and resumption id; A2A's version and extensions
+ * headers), so a browser can call /mcp and /a2a like any other endpoint.
  */
-const ALLOWED_HEADERS = [
-  'Content-Type',
-  'Authorization',
-  'X-API-Key',
-  'Idempotency-Key',
-  'X-Request-Id',
-  'Mcp-Protocol-Version',
-  'Mcp-Session-Id',
-  'Last-Event-ID',
-  'A2A-Version',
-  'A2A-Extensions',
-].join(', ');
+const ALLOWED_HEADERS = 'Content-Type, Authorization, X-API-Key, Idempotency-Key, X-Request-Id, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, A2A-Version, A2A-Extensions';
 
 /** On every response. */
 export const CORS_HEADERS: ReadonlyArray<readonly [string, string]> = [

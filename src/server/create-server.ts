@@ -3,46 +3,38 @@
  * route: it does what every response needs (request id, CORS, security headers, the rate-limit
  * gate, the body limit, the log line) with what the route table tells it (src/http/route-table.ts),
  * then answers from the pre-rendered build, the response cache, or Astro, whose on-demand routes
- * run the operations. It compresses what Astro answers, and keeps it when the operation allows.
+ * run the operations. Every answer is written the same way, as an entry of the response cache
+ * (kept or not): compressed when that pays, 304 and byte ranges where its validators allow.
  *
  * `answer` is the one path from a request to its answer: the socket's requests take it, and so do
  * the requests an agent door makes for a tool call (`locals.invoke`), minus what the door's own
  * request already did (the gate, the log line).
  */
-import { createServer, IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import fresh from 'fresh';
 import type { Logger } from 'pino';
 import rangeParser from 'range-parser';
-import type { AppConfig, ServerLimits } from '../config.ts';
+import type { BuildInfo } from '../build-info.ts';
+import type { AppConfig } from '../config.ts';
 import { freshness } from '../http/freshness.ts';
 import { JSON_CONTENT_TYPE } from '../http/parse-request.ts';
 import { type Problem, type ProblemTarget, renderProblem } from '../http/problem.ts';
 import type { RouteTable } from '../http/route-table.ts';
+import type { Services } from '../services.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
-import { renderWithAstro, type AppAnswer, type AstroHandler } from './astro-handoff.ts';
-import { compress, isCompressible, negotiate } from './compression.ts';
+import { type AppAnswer, type AstroHandler, renderWithAstro } from './astro-handoff.ts';
+import { compress, type Encoding, isCompressible, negotiate } from './compression.ts';
 import { guardConnections } from './connection-guard.ts';
 import { answerPreflight, applyCors } from './cors.ts';
-import { answerParserErrors } from './parser-errors.ts';
-import { openGate, type RequestGate } from './request-gate.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { answerParserErrors } from './raw-problem.ts';
 import { ABORTED, apiKeyFromJson, hasBody, MAX_BODY_BYTES, mayReadBody, NOT_READ, readBody } from './request-body.ts';
-import { apiKeyFromHeaders, clientIp, loggablePath, requestIdFor } from './request-context.ts';
-import type { CacheMark, CachedResponse, ResponseCache } from './response-cache.ts';
+import { apiKeyFromHeaders, clientIp, loggablePath, parseRequestUrl, requestIdFor } from './request-context.ts';
+import type { CachedResponse, ResponseCache } from './response-cache.ts';
 import { cspForHtml, EVERY_RESPONSE_HEADERS, isHtml } from './security-headers.ts';
-import type { Services } from '../services.ts';
+import { gracefulStop } from './shutdown.ts';
 import type { Asset, StaticFiles } from './static-files.ts';
-
-/** dist/build-info.json, written by scripts/postbuild.ts. */
-export interface BuildInfo {
-  /** The public origin the build pre-rendered with (src/public-origin.ts). */
-  origin: string;
-  /** Whether PUBLIC_URL named that origin at build time (else it was the default listening address). */
-  originExplicit: boolean;
-  /** The brand's production address (content/site.yaml `baseUrl`). */
-  brandUrl: string;
-  contentVersion: string;
-  builtAt: string;
-}
 
 export interface ServerDeps {
   config: AppConfig;
@@ -55,12 +47,13 @@ export interface ServerDeps {
   /** Commits by other processes are noticed before a cached answer is given (ChangeFeed.sync). */
   changes: ChangeFeed;
   log: Logger;
-  gate?: RequestGate;
+  gate: RateLimiter;
 }
 
 /** Headers an operation sends to the response cache (src/http/respond.ts), never to the client. */
 const SURROGATE_CONTROL = 'surrogate-control';
 const SURROGATE_KEY = 'surrogate-key';
+const NOT_SENT = new Set([SURROGATE_CONTROL, SURROGATE_KEY, 'content-length']);
 
 /** The metrics' route label of a pre-rendered file, and of an answer no route gave (refusals). */
 const STATIC_ROUTE = '(static)';
@@ -68,15 +61,16 @@ const NO_ROUTE = '(none)';
 
 const NOT_FOUND: Problem = { code: 'not_found', detail: 'Nothing at this path. The discovery index at /api/public lists every endpoint.' };
 
-/** Representation metadata a 304 leaves out; its validators (ETag, Last-Modified) stay, to guide cache updates. */
+/** Representation metadata a 304 leaves out (RFC 9110 15.4.5); its validators stay, to guide cache updates. */
 const NOT_ON_304 = ['Content-Type', 'Content-Security-Policy'];
 
-/** What answered a read: a kept entry (a file, or a cached or cacheable answer), or a one-off answer. */
-type Read = { entry: CachedResponse; state?: 'HIT' | 'MISS'; route: string } | { answer: AppAnswer; route: string };
+const BOTH: Encoding[] = ['br', 'gzip'];
 
-export function createAppServer(deps: ServerDeps): Server {
-  const { services, staticFiles, cache, log, routes } = deps;
-  const gate = deps.gate ?? openGate;
+/** An answer to write: a kept entry (HIT or MISS) or one made for this request alone. */
+type Answered = { entry: CachedResponse; state?: 'HIT' | 'MISS' };
+
+export function createAppServer(deps: ServerDeps): { server: Server; drain(graceMs: number): Promise<void> } {
+  const { services, staticFiles, cache, log, routes, gate } = deps;
 
   const liveFreshness = () => freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 });
 
@@ -87,15 +81,6 @@ export function createAppServer(deps: ServerDeps): Server {
     const rendered = renderProblem({ ...problem, extra: { ...problem.extra, requestId } }, liveFreshness(), target);
     res.writeHead(rendered.status, { ...rendered.headers, 'Content-Length': Buffer.byteLength(rendered.body) });
     res.end(res.req?.method === 'HEAD' ? undefined : rendered.body);
-  }
-
-  /**
-   * The pre-rendered file a GET of `url` names. A query on an API path asks its on-demand twin
-   * (StaticFiles.queryGoesToTwin) instead; pages, feeds and files named exactly keep the file.
-   */
-  function fileFor(url: URL): Asset | undefined {
-    const file = staticFiles.lookup(url.pathname);
-    return file && (url.search === '' || !staticFiles.queryGoesToTwin(file, url.pathname)) ? file : undefined;
   }
 
   /** A file of the build, read from disk on its first request and kept in the response cache. */
@@ -109,125 +94,39 @@ export function createAppServer(deps: ServerDeps): Server {
     return entry;
   }
 
-  /** The site's 404 page as an answer: a 404 nobody keeps, without validators. */
-  function notFoundPage(asset: Asset): CachedResponse {
-    const file = fileEntry(asset);
-    return { ...file, status: 404, headers: file.headers.map(([name, value]) => [name, name === 'Cache-Control' ? 'no-store' : value]), etags: undefined };
-  }
-
   /**
-   * A GET's answer: its file, its kept answer, or `compute`'s, kept with its compressed variants
-   * when the operation sent a cache policy (Surrogate-Control, Surrogate-Key).
+   * A GET's answer: the pre-rendered file it names, its kept answer, or `compute`'s, kept when the
+   * operation sent a cache policy (Surrogate-Control, Surrogate-Key). A query on an API path asks
+   * the file's on-demand twin (StaticFiles.queryGoesToTwin); pages and feeds keep the file.
    */
-  async function read(url: URL, compute: () => Promise<{ answer: AppAnswer; route: string } | undefined>): Promise<Read | undefined> {
-    const file = fileFor(url);
-    if (file) return { entry: fileEntry(file), route: STATIC_ROUTE };
+  async function read(url: URL, compute: () => Promise<AppAnswer | undefined>, accepted: Encoding[]): Promise<Answered | undefined> {
+    const file = staticFiles.lookup(url.pathname);
+    if (file && (url.search === '' || !staticFiles.queryGoesToTwin(file, url.pathname))) return { entry: fileEntry(file) };
     const key = url.pathname + url.search;
     deps.changes.sync();
     const cached = cache.get(key);
-    if (cached) return { entry: cached, state: 'HIT', route: cached.route ?? STATIC_ROUTE };
-    const mark: CacheMark = cache.mark();
-    const computed = await compute();
-    if (!computed) return undefined;
-    // An empty 404 asks for the site's 404 page, as nginx's error_page does.
-    const page = computed.answer.status === 404 && computed.answer.body.length === 0 ? staticFiles.lookup('/404') : undefined;
-    if (page) return { entry: notFoundPage(page), route: computed.route };
-    const entry = keep(key, mark, computed.answer, computed.route);
-    return entry ? { entry, state: 'MISS', route: computed.route } : computed;
-  }
-
-  /** Keeps a 200 whose operation sent a cache policy, with its compressed variants; undefined when not kept. */
-  function keep(key: string, mark: CacheMark, answer: AppAnswer, route: string): CachedResponse | undefined {
+    if (cached) return { entry: cached, state: 'HIT' };
+    const mark = cache.mark();
+    const answer = await compute();
+    if (!answer) return undefined;
+    // An empty 404 asks for the site's 404 page, as nginx's error_page does: a 404 nobody keeps.
+    const page = answer.status === 404 && answer.body.length === 0 ? staticFiles.lookup('/404') : undefined;
+    if (page) {
+      const { headers, variants } = fileEntry(page);
+      return { entry: { status: 404, headers: headers.map(([name, value]) => [name, name === 'Cache-Control' ? 'no-store' : value]), variants, scope: 'none', route: answer.route } };
+    }
     const maxAge = /max-age=(\d+)/.exec(String(answer.headers[SURROGATE_CONTROL] ?? ''))?.[1];
     const scope = answer.headers[SURROGATE_KEY];
-    if (answer.status !== 200 || maxAge === undefined || typeof scope !== 'string') return undefined;
-    const headers: Array<[string, string]> = [];
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (name === SURROGATE_CONTROL || name === SURROGATE_KEY || name === 'content-length' || value === undefined) continue;
-      headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
-    }
-    const contentType = String(answer.headers['content-type'] ?? '');
-    const variants: CachedResponse['variants'] = { identity: answer.body };
-    if (isCompressible(contentType, answer.body.length)) {
-      variants.br = compress(answer.body, 'br');
-      variants.gzip = compress(answer.body, 'gzip');
-    }
-    const entry: CachedResponse = { status: 200, headers, scope, variants, route };
+    if (answer.status !== 200 || maxAge === undefined || typeof scope !== 'string') return { entry: entryOf(answer, accepted) };
+    const entry = entryOf(answer, BOTH, scope);
     cache.store(key, entry, Number(maxAge) * 1000, mark);
-    return entry;
+    return { entry, state: 'MISS' };
   }
 
-  /** Writes a one-off answer: its headers, compressed when that pays, HEAD without a body. */
-  function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: AppAnswer) {
-    const headers = { ...answer.headers };
-    delete headers[SURROGATE_CONTROL];
-    delete headers[SURROGATE_KEY];
-    const contentType = String(headers['content-type'] ?? '');
-    let body = answer.body;
-    if (isHtml(contentType) && headers['content-security-policy'] === undefined) headers['content-security-policy'] = cspForHtml(body.toString('utf8'));
-    if (isCompressible(contentType, body.length)) {
-      headers.vary = 'Accept-Encoding';
-      const encoding = negotiate(req.headers['accept-encoding']);
-      if (encoding) {
-        body = compress(body, encoding);
-        headers['content-encoding'] = encoding;
-      }
-    }
-    headers['content-length'] = body.length;
-    res.writeHead(answer.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
-  }
-
-  /**
-   * Writes a kept entry in the encoding the client accepts; HEAD gets headers only. With
-   * validators (the build's files), a matching If-None-Match or If-Modified-Since gets 304.
-   */
-  function sendEntry(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state?: 'HIT' | 'MISS') {
-    const encoding = negotiate(req.headers['accept-encoding']);
-    const variant = encoding && entry.variants[encoding] ? encoding : 'identity';
-    const body = entry.variants[variant]!;
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    if (entry.variants.br || entry.variants.gzip) res.setHeader('Vary', 'Accept-Encoding');
-    if (state) res.setHeader('X-Cache', state);
-    const etag = entry.etags?.[variant];
-    if (etag) res.setHeader('ETag', etag);
-    if (entry.status === 200 && isNotModified(req, etag, entry.lastModified)) {
-      // RFC 9110 15.4.5: a 304 carries the validators and caching fields, not the representation's metadata.
-      for (const name of NOT_ON_304) res.removeHeader(name);
-      res.writeHead(304);
-      return res.end();
-    }
-    if (variant !== 'identity') res.setHeader('Content-Encoding', variant);
-    if (entry.status === 200 && isMedia(String(res.getHeader('content-type')))) return sendRange(req, res, body, etag, entry.lastModified);
-    res.setHeader('Content-Length', body.length);
-    res.writeHead(entry.status);
-    res.end(req.method === 'HEAD' ? undefined : body);
-  }
-
-  /** Audio and video: the whole file, or the one byte range asked for, as Safari and podcast apps need to seek. */
-  function sendRange(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string | undefined, lastModified: string | undefined) {
-    res.setHeader('Accept-Ranges', 'bytes');
-    const size = body.length;
-    // Several ranges, or a header range-parser cannot read, get the whole body (RFC 9110 14.2 allows it).
-    const ranges = req.headers.range !== undefined && rangeApplies(req, etag, lastModified) ? rangeParser(size, req.headers.range, { combine: true }) : -2;
-    if (ranges === -1) {
-      res.setHeader('Content-Range', `bytes */${size}`);
-      res.setHeader('Content-Length', 0);
-      res.writeHead(416);
-      return res.end();
-    }
-    const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
-    const part = range ? body.subarray(range.start, range.end + 1) : body;
-    if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-    res.setHeader('Content-Length', part.length);
-    res.writeHead(range ? 206 : 200);
-    res.end(req.method === 'HEAD' ? undefined : part);
-  }
-
-  /** Astro's answer, and the route that gave it (its middleware names it), or undefined when no route did. */
-  async function astro(req: IncomingMessage, res: ServerResponse | undefined, locals: App.Locals) {
+  /** Astro's answer, named by the route that gave it (its middleware names it), or undefined when no route did. */
+  async function astro(req: IncomingMessage, res: ServerResponse | undefined, locals: App.Locals): Promise<AppAnswer | undefined> {
     const answer = await renderWithAstro(deps.astro, req, res, locals);
-    return answer && { answer, route: locals.route ?? NO_ROUTE };
+    return answer && { ...answer, route: locals.route ?? NO_ROUTE };
   }
 
   /**
@@ -236,23 +135,24 @@ export function createAppServer(deps: ServerDeps): Server {
    */
   async function answer(req: IncomingMessage, res: ServerResponse, url: URL, locals: App.Locals, routed: { route: string }) {
     const method = req.method ?? 'GET';
+    const accepted = [negotiate(req.headers['accept-encoding'])].filter((e) => e !== undefined);
+    let found: Answered | undefined;
     if (method === 'GET' || method === 'HEAD') {
       // Astro routes HEAD to GET; the body is left out when the answer is written.
       req.method = 'GET';
-      const found = await read(url, () => astro(req, res, locals));
+      found = await read(url, () => astro(req, res, locals), accepted);
       req.method = method;
-      if (!found) return sendProblem(res, locals.requestId, NOT_FOUND);
-      routed.route = found.route;
-      return 'entry' in found ? sendEntry(req, res, found.entry, found.state) : sendAnswer(req, res, found.answer);
+    } else {
+      // Astro reads a pre-read string body instead of the (consumed) stream. A body the server did
+      // not read (not JSON) would be drained after the answer: the connection closes instead.
+      if (locals.body === undefined && hasBody(req)) res.setHeader('Connection', 'close');
+      (req as IncomingMessage & { body?: string }).body = locals.body ?? '';
+      const computed = await astro(req, res, locals);
+      found = computed && { entry: entryOf(computed, accepted) };
     }
-    // Astro reads a pre-read string body instead of the (consumed) stream. A body the server did not
-    // read (not JSON) would be drained after the answer: the connection closes instead.
-    if (locals.body === undefined && hasBody(req)) res.setHeader('Connection', 'close');
-    (req as IncomingMessage & { body?: string }).body = locals.body ?? '';
-    const found = await astro(req, res, locals);
     if (!found) return sendProblem(res, locals.requestId, NOT_FOUND);
-    routed.route = found.route;
-    return sendAnswer(req, res, found.answer);
+    routed.route = found.entry.route ?? STATIC_ROUTE;
+    send(req, res, found.entry, found.state);
   }
 
   /**
@@ -264,20 +164,14 @@ export function createAppServer(deps: ServerDeps): Server {
     const body = request.method === 'POST' ? await request.text() : undefined;
     const req = internalRequest(request, url, outer.clientAddress, body);
     const locals: App.Locals = { ...outer, body, route: undefined };
-    if (request.method === 'GET') {
-      const found = await read(url, () => astro(req, undefined, locals));
-      if (!found) return problemAnswer(NOT_FOUND);
-      if ('answer' in found) return responseOf(found.answer.status, found.answer.headers, found.answer.body);
-      return responseOf(found.entry.status, Object.fromEntries(found.entry.headers), found.entry.variants.identity!);
+    const compute = () => astro(req, undefined, locals);
+    const found = request.method === 'GET' ? await read(url, compute, []) : await compute().then((a) => a && { entry: entryOf(a, []) });
+    if (!found) {
+      const { status, headers, body: text } = renderProblem(NOT_FOUND, liveFreshness());
+      return new Response(text, { status, headers });
     }
-    const found = await astro(req, undefined, locals);
-    if (!found) return problemAnswer(NOT_FOUND);
-    return responseOf(found.answer.status, found.answer.headers, found.answer.body);
-  }
-
-  function problemAnswer(problem: Problem): Response {
-    const { status, headers, body } = renderProblem(problem, liveFreshness());
-    return new Response(body, { status, headers });
+    const { status, headers, variants } = found.entry;
+    return new Response(status === 204 || status === 304 ? null : new Uint8Array(variants.identity!), { status, headers });
   }
 
   /** `routed.route`: the route that answers, for metrics (src/server/metrics.ts); `(none)` until one does. */
@@ -297,13 +191,12 @@ export function createAppServer(deps: ServerDeps): Server {
     const { rateClass, target } = url ? routes.classify(method, url.pathname, text) : { rateClass: 'read' as const, target: undefined };
     // Every request passes the gate, malformed ones included, so every response carries the
     // rate-limit headers and no request is free to repeat.
-    const admission = await gate.admit(req, res, { requestId, ip, rateClass, apiKey });
-    if (!admission.admitted) {
-      if (!admission.refusal) return;
+    const admission = await gate.admit(res, { ip, rateClass, apiKey });
+    if (admission.refusal) {
       services.metrics.refused(admission.refusal.code);
       return sendProblem(res, requestId, admission.refusal, target);
     }
-    if (admission.release) res.once('close', admission.release);
+    res.once('close', admission.release);
 
     if (!url) return sendProblem(res, requestId, { code: 'bad_request', detail: parsed as string });
     // A pre-rendered file answers GET and HEAD only; its 405 comes before any limit on the body.
@@ -320,102 +213,112 @@ export function createAppServer(deps: ServerDeps): Server {
   }
 
   const limits = deps.config.server;
-  // Host is checked below, so an HTTP/1.1 request without one gets the API's problem, not Node's bare 400.
-  const server = createServer({ ...timeouts(limits), requireHostHeader: false }, (req, res) => {
-    const started = process.hrtime.bigint();
-    const requestId = requestIdFor(req);
-    res.setHeader('X-Request-Id', requestId);
-    for (const [name, value] of EVERY_RESPONSE_HEADERS) res.setHeader(name, value);
-    applyCors(res);
-    const ip = clientIp(req, deps.config.trustProxy);
-    const url = parseRequestUrl(req);
-
-    const routed = { route: NO_ROUTE };
-    res.once('finish', () => {
-      const status = res.statusCode;
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      services.metrics.request(req.method, routed.route, status, durationMs / 1000);
-      log[status >= 500 ? 'error' : 'info'](
-        {
-          requestId,
-          method: req.method,
-          path: typeof url === 'string' ? '(malformed)' : loggablePath(url),
-          status,
-          durationMs,
-          bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
-          ip,
-        },
-        'request',
-      );
-    });
-
-    handle(req, res, requestId, url, ip, routed).catch((error: unknown) => {
-      log.error({ requestId, err: error }, 'unhandled error');
-      sendProblem(res, requestId, { code: 'internal_error', detail: `Something went wrong on our side. Quote request id ${requestId} when you report it.` });
-    });
-  });
+  const stop = gracefulStop();
+  const server = createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks the two timeouts above only this often (30 s by default), so they hold to within it.
+      connectionsCheckingInterval: limits.timeoutCheckMs,
+      // Host is checked by parseRequestUrl, so a request without one gets the API's problem, not Node's bare 400.
+      requireHostHeader: false,
+      ServerResponse: stop.ServerResponse,
+    },
+    (req, res) => {
+      const started = process.hrtime.bigint();
+      const requestId = requestIdFor(req);
+      res.setHeader('X-Request-Id', requestId);
+      for (const [name, value] of EVERY_RESPONSE_HEADERS) res.setHeader(name, value);
+      applyCors(res);
+      const ip = clientIp(req, deps.config.trustProxy);
+      const url = parseRequestUrl(req);
+      const routed = { route: NO_ROUTE };
+      res.once('finish', () => {
+        const status = res.statusCode;
+        const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+        services.metrics.request(req.method, routed.route, status, durationMs / 1000);
+        const path = typeof url === 'string' ? '(malformed)' : loggablePath(url);
+        const bytes = Number(res.getHeader('content-length') ?? 0) || undefined;
+        log[status >= 500 ? 'error' : 'info']({ requestId, method: req.method, path, status, durationMs, bytes, ip }, 'request');
+      });
+      handle(req, res, requestId, url, ip, routed).catch((error: unknown) => {
+        log.error({ requestId, err: error }, 'unhandled error');
+        sendProblem(res, requestId, { code: 'internal_error', detail: `Something went wrong on our side. Quote request id ${requestId} when you report it.` });
+      });
+    },
+  );
   // Answers written before a request exists (a refused connection, a parser error, CONNECT) keep the contract too.
-  const problems = { freshness: liveFreshness };
-  guardConnections(server, { maxConnections: limits.maxConnections, maxPerAddress: deps.config.trustProxy ? undefined : limits.maxConnectionsPerAddress, problems, log });
-  answerParserErrors(server, problems, limits);
-  return server;
-}
-
-function timeouts(limits: ServerLimits): ServerOptions {
-  return {
-    requestTimeout: limits.requestTimeoutMs,
-    headersTimeout: limits.headersTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // Node checks the two timeouts above only this often (30 s by default), so they hold to within it.
-    connectionsCheckingInterval: limits.timeoutCheckMs,
-  };
+  guardConnections(server, { maxConnections: limits.maxConnections, maxPerAddress: deps.config.trustProxy ? undefined : limits.maxConnectionsPerAddress, freshness: liveFreshness, log });
+  answerParserErrors(server, liveFreshness, limits);
+  return { server, drain: (graceMs) => stop.drain(server, graceMs) };
 }
 
 /**
- * The request's URL, or why it is refused: only origin-form paths are accepted, the path must
- * decode cleanly (a malformed escape or a NUL byte is a 400 rather than a guess), and HTTP/1.1
- * requires a Host header (RFC 9112 3.2).
+ * An answer as the response cache keeps it, with the compressed variants of `encodings` when
+ * compression pays; the operation's headers for the cache itself are dropped.
  */
-function parseRequestUrl(req: IncomingMessage): URL | string {
-  if (req.httpVersion === '1.1' && req.headers.host === undefined) return 'An HTTP/1.1 request must carry a Host header.';
-  const raw = req.url ?? '/';
-  if (!raw.startsWith('/') || raw.startsWith('//')) return 'The request target must be a path (origin-form).';
-  try {
-    const url = new URL(raw, 'http://localhost');
-    if (decodeURIComponent(url.pathname).includes('\0')) return 'The request path contains a NUL byte.';
-    return url;
-  } catch {
-    return 'The request URL is malformed.';
+function entryOf(answer: AppAnswer, encodings: Encoding[], scope = 'none'): CachedResponse {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined && !NOT_SENT.has(name)) headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
   }
+  const contentType = String(answer.headers['content-type'] ?? '');
+  if (isHtml(contentType) && answer.headers['content-security-policy'] === undefined) headers.push(['content-security-policy', cspForHtml(answer.body.toString('utf8'))]);
+  const variants: CachedResponse['variants'] = { identity: answer.body };
+  if (isCompressible(contentType, answer.body.length)) {
+    headers.push(['vary', 'Accept-Encoding']);
+    for (const encoding of encodings) variants[encoding] = compress(answer.body, encoding);
+  }
+  return { status: answer.status, headers, scope, variants, route: answer.route };
 }
 
-function isMedia(contentType: string): boolean {
-  return contentType.startsWith('audio/') || contentType.startsWith('video/');
+/**
+ * Writes an entry in the encoding the client accepts; HEAD gets headers only. With validators
+ * (the build's files), a matching If-None-Match or If-Modified-Since gets 304; audio and video
+ * answer one byte range, as Safari and podcast apps need to seek.
+ */
+function send(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state?: 'HIT' | 'MISS') {
+  const encoding = negotiate(req.headers['accept-encoding']);
+  const variant = encoding && entry.variants[encoding] ? encoding : 'identity';
+  let body = entry.variants[variant]!;
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  if (state) res.setHeader('X-Cache', state);
+  const etag = entry.etags?.[variant];
+  if (etag) res.setHeader('ETag', etag);
+  // Only the validators: a request's `Cache-Control: no-cache` (fetch() adds it to every conditional
+  // request) asks caches to revalidate, which is what this answer is, so it does not make it stale.
+  const conditions = { 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] };
+  if (etag && entry.status === 200 && fresh(conditions, { etag, 'last-modified': entry.lastModified })) {
+    for (const name of NOT_ON_304) res.removeHeader(name);
+    res.writeHead(304);
+    return res.end();
+  }
+  if (variant !== 'identity') res.setHeader('Content-Encoding', variant);
+  let status = entry.status;
+  if (status === 200 && /^(audio|video)\//.test(String(res.getHeader('content-type')))) {
+    res.setHeader('Accept-Ranges', 'bytes');
+    // Several ranges, or a header range-parser cannot read, get the whole body (RFC 9110 14.2 allows it).
+    const ranges = req.headers.range !== undefined && rangeApplies(req, etag, entry.lastModified) ? rangeParser(body.length, req.headers.range, { combine: true }) : -2;
+    if (ranges === -1) {
+      res.setHeader('Content-Range', `bytes */${body.length}`);
+      body = Buffer.alloc(0);
+      status = 416;
+    } else if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
+      res.setHeader('Content-Range', `bytes ${ranges[0].start}-${ranges[0].end}/${body.length}`);
+      body = body.subarray(ranges[0].start, ranges[0].end + 1);
+      status = 206;
+    }
+  }
+  res.setHeader('Content-Length', body.length);
+  res.writeHead(status);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** If-Range (RFC 9110 13.1.5): the range is sent only while the client's validator still holds. */
 function rangeApplies(req: IncomingMessage, etag: string | undefined, lastModified: string | undefined): boolean {
-  const header = req.headers['if-range'];
-  if (header === undefined) return true;
-  const ifRange = String(header).trim();
-  return ifRange.startsWith('"') ? ifRange === etag : ifRange === lastModified;
-}
-
-/** RFC 9110 13.1: If-None-Match wins over If-Modified-Since; weak comparison for GET/HEAD. */
-function isNotModified(req: IncomingMessage, etag: string | undefined, lastModified: string | undefined): boolean {
-  if (!etag) return false;
-  const inm = req.headers['if-none-match'];
-  if (inm !== undefined) {
-    if (inm.trim() === '*') return true;
-    const strip = (t: string) => t.trim().replace(/^W\//, '');
-    return inm.split(',').some((t) => strip(t) === etag);
-  }
-  const ims = req.headers['if-modified-since'];
-  if (ims !== undefined && lastModified !== undefined) {
-    const since = Date.parse(ims);
-    return Number.isFinite(since) && Date.parse(lastModified) <= since;
-  }
-  return false;
+  const ifRange = (req.headers['if-range'] as string | undefined)?.trim();
+  return ifRange === undefined || ifRange === (ifRange.startsWith('"') ? etag : lastModified);
 }
 
 /**
@@ -428,13 +331,4 @@ function internalRequest(request: Request, url: URL, clientAddress: string | und
   const headers = Object.fromEntries(request.headers);
   headers.host = url.host;
   return Object.assign(Object.create(IncomingMessage.prototype) as IncomingMessage, { method: request.method, url: url.pathname + url.search, headers, socket, body, httpVersion: '1.1' });
-}
-
-function responseOf(status: number, headers: AppAnswer['headers'], body: Buffer): Response {
-  const out = new Headers();
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || name === SURROGATE_CONTROL || name === SURROGATE_KEY || name === 'content-length') continue;
-    out.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-  }
-  return new Response(status === 204 || status === 304 ? null : new Uint8Array(body), { status, headers: out });
 }

@@ -62,41 +62,31 @@ export class Metrics {
       labelNames: ['outcome'],
       registers,
     });
+    // Read when scraped: the response cache's counts and the database pool.
     const { cache, pool } = sources;
-    new Counter({
-      name: 'canopy_response_cache_hits_total',
-      help: 'Response-cache lookups answered from the cache.',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(cache.hits);
-      },
-    });
-    new Counter({
-      name: 'canopy_response_cache_misses_total',
-      help: 'Response-cache lookups that found nothing.',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(cache.misses);
-      },
-    });
-    new Gauge({
-      name: 'canopy_response_cache_entries',
-      help: 'Responses the cache holds.',
-      registers,
-      collect() {
-        this.set(cache.size);
-      },
-    });
-    new Gauge({
-      name: 'canopy_response_cache_bytes',
-      help: 'Memory the cached responses hold, in bytes.',
-      registers,
-      collect() {
-        this.set(cache.bytes);
-      },
-    });
+    const total = (name: string, help: string, read: () => number) =>
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
+    const level = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    total('canopy_response_cache_hits_total', 'Response-cache lookups answered from the cache.', () => cache.hits);
+    total('canopy_response_cache_misses_total', 'Response-cache lookups that found nothing.', () => cache.misses);
+    level('canopy_response_cache_entries', 'Responses the cache holds.', () => cache.size);
+    level('canopy_response_cache_bytes', 'Memory the cached responses hold, in bytes.', () => cache.bytes);
     new Gauge({
       name: 'canopy_db_pool_connections',
       help: 'Database connections by state: in_use, idle, waiting (requests queued for one). SQLite has one writer connection.',

@@ -1,22 +1,24 @@
 /**
- * The rate limiter: a `RequestGate` that enforces the policy of src/domain/rate-limit-policy.ts
- * per identity (the agent of a valid apiKey, else the client address), puts the rate-limit
- * headers on every response it admits or refuses, and refuses with 429 `rate_limited` past a
- * limit or past the identity's requests in flight. The counts and the one decision on them live
- * in a count store (src/server/rate-counts.ts): this process's memory, or Redis shared by every
- * instance (src/server/shared-limits.ts). One store serves every tier: the tier's limits are
- * given with each request, so an agent that climbs a tier keeps its counts.
+ * The rate limiter: the gate every request passes before any work is done for it. It enforces
+ * the policy of src/domain/rate-limit-policy.ts per identity (the agent of a valid apiKey, else
+ * the client address), puts the rate-limit headers on every response it admits or refuses, and
+ * refuses with 429 `rate_limited` past a limit or past the identity's requests in flight. The
+ * counts and the one decision on them live in a count store (src/server/rate-counts.ts): this
+ * process's memory, or Redis shared by every instance (src/server/shared-limits.ts). One store
+ * serves every tier: the tier's limits are given with each request, so an agent that climbs a
+ * tier keeps its counts.
  *
  * The concurrency caps are per process: in-flight requests are a property of the instance
  * serving them. If the store fails, the request is let through without headers rather than
  * failing the service.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isIP } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import ipaddr from 'ipaddr.js';
 import { tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
 import { tiers, type TierName } from '../domain/tiers.ts';
+import type { Problem } from '../http/problem.ts';
+import type { RateClass } from '../schemas/api/endpoint-doc.ts';
 import { type CountStore, fits, MemoryCounts, type Snapshot, type Taken, used } from './rate-counts.ts';
-import type { Admission, GateContext, RequestGate } from './request-gate.ts';
 
 /** What the limiter needs to know about the agent behind an apiKey (services.identify). */
 export interface AgentIdentity {
@@ -38,42 +40,53 @@ export interface RateLimiterOptions {
   now?: () => number;
 }
 
-export interface Identity {
+/** What the gate knows of a request. */
+export interface GateContext {
+  ip: string;
+  /** Which limits the request counts against: its operation's class (src/http/route-table.ts). */
+  rateClass: RateClass;
+  /** From a header, the query or a JSON body's `apiKey`; never logged. */
+  apiKey: string | undefined;
+}
+
+/** Admitted: `release` once the response has finished. Refused: the problem the server sends. */
+export interface Admission {
+  admitted: boolean;
+  release: () => void;
+  refusal?: Problem;
+}
+
+interface Identity {
   /** Store key: never the apiKey itself. */
   key: string;
   kind: 'agent' | 'ip';
   tier: TierName;
 }
 
-export interface WindowState {
+/**
+ * A window after this request: `remaining` requests still allowed; `resetMs` until it resets (a
+ * sliding one: until its count is back to zero) or, exceeded, until the next request fits.
+ */
+interface WindowState {
   window: Window;
-  /** Requests still allowed in this window after this one. */
   remaining: number;
-  /**
-   * Until the window resets (a sliding one: until its count is back to zero); when it is
-   * exceeded, until the next request fits.
-   */
   resetMs: number;
   exceeded: boolean;
 }
 
-export interface Decision {
-  identity: Identity;
-  requestClass: RequestClass;
+/** `violated`: the policies this request broke (empty when admitted); `atMs`: when it was taken. */
+interface Decision {
   states: WindowState[];
-  /** The RateLimit-Policy field of this tier and class, built once. */
   policyField: string;
-  /** Names of the policies this request broke; empty when it is admitted. */
   violated: string[];
   retryAfterSeconds: number;
-  /** When the decision was taken (ms): the headers' Reset counts from it. */
   atMs: number;
 }
 
 /** Keys longer than this are not looked up: no real key is that long. */
 const MAX_API_KEY_LENGTH = 256;
 
-export class RateLimiter implements RequestGate {
+export class RateLimiter {
   private readonly policies: Record<TierName, TierPolicy>;
   private readonly policyFields = new Map<ClassPolicy, string>();
   private readonly inFlight = new Map<string, number>();
@@ -89,10 +102,6 @@ export class RateLimiter implements RequestGate {
     for (const p of Object.values(this.policies)) for (const c of [p.reads, p.writes]) this.policyFields.set(c, policyField(c.windows));
   }
 
-  get enabled(): boolean {
-    return this.options.policy.enabled;
-  }
-
   /** The identity a request counts under: its agent when the apiKey is one, else its address. */
   identityOf(ctx: Pick<GateContext, 'apiKey' | 'ip'>): Identity | Promise<Identity> {
     const key = ctx.apiKey;
@@ -104,8 +113,8 @@ export class RateLimiter implements RequestGate {
    * Admits or refuses a request; synchronous when the identity needs no lookup and the counts are
    * in memory, as for most reads.
    */
-  admit(_req: IncomingMessage, res: ServerResponse, ctx: GateContext): Admission | Promise<Admission> {
-    if (!this.enabled) return ADMITTED;
+  admit(res: ServerResponse, ctx: GateContext): Admission | Promise<Admission> {
+    if (!this.options.policy.enabled) return ADMITTED;
     const cls: RequestClass = ctx.rateClass === 'read' ? 'reads' : 'writes';
     const identity = this.identityOf(ctx);
     return identity instanceof Promise ? identity.then((id) => this.admitAs(id, cls, res)) : this.admitAs(identity, cls, res);
@@ -129,13 +138,14 @@ export class RateLimiter implements RequestGate {
     const policy = this.policies[identity.tier];
     const busy = inFlightBefore >= policy.concurrency;
     const finish = (taken: Taken): Admission => {
-      const decision = this.decision(identity, cls, policy, taken, busy, atMs);
+      const decision = this.decision(cls, policy, taken, busy, atMs);
       writeRateLimitHeaders(res, decision);
       if (!decision.violated.length) return { admitted: true, release };
       release();
       const { violated, retryAfterSeconds } = decision;
       return {
         admitted: false,
+        release,
         refusal: {
           code: 'rate_limited',
           detail: `Rate limit reached for ${cls} (${violated.join(', ')}). Retry after ${retryAfterSeconds} s; /api/public/rate-limits publishes the policy.`,
@@ -155,7 +165,7 @@ export class RateLimiter implements RequestGate {
   }
 
   /** What the counts say of this request: each window's state, and what it broke. */
-  private decision(identity: Identity, cls: RequestClass, policy: TierPolicy, taken: Taken, busy: boolean, atMs: number): Decision {
+  private decision(cls: RequestClass, policy: TierPolicy, taken: Taken, busy: boolean, atMs: number): Decision {
     const { windows } = policy[cls];
     const states = windows.map((window, i) => stateOf(window, taken.snapshots[i], taken.counted, atMs));
     const violated: string[] = [];
@@ -167,11 +177,11 @@ export class RateLimiter implements RequestGate {
     }
     if (busy) violated.push('concurrency');
     if (violated.length) retryAfterSeconds = Math.max(1, retryAfterSeconds);
-    return { identity, requestClass: cls, states, policyField: this.policyFields.get(policy[cls])!, violated, retryAfterSeconds, atMs };
+    return { states, policyField: this.policyFields.get(policy[cls])!, violated, retryAfterSeconds, atMs };
   }
 }
 
-const ADMITTED: Admission = { admitted: true };
+const ADMITTED: Admission = { admitted: true, release: () => {} };
 
 function addressIdentity(ip: string): Identity {
   return { key: `ip:${ipKey(ip)}`, kind: 'ip', tier: 'Bronze' };
@@ -239,16 +249,9 @@ function writeRateLimitHeaders(res: ServerResponse, decision: Decision): void {
  * rotate addresses to multiply its limits.
  */
 export function ipKey(ip: string): string {
-  if (!ip.includes(':')) return ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1];
-  if (isIP(ip) !== 6) return ip;
-  const [head, tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  if (!ip.includes(':') || !ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${prefix.map((part) => part.toString(16)).join(':')}::/64`;
 }

@@ -4,6 +4,7 @@
  * identify the agent to the rate limiter like a header does.
  */
 import type { IncomingMessage } from 'node:http';
+import getRawBody from 'raw-body';
 import { JSON_CONTENT_TYPE } from '../http/parse-request.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -35,36 +36,9 @@ export function apiKeyFromJson(text: string): string | undefined {
 }
 
 /**
- * Reads at most `limit` bytes; undefined when the body is larger (the rest is not read), ABORTED
- * when the client disconnected first.
+ * Reads at most `limit` bytes (raw-body); undefined when the body is larger (the rest is not
+ * read), ABORTED when the client disconnected first.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<string | undefined | typeof ABORTED> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        req.pause();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!done) resolve(Buffer.concat(chunks).toString('utf8'));
-      done = true;
-    });
-    req.on('error', () => {
-      if (!done) resolve(ABORTED);
-      done = true;
-    });
-    req.on('close', () => {
-      if (!done && !req.complete) resolve(ABORTED);
-      done = true;
-    });
-  });
+  return getRawBody(req, { limit, encoding: 'utf8' }).catch((error: { type?: string }) => (error.type === 'entity.too.large' ? undefined : ABORTED));
 }

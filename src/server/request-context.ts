@@ -51,3 +51,21 @@ export function loggablePath(url: URL): string {
   }
   return `${url.pathname}?${params.toString()}`;
 }
+
+/**
+ * The request's URL, or why it is refused: only origin-form paths are accepted, the path must
+ * decode cleanly (a malformed escape or a NUL byte is a 400 rather than a guess), and HTTP/1.1
+ * requires a Host header (RFC 9112 3.2).
+ */
+export function parseRequestUrl(req: IncomingMessage): URL | string {
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) return 'An HTTP/1.1 request must carry a Host header.';
+  const raw = req.url ?? '/';
+  if (!raw.startsWith('/') || raw.startsWith('//')) return 'The request target must be a path (origin-form).';
+  try {
+    const url = new URL(raw, 'http://localhost');
+    if (decodeURIComponent(url.pathname).includes('\0')) return 'The request path contains a NUL byte.';
+    return url;
+  } catch {
+    return 'The request URL is malformed.';
+  }
+}

@@ -15,17 +15,7 @@ export const EVERY_RESPONSE_HEADERS: ReadonlyArray<readonly [string, string]> = 
 ];
 
 const directives = (scriptSrc: string, styleSrc: string) =>
-  [
-    "default-src 'self'",
-    `script-src ${scriptSrc}`,
-    `style-src ${styleSrc}`,
-    "img-src 'self' data:",
-    "media-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  `default-src 'self'; script-src ${scriptSrc}; style-src ${styleSrc}; img-src 'self' data:; media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'`;
 
 export const BASE_CSP = directives("'self'", "'self'");
 

@@ -17,32 +17,13 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { contentType } from 'mime-types';
 import { STATIC_MAX_AGE_SECONDS } from '../http/freshness.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { compress } from './compression.ts';
 import type { CachedResponse } from './response-cache.ts';
 import { cspForHtml, isHtml } from './security-headers.ts';
-
-const types: Record<string, string> = {
-  '.json': 'application/json; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.mp3': 'audio/mpeg',
-  '.mp4': 'video/mp4',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
 
 const HOST_CONFIG_FILES = new Set(['/_headers', '/_redirects']);
 
@@ -67,6 +48,9 @@ export interface Asset {
   cacheControl: string;
   lastModified: string;
 }
+
+/** The siblings scripts/postbuild.ts writes beside a compressible file. */
+const PRECOMPRESSED = [['br', '.br'] as const, ['gzip', '.gz'] as const];
 
 /** Text the build writes absolute URLs into. */
 const HAS_URLS = /^(application\/([a-z0-9.+-]+\+)?(json|xml)|text\/(html|plain))/i;
@@ -93,11 +77,11 @@ export class StaticFiles {
       const path = `/${relative(root, file).split(sep).join('/')}`;
       // Static hosts' configuration (scripts/lib/edge/cdn-files.ts), never served by them either.
       if (HOST_CONFIG_FILES.has(path)) continue;
-      const contentType = options.contentTypeOf?.(path) ?? types[extname(file)] ?? 'application/octet-stream';
+      const type = options.contentTypeOf?.(path) || contentType(entry.name) || 'application/octet-stream';
       const second = Math.floor(statSync(file).mtimeMs / 1000);
       let lastModified = dates.get(second);
       if (lastModified === undefined) dates.set(second, (lastModified = new Date(second * 1000).toUTCString()));
-      this.byPath.set(path, { path, contentType, cacheControl: cacheControlFor(path), lastModified });
+      this.byPath.set(path, { path, contentType: type, cacheControl: cacheControlFor(path), lastModified });
     }
   }
 
@@ -155,15 +139,13 @@ export class StaticFiles {
     ];
     if (isHtml(asset.contentType)) headers.push(['Content-Security-Policy', cspForHtml(identity.toString('utf8'))]);
     const entry: CachedResponse = { status: 200, headers, scope: 'content', variants: { identity }, etags: { identity: etagOf(identity) }, lastModified: asset.lastModified };
-    for (const [encoding, ext] of [
-      ['br', '.br'],
-      ['gzip', '.gz'],
-    ] as const) {
+    for (const [encoding, ext] of PRECOMPRESSED) {
       if (!existsSync(file + ext)) continue;
       const body = identity === read ? readFileSync(file + ext) : compress(identity, encoding);
       entry.variants[encoding] = body;
       entry.etags![encoding] = etagOf(body, `-${ext.slice(1)}`);
     }
+    if (entry.variants.br || entry.variants.gzip) headers.push(['Vary', 'Accept-Encoding']);
     return entry;
   }
 
