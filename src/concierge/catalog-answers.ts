@@ -40,7 +40,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   const { catalog, base, api, question } = ctx;
   const stems = question.stems;
   const list = api('/api/public/videos', 'Videos');
-  const lead = `Videos are listed at GET ${base}/api/public/videos (filters: category, search, featured; ${NO_KEY}).`;
+  const lead = `${catalog.videos.length} published videos are listed at GET ${base}/api/public/videos (filters: category, search, featured; ${NO_KEY}).`;
   const byId = videosById(catalog);
   const line = (v: Video) => `${v.title} (${durationText(v.durationSeconds)}, ${base}/videos/${v.id})`;
   const videoSource = (v: Video): Source => ({ title: v.title, url: `${base}/api/public/videos/${v.id}` });
@@ -74,6 +74,16 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     : [...new Set(hits.flatMap((h) => (h.doc.kind === 'video' ? [h.doc.ref] : h.doc.kind === 'clip' ? [catalog.clips.find((c) => c.id === h.doc.ref)!.videoId] : [])))].map((id) => byId.get(id)!);
   let label = 'Matching videos';
   const subject = subjectOf(ctx);
+  // The categories themselves asked for ("what are the video categories"): each with its count.
+  if (!named && !picks.length && stems.has('categori')) {
+    const counts = catalog.site.categories.map((c) => `${c.name} (${catalog.videos.filter((v) => v.category === c.id).length}: ${c.description.replace(/\.$/, '')})`);
+    return ctx.answer(
+      'videos',
+      `${lead} The ${counts.length} categories: ${counts.join('; ')}. Filter with ?category=<id>.`,
+      [list, ...catalog.site.categories.map((c) => ({ title: `${c.name} videos`, url: `${base}/api/public/videos?category=${c.id}` }))],
+      suggestions,
+    );
+  }
   if (!picks.length && category) {
     picks = catalog.videos.filter((v) => v.category === category.doc.ref).sort((a, b) => Number(b.featured) - Number(a.featured));
     const about = `${category.doc.title} (${category.doc.text.replace(/\.$/, '')})`;

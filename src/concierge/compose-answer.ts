@@ -99,7 +99,11 @@ const answers = (ctx: AnswerContext, hit: Hit | undefined): hit is Hit => !!hit 
  */
 function retrieved(ctx: AnswerContext): Answer | undefined {
   const { question, hits } = ctx;
-  const best = hits.slice(0, 5).find((h) => answers(ctx, h));
+  // Of the top five by score, one the question names whole, else the one that accounts for clearly more of it.
+  const best = hits
+    .slice(0, 5)
+    .filter((h) => answers(ctx, h))
+    .reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && h.confidence > b.confidence + 0.1) ? h : b), undefined);
   const kind = question.kind;
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);

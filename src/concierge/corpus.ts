@@ -145,6 +145,19 @@ function programDocs(catalog: Catalog, base: string, endpoints: readonly Endpoin
   return docs;
 }
 
+/** The names of an object's fields as words, the way the discovery index files its facts: "keyFormat" is "key format". */
+const fieldWords = (o: object) =>
+  Object.keys(o)
+    .map((k) => k.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`))
+    .join(' ');
+
+/** The headers a key may come in ("Authorization: Bearer <apiKey>", "X-API-Key: <apiKey>"): their names and schemes. */
+const headerNames = (auth: { header: string; alternatives: string[] }) =>
+  [auth.header, ...auth.alternatives]
+    .filter((h) => /^[\w-]+: /.test(h))
+    .map((h) => h.replace(/<\w+>|:/g, ''))
+    .join(' ');
+
 /** The discovery index's rules in words: authentication, errors, and how the program guards against farming. */
 function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): Doc[] {
   const url = `${base}/api/public`;
@@ -152,7 +165,7 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
   const { authentication: auth, rewards } = index;
   const farming = rewards.antiFarming;
   const docs = [
-    doc('Authentication', 'header send', `Send your apiKey as ${auth.header}, or ${auth.alternatives.join(', or ')}. ${auth.keyFormat} ${auth.reads}`),
+    doc('Authentication', `send ${fieldWords(auth)} ${headerNames(auth)}`, `Send your apiKey as ${auth.header}, or ${auth.alternatives.join(', or ')}. ${auth.keyFormat} ${auth.reads}`),
     doc(
       'Errors',
       'error errors problem status code',

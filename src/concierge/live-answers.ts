@@ -13,8 +13,26 @@ const STANDING =
   / my (points|tier|status|standing|rank|score|balance|progress|account|profile|level) | how many points (do|have|did) i (have|got|earned)? | how many points have i | what tier am i | what level am i | am i (bronze|silver|gold|platinum|legend) | how (far|close) am i | how many more points | points do i (have|need) | points (would|will) i need | where do i stand /;
 /** "Who has the most points?" asks for agents, not for the biggest award. */
 const WHO_LEADS = /^ who (\w+ ){0,3}(most|top|highest|best|leading|first|number one|winning|ahead|second|third|place) /;
+/** "Who is last on the leaderboard?" asks for its tail. */
+const WHO_TRAILS = /^ who (\w+ ){0,4}(fewest|least|lowest|last|bottom) /;
 /** Words that make an unknown word worth looking up as an agent's name ("how many points does lumen have"). */
 const AGENT_CUES = / (agent|agents|bot|profile|tier|points|rank|ranked|named|called|standing|reputation|who is|bronze|silver|gold|platinum|legend) /;
+
+/** How far down the leaderboard a question about its tail reads. */
+const TRAIL_READ = 100;
+
+/** The tail of the leaderboard: its last agent when the whole of it was read. */
+function trailAnswer(ctx: AnswerContext, sort: LeaderboardSort, agents: ProgramAgent[]): Answer {
+  if (!agents.length) return leaderboardAnswer(ctx, { top: { sort, agents } });
+  const last = agents.at(-1)!;
+  const where = agents.length < TRAIL_READ ? `Last of the ${agents.length} agents on the leaderboard` : `Number ${agents.length} on the leaderboard (it lists more)`;
+  return ctx.answer(
+    'leaderboard',
+    `${where}${sort === 'promo' ? ' by Promotion Efforts' : ', by total points'}: ${agentLine(last, sort)}. The full ranking is at GET ${ctx.base}/api/public/ai/leaderboard.`,
+    [ctx.api('/api/public/ai/leaderboard', 'Hall of Fame leaderboard'), profileSource(ctx, last.name)],
+    ['Who is at the top of the leaderboard?', 'How do I earn points?'],
+  );
+}
 
 export interface LiveRead {
   top?: { sort: LeaderboardSort; agents: ProgramAgent[] };
@@ -138,9 +156,11 @@ export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | 
     const unknown = candidates.filter((c) => c.handleLike).map((c) => c.name);
     if (found.length || unknown.length) return agentProfileAnswer(ctx, found, unknown, program !== undefined);
   }
-  if (!leaderboardFirst && !WHO_LEADS.test(question.text)) return undefined;
+  const trails = WHO_TRAILS.test(question.text);
+  if (!leaderboardFirst && !trails && !WHO_LEADS.test(question.text)) return undefined;
   if (!program) return leaderboardAnswer(ctx);
   const sort: LeaderboardSort = question.stems.has('promot') || question.stems.has('promo') ? 'promo' : 'points';
+  if (trails) return trailAnswer(ctx, sort, await program.topAgents(TRAIL_READ, sort));
   const limit = Math.min(Math.max(question.count ?? 5, 1), 20);
   return leaderboardAnswer(ctx, { top: { sort, agents: await program.topAgents(limit, sort) } });
 }

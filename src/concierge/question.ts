@@ -7,7 +7,7 @@
  */
 import { actionPoints, tierNames, type ActivityType, type TierName } from '../domain/tiers.ts';
 import { weekdays } from '../schemas/content.ts';
-import { normalise, STOP_WORDS, stem, SYNONYMS, words as wordsOf } from './text.ts';
+import { HEALTH_TERMS, normalise, STOP_WORDS, stem, SYNONYMS, words as wordsOf } from './text.ts';
 
 export type Weekday = (typeof weekdays)[number];
 
@@ -74,7 +74,7 @@ const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
 const SYNONYM_STEMS = new Map(Object.entries(SYNONYMS).map(([word, synonyms]) => [stem(word), synonyms]));
 
 /** Words the rules below read, kept out of spelling correction and agent names. */
-const RULE_WORDS = [...tierNames.map((t) => t.toLowerCase()), ...weekdays, ...Object.keys(actionPoints), ...Object.keys(KIND_WORDS), ...Object.keys(NUMBER_WORDS)];
+const RULE_WORDS = [...HEALTH_TERMS, ...tierNames.map((t) => t.toLowerCase()), ...weekdays, ...Object.keys(actionPoints), ...Object.keys(KIND_WORDS), ...Object.keys(NUMBER_WORDS)];
 
 export function buildVocabulary(texts: Iterable<string>): Vocabulary {
   const documented = new Set<string>();
@@ -149,6 +149,11 @@ function closestKnown(word: string, vocab: Vocabulary): string {
 /** The actions a question names, by the stems of their words ("sharing", "a promotion", "referal") or as written ("api_use"). */
 const ACTION_STEMS: Record<string, ActivityType> = { share: 'share', mention: 'mention', promot: 'promote', refer: 'referral', referr: 'referral', invit: 'referral' };
 
+/** The action one word names, if any: "promotes", "referal", "api_use". */
+export function actionOfWord(word: string): ActivityType | undefined {
+  return word in actionPoints ? (word as ActivityType) : ACTION_STEMS[stem(word)];
+}
+
 function actionsOf(ws: string[], text: string): ActivityType[] {
   const found: Array<[ActivityType, boolean]> = [
     ['content_submit', ws.includes('content_submit') || / submi\w* (\w+ )?content /.test(text)],
@@ -180,10 +185,11 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const ws = wordsOf(normal).map((w) => correctWord(w, vocab));
   const text = ` ${ws.join(' ')} `;
   // A word the documents never use gives way to the service's own words for it ("merch" to "shop").
-  const widened = ws.flatMap((w) => {
+  const widen = (w: string) => {
     const synonyms = SYNONYM_STEMS.get(stem(w));
     return synonyms ? [...(vocab.documented.has(w) ? [w] : []), ...synonyms] : [w];
-  });
+  };
+  const widened = ws.flatMap(widen);
   const stems = new Set(widened.flatMap((w) => [stem(w), ...w.split(/[_.-]/).map(stem)]));
   // Only a kind named in the question's own words: "order" may hint at the shop, it does not ask for a product.
   const kinds = ws.map((w) => KIND_WORDS[stem(w)]).filter(Boolean);
@@ -197,7 +203,11 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     words: ws,
     text,
     stems,
-    query: widened.filter((w) => !(KIND_WORDS[stem(w)] && ws.includes(w))).join(' '),
+    // A word that names a kind of item picks what to search, it is not the subject: it and its synonyms ("vids") stay out of the query.
+    query: ws
+      .filter((w) => !KIND_WORDS[stem(w)])
+      .flatMap(widen)
+      .join(' '),
     tiers,
     actions: actionsOf(ws, text),
     days: weekdays.filter((d) => ws.includes(d) || ws.includes(`${d}s`)),

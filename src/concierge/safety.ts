@@ -6,7 +6,7 @@
  * retrieval cannot make: that "is it safe to drive after cannabis" asks for advice at all.
  */
 
-import { stem } from './text.ts';
+import { HEALTH_TERMS, stem } from './text.ts';
 import type { AnswerContext } from './answer-types.ts';
 
 const DOSING_PHRASE =
@@ -14,16 +14,7 @@ const DOSING_PHRASE =
 const DOSE_WORDS = / (dose|doses|dosage|dosing|microdose|microdosing|mg|milligram|milligrams) /;
 
 /** Words that make a question about health, and phrases that do. */
-const HEALTH_WORDS = new Set(
-  (
-    'health medical medicine medicinal medication treat treatment cure heal therapy therapeutic symptom disease illness ill sick doctor patient safe safer unsafe ' +
-    'dangerous harmful risk addictive addiction pregnant pregnancy breastfeeding overdose withdrawal pain ache arthritis migraine headache anxiety anxious stress ' +
-    'depression ptsd sleep sleepy insomnia epilepsy seizure nausea vomiting cancer chemotherapy inflammation appetite sclerosis spasticity lungs drug prescription ' +
-    'pill interact interaction dog pet cat kid child children teen teenager baby elderly'
-  )
-    .split(' ')
-    .map(stem),
-);
+const HEALTH_WORDS = new Set(HEALTH_TERMS.map(stem));
 const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make you|makes you) /;
 
 /** A named knowledge entry among the best hits: the question is about a compound, a method or a condition. */

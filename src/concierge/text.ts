@@ -16,10 +16,20 @@ export const STOP_WORDS = new Set(
     'gets getting give gives have has having am im let lets show see need want like just also so then yet still really ' +
     'very too more most thing things something one ones out up down over off again hi guys stuff kind kinds type types ' +
     // Words that frame a question without naming anything the service has.
-    'ever go goes going come comes coming happen happens make makes somewhere someone anyone everyone exactly actually else vs versus ' +
+    'ever go goes going come comes coming happen happens make makes somewhere someone anyone everyone exactly actually else instead vs versus ' +
     'calculate calculated compute computed work works highest lowest soon other others another pm until long count counts'
   ).split(' '),
 );
+
+/** Words that make a question about health (safety.ts): known words, never corrected into others ("addictive" is not "additive"). */
+export const HEALTH_TERMS = (
+  'health medical medicine medicinal medication treat treatment cure heal therapy therapeutic symptom disease illness ill sick doctor patient safe safer unsafe ' +
+  'dangerous harmful risk addictive addiction pregnant pregnancy breastfeeding overdose withdrawal pain ache arthritis migraine headache anxiety anxious stress ' +
+  'depression ptsd psychosis psychotic paranoia schizophrenia sleep sleepy insomnia epilepsy seizure nausea vomiting cancer chemotherapy inflammation appetite sclerosis spasticity lungs drug prescription ' +
+  // Impairment: whether it is safe to drive or work after use is a safety question, never answered with a yes.
+  'drive driving impaired impairment machinery ' +
+  'pill interact interaction dog pet cat kid child children teen teenager baby elderly'
+).split(' ');
 
 /** Everyday words for the service's own: added to a question, never substituted for a word in it. */
 export const SYNONYMS: Record<string, string[]> = {
@@ -93,13 +103,23 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/'s\b/g, ''],
 ];
 
+/**
+ * The form of a word whose Porter stem its other forms share: a Greek "-sis" as its plural
+ * ("psychosis" as "psychoses"), "-ification" as its verb ("verification" as "verify").
+ */
+function sameStemForms(word: string): string {
+  if (word.length >= 8 && word.endsWith('sis')) return `${word.slice(0, -2)}es`;
+  if (word.endsWith('ification')) return `${word.slice(0, -7)}y`;
+  return word;
+}
+
 /** Stems already computed: a catalog repeats its words, and indexing 10,000 videos stems each one many times. */
 const stems = new Map<string, string>();
 
 export function stem(word: string): string {
   let stemmed = stems.get(word);
   if (stemmed === undefined) {
-    stemmed = /^\p{L}+$/u.test(word) ? stemmer(word) : word;
+    stemmed = /^\p{L}+$/u.test(word) ? stemmer(sameStemForms(word)) : word;
     if (stems.size >= 100_000) stems.clear();
     stems.set(word, stemmed);
   }

@@ -5,7 +5,8 @@
  * which tier first grants a perk. A tier named alone is answered from its own document.
  */
 import { tierMultipliers } from '../domain/rate-limit-policy.ts';
-import { actionPoints, earnableActions, PARTNERSHIP_BONUS, tierFor, tiers, type Tier, type TierName } from '../domain/tiers.ts';
+import { type ActivityType, actionPoints, earnableActions, PARTNERSHIP_BONUS, tierFor, tiers, type Tier, type TierName } from '../domain/tiers.ts';
+import { actionOfWord } from './question.ts';
 import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
 
 const UP = / (after|above|next|beyond|higher than|follows|following|then|up from) /;
@@ -24,9 +25,35 @@ function sources(ctx: AnswerContext): Source[] {
   return [ctx.api('/api/public', 'Tiers and point values (discovery index)'), ctx.api('/api/public/ai/earn', 'Earn points: POST /api/public/ai/earn')];
 }
 
+const times = (n: number, action: string) => `${n} ${action}${n === 1 ? '' : 's'}`;
+
 /** "For example, 30 promotes or 75 shares" for a number of points. */
 function route(points: number): string {
-  return `for example ${Math.ceil(points / actionPoints.promote)} promotes or ${Math.ceil(points / actionPoints.share)} shares`;
+  return `for example ${times(Math.ceil(points / actionPoints.promote), 'promote')} or ${times(Math.ceil(points / actionPoints.share), 'share')}`;
+}
+
+/** Counts of actions written in a question ("4 promotes and 2 shares"): each number followed by the action it counts. */
+function actionCounts(ctx: AnswerContext): Array<[ActivityType, number]> {
+  const { words } = ctx.question;
+  const counts: Array<[ActivityType, number]> = [];
+  words.forEach((w, i) => {
+    const action = /^\d{1,4}$/.test(w) ? (actionOfWord(words[i + 1] ?? '') ?? actionOfWord(words[i + 2] ?? '')) : undefined;
+    if (action) counts.push([action, Number(w)]);
+  });
+  return counts;
+}
+
+/** The points a number of actions add up to, and the tier that total reaches. */
+function actionsTotal(ctx: AnswerContext, counts: Array<[ActivityType, number]>): Answer {
+  const total = counts.reduce((sum, [a, n]) => sum + n * actionPoints[a], 0);
+  const tier = tierFor(total);
+  const next = tiers[indexOf(tier) + 1];
+  return ctx.answer(
+    'tiers',
+    `${counts.map(([a, n]) => `${times(n, a)} x ${actionPoints[a]} = ${n * actionPoints[a]}`).join(', ')}: ${total} points in all, which is ${tier.name} (from ${tier.minPoints})${next ? `; ${next.name} needs ${next.minPoints - total} more` : ''}. Each actionType has a daily cap, and the same action on the same url earns once per 24 hours.`,
+    sources(ctx),
+    ['What are the tiers?', 'What are the daily caps?'],
+  );
 }
 
 /** A number of points read as a standing: its tier, and the gap to the next tier or to the tier named. */
@@ -100,6 +127,8 @@ export function tierArithmetic(ctx: AnswerContext): Answer | undefined {
   const named = question.tiers.map(tierNamed);
   const points = question.numbers.find((n) => n >= 0 && n < 1_000_000);
   const aboutPoints = question.stems.has('point') || / (tier|level|rank) /.test(question.text);
+  const counts = actionCounts(ctx);
+  if (counts.length && (counts.length > 1 || counts[0][1] > 1) && (aboutPoints || / (total|add up|altogether|in all) /.test(question.text))) return actionsTotal(ctx, counts);
   if (points !== undefined && aboutPoints && !question.actions.length) return pointsStanding(ctx, points);
   if (named.length && question.actions.length && / how many /.test(question.text) && !question.stems.has('point')) return actionsToTier(ctx);
   if (named.length >= 2) return compareTiers(ctx, named);
