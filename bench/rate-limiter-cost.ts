@@ -55,7 +55,9 @@ function flexibleCounts(limiterFor: (window: Window) => RateLimiterAbstract): Co
           return { kind: 'sliding', perSecond: [...earlier.map((r) => r?.consumedPoints ?? 0), (current?.consumedPoints ?? 0) - (count ? 1 : 0)] };
         }),
       );
-      const full = windows.some((w, i) => snapshots[i].kind === 'fixed' ? (snapshots[i] as { count: number }).count + 1 > w.limit : (snapshots[i] as { perSecond: number[] }).perSecond.reduce((a, b) => a + b, 0) + 1 > w.limit);
+      const full = windows.some((w, i) =>
+        snapshots[i].kind === 'fixed' ? (snapshots[i] as { count: number }).count + 1 > w.limit : (snapshots[i] as { perSecond: number[] }).perSecond.reduce((a, b) => a + b, 0) + 1 > w.limit,
+      );
       if (count && full) await Promise.all(windows.map((w) => limiter(w).reward(w.sliding ? `${key}@${second}` : key, 1)));
       return { counted: count && !full, snapshots };
     },
@@ -84,7 +86,8 @@ async function bytesPerIdentity(make: () => CountStore, identities: number): Pro
   const counts = make();
   const limiter = new RateLimiter({ policy: NEVER_FULL, counts });
   const res = { setHeader() {} } as never;
-  for (let i = 0; i < identities; i++) (await limiter.admit({} as never, res, { requestId: 'b', ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, rateClass: 'read', apiKey: undefined })).release?.();
+  for (let i = 0; i < identities; i++)
+    (await limiter.admit({} as never, res, { requestId: 'b', ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, rateClass: 'read', apiKey: undefined })).release?.();
   gc?.();
   const bytes = (process.memoryUsage().heapUsed - before) / identities;
   // Kept alive until measured.
