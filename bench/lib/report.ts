@@ -224,8 +224,7 @@ export function renderReport(run: RunReport): string {
     const b = run.build;
     lines.push(`### Build of the generated catalog (${num(b.videos)} videos, ${num(b.clips)} clips)`);
     lines.push('');
-    if (b.reused) lines.push(`Reused the build measured at ${b.measuredAt} (\`--no-build\`).`);
-    lines.push('');
+    if (b.reused) lines.push(`Reused the build measured at ${b.measuredAt} (\`--no-build\`).`, '');
     lines.push('| Step | Wall time | Peak memory (largest process) |');
     lines.push('|---|---:|---:|');
     if (b.generateSeconds !== undefined) lines.push(`| generate content (\`scripts/generate-catalog.ts\`, not part of the build) | ${num(b.generateSeconds, 1)} s | |`);
