@@ -1,18 +1,18 @@
 /**
- * `npm run bench`: builds the generated 10,000-video catalog, seeds a database at scale, starts
- * the built server on loopback as a user runs it (request logging on, to a file) and loads one
- * path at a time from a separate load-generator process, in rounds alternating with its
- * ceilings: a bare node:http server and nginx answering the same bytes for reads, and a trivial
- * Astro POST endpoint through the same server for the earn. Writes the measured section of
- * BENCHMARKS.md and the raw numbers to bench/out/results.json. Numbers are measured here, never
+ * `npm run bench`: builds the demo catalog (idle memory, and memory under 100,000 client
+ * addresses) and the generated 10,000-video catalog, seeds a database at scale, starts the built
+ * server on loopback with the defaults a user runs (rate limits on, request logging on, to a
+ * file) and loads one path at a time from a separate load-generator process, in rounds
+ * alternating with its ceilings and peers: a bare node:http server, Fastify 5 with its logger on
+ * and nginx with its access log on answering the same bytes for reads, ours with one default
+ * switched off beside them, and a trivial Astro POST endpoint through the same server for the
+ * earn. Writes the measured section of BENCHMARKS.md (issue #34's targets first, bench/lib/
+ * targets.ts) and the raw numbers to bench/out/results.json. Numbers are measured here, never
  * asserted in tests.
  *
- *   npm run bench -- [--no-build] [--quick] [--warmup S] [--rounds N] [--duration S] [--connections N]
- *
- * Bounded: with the defaults (2 s warm-up, 3 rounds of 5 s) the whole run, build included,
- * takes about 10 minutes on a 2-core machine.
+ *   npm run bench -- [--no-build] [--quick] [--only NAME] [--warmup S] [--rounds N] [--duration S] [--connections N]
  */
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { conciergePass } from './lib/concierge-pass.ts';
@@ -20,13 +20,18 @@ import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
 import type { LoadKind, LoadSpec } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
 import { captureAnswer, cpuSeconds, firstJsonLine, freePort, rssKb, sample, spawnServer, spawnTs, stop, timeCommand, waitForHealthy, type Sampled } from './lib/processes.ts';
-import { renderReport, writeReport, type BuildResult, type PathResult, type RunReport } from './lib/report.ts';
+import { renderReport, writeReport, type BuildResult, type PathResult, type PeerResult, type RunReport } from './lib/report.ts';
 import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS, verifyStore, type Integrity } from './lib/bench-database.ts';
 import type { CapturedAnswer } from './bare-server.ts';
 import { median } from './lib/stats.ts';
 import { nginxAvailable, nginxWorkerPid, startNginx } from './lib/nginx.ts';
 import { copyIntoPostgres, postgresAdminUrl, postgresCpuSeconds, type PostgresDatabase } from './lib/postgres-side.ts';
 import { openPostgres } from '../src/store/postgres.ts';
+import { memoryBound } from './memory-bound.ts';
+import { limiterCosts } from './rate-limiter-cost.ts';
+import { renderTargets, issueTargets } from './lib/targets.ts';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,7 +71,16 @@ const report: RunReport = {
 // 1. Build ------------------------------------------------------------------------------------
 const BUILD_TARGET_SECONDS = 90;
 const buildFile = resolve(OUT, 'build.json');
+const DEMO_DIST = resolve(OUT, 'demo-dist');
+/** The environment a user's `npm start` has: nothing of ours set, so every default applies. */
+const userEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['RATE_LIMITS', 'RATE_LIMIT_SCALE', 'LOG_LEVEL', 'TRUST_PROXY', 'CONTENT_DIR', 'DIST_DIR'].includes(name)));
 if (!args['no-build']) {
+  // The demo catalog (content/ as it is) first, kept aside in bench/out/demo-dist: idle memory
+  // and the memory bound are judged on it.
+  log('building the demo catalog');
+  await timeCommand('npm', ['run', 'build'], userEnv);
+  rmSync(DEMO_DIST, { recursive: true, force: true });
+  cpSync('dist', DEMO_DIST, { recursive: true });
   log(`generating ${args.videos} videos and ${args.clips} clips in ${CONTENT}`);
   const generateStarted = performance.now();
   const generated = generateCatalog({ sourceDir: resolve('content'), outDir: CONTENT, videos: Number(args.videos), clips: Number(args.clips), seed: 20261122 });
@@ -98,6 +112,38 @@ if (!args['no-build']) {
 }
 if (!existsSync('dist/build-info.json')) throw new Error('no build in dist/: run without --no-build');
 
+// 1b. The demo catalog with every default: idle memory after start (three starts), then the
+// memory bound under 100,000 client addresses, each request from its own loopback address,
+// 25,000 of them for distinct URLs.
+const DEMO_ADDRESSES = args.quick ? 10_000 : 100_000;
+/** Enough distinct URLs to fill the default 128 MiB response cache; the rest are repeats. */
+const DEMO_URLS = args.quick ? 5_000 : 25_000;
+if (args.only && args.only !== 'memory') {
+  report.skipped.push('demo catalog memory: not asked for (--only)');
+} else if (!existsSync(resolve(DEMO_DIST, 'build-info.json'))) {
+  report.skipped.push('demo catalog memory: no demo build in bench/out/demo-dist (run without --no-build)');
+} else {
+  const samplesKb: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const demoPort = await freePort();
+    const demo = spawnServer(
+      { ...userEnv, HOST: '127.0.0.1', PORT: String(demoPort), DATABASE_PATH: resolve(OUT, `demo-idle-${i}.sqlite`), NODE_ENV: 'production' },
+      openSync(resolve(OUT, 'demo-idle.log'), 'w'),
+      DEMO_DIST,
+    );
+    await waitForHealthy(`http://127.0.0.1:${demoPort}`, demo);
+    await new Promise((ok) => setTimeout(ok, 1000));
+    samplesKb.push(rssKb(demo.pid!));
+    await stop(demo);
+    rmSync(resolve(OUT, `demo-idle-${i}.sqlite`), { force: true });
+  }
+  report.demo = { idleRssKb: median(samplesKb), samplesKb };
+  log(`demo catalog: idle ${Math.round(report.demo.idleRssKb / 1024)} MiB; memory under ${DEMO_ADDRESSES} client addresses`);
+  report.demo.memoryBound = await memoryBound({ addresses: DEMO_ADDRESSES, urls: DEMO_URLS, connections: 16, logFile: resolve(OUT, 'memory-bound.log'), distDir: DEMO_DIST, log });
+  const m = report.demo.memoryBound;
+  log(`memory bound: peak ${Math.round(m.peakMiB)} MiB of ${Math.round(m.boundMiB)} (idle ${Math.round(m.idleMiB)}), ${m.failures} not 200, ${Math.round(m.seconds)} s`);
+}
+
 // 2. Database ---------------------------------------------------------------------------------
 const databasePath = resolve(OUT, 'bench.sqlite');
 const agentsFile = resolve(OUT, 'agents.json');
@@ -121,11 +167,13 @@ if ('url' in pgAdmin) {
 // 3. Server start-up --------------------------------------------------------------------------
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
+// The defaults a user runs: rate limits on, every request counted in every window as usual; the
+// scale only lifts the numbers so that the load generator, one address, is never refused (at the
+// published numbers it would get 429s within a second). Logging on, as `npm start` logs.
 const serverEnv = {
-  ...process.env,
+  ...userEnv,
   HOST: '127.0.0.1',
   PORT: String(port),
-  RATE_LIMITS: 'off',
   RATE_LIMIT_SCALE: '1000000',
   LOG_LEVEL: 'info',
   DATABASE_PATH: databasePath,
@@ -172,8 +220,10 @@ interface Workload {
    * p99 in the same minutes is what this machine gives any server at all on that path.
    */
   paired?: boolean;
-  /** A paired read also alternates with nginx serving the same file (the pre-rendered read only). */
+  /** The pre-rendered file nginx serves for this path, when nginx is one of its peers. */
   nginxFile?: string;
+  /** Peers and variants measured in the same alternation (see `peers` below), by name. */
+  peers?: PeerName[];
   /** The warm-up asks for every seeded agent once, so the rounds measure repeat views only. */
   warmupEachAgentOnce?: boolean;
   target?: (p: PathResult) => { text: string; pass: boolean };
@@ -207,7 +257,8 @@ const workloads: Workload[] = [
     ceiling: 'read',
     paired: true,
     nginxFile: '/api/public/videos.json',
-    target: (p) => ({ text: '≥ 80% of bare node:http and of nginx', pass: ratioOf(p) >= 0.8 && (p.secondCeiling?.ratio ?? 0) >= 0.8 }),
+    peers: ['Fastify', 'nginx', 'limits off', 'logging off'],
+    target: (p) => ({ text: '≥ 80% of Fastify 5 with its logger on (#34)', pass: (p.peers?.find((q) => q.name.startsWith('Fastify'))?.ratio ?? 0) >= 0.8 }),
   },
   { name: 'filtered read', method: 'GET', path: '/api/public/videos?search=harvest&limit=20', kind: 'fixed', ceiling: 'read', paired: true },
   { name: 'knowledge topic', method: 'GET', path: '/api/public/knowledge?topic=terpenes', kind: 'fixed', ceiling: 'read', paired: true },
@@ -231,6 +282,7 @@ const workloads: Workload[] = [
       kind: 'fixed',
       ceiling: 'read',
       paired: true,
+      ...(query ? {} : { peers: ['Fastify'] as PeerName[] }),
       target: p99Under10ms,
     }),
   ),
@@ -303,8 +355,7 @@ async function measure(name: string, pid: number, loadSpec: LoadSpec): Promise<P
 
 // Ceilings. Reads: the bare server answering each read path with the service's own answer to
 // it, body and header lines, captured here (one profile stands for every agent's: the walk's URLs
-// differ only in the name); and nginx serving the pre-rendered read's file with the same header
-// lines. The earn: a second instance of the same build answering POST /test-clock, a trivial Astro
+// differ only in the name). The earn: a second instance of the same build answering POST /test-clock, a trivial Astro
 // endpoint (a one-field JSON body parsed and answered, no database) through the same server.
 const sameBytesDir = resolve(OUT, 'same-bytes');
 mkdirSync(sameBytesDir, { recursive: true });
@@ -331,29 +382,70 @@ report.ceilings.push({
   note: "node:http answering the pre-rendered /api/public/videos response from memory: the same body and the same header lines as the service's",
 });
 
+/**
+ * The peers a user would pick instead, and ours with one default switched off, each measured in
+ * the same alternation as the paths that name them, on the same bytes. A peer whose program is
+ * missing is reported as not measured.
+ */
+type PeerName = 'Fastify' | 'nginx' | 'limits off' | 'logging off';
+interface Peer {
+  name: string;
+  note: string;
+  pid?: number;
+  origin?: string;
+  missing?: string;
+  stop?: () => Promise<void>;
+}
+const peers = new Map<PeerName, Peer>();
+const wanted = new Set(workloads.filter((w) => !args.only || (args.only !== 'postgres' && w.name.includes(args.only))).flatMap((w) => w.peers ?? []));
+
+const fastifyNote = 'Fastify 5, its pino logger on (two lines per request, to a file), the same bytes from memory';
+if (wanted.has('Fastify')) {
+  let installed = true;
+  try {
+    createRequire(import.meta.url).resolve('fastify');
+  } catch {
+    installed = false;
+  }
+  if (installed) {
+    const fastifyPort = await freePort();
+    const child = spawnTs('bench/fastify-peer.ts', [answersFile, String(fastifyPort)], process.env, openSync(resolve(OUT, 'fastify.log'), 'w'));
+    await waitForHealthy(`http://127.0.0.1:${fastifyPort}`, child);
+    peers.set('Fastify', { name: 'Fastify 5, logger on', note: fastifyNote, pid: child.pid!, origin: `http://127.0.0.1:${fastifyPort}`, stop: () => stop(child) });
+  } else {
+    peers.set('Fastify', { name: 'Fastify 5, logger on', note: fastifyNote, missing: 'not installed (npm ci installs it)' });
+  }
+}
 const nginxWorkload = workloads.find((w) => w.nginxFile);
-const nginx =
-  nginxWorkload && nginxAvailable()
-    ? await startNginx({
-        dir: resolve(OUT, 'nginx'),
-        root: 'dist/client',
-        port: await freePort(),
-        path: nginxWorkload.path,
-        file: nginxWorkload.nginxFile!,
-        headers: answers.find((a) => a.url === nginxWorkload.path)!.headers,
-      })
-    : undefined;
-if (nginx) {
-  const nginxRead = await measure('nginx GET', nginxWorkerPid(nginx.child), spec('nginx GET', nginx.origin, { method: 'GET', path: nginxWorkload!.path, kind: 'fixed' }));
-  report.ceilings.push({
-    name: 'nginx GET',
-    rps: nginxRead.rps,
-    p50: nginxRead.p50,
-    p99: nginxRead.p99,
-    note: `Debian's nginx, one worker, access log on, serving ${nginxWorkload!.nginxFile} from dist/client with the same header lines`,
-  });
-} else {
-  report.skipped.push('nginx ceiling: nginx is not installed (apt-get install nginx)');
+const nginxNote = "Debian's nginx, one worker, access log on, serving the pre-rendered file from dist/client with the same header lines";
+if (wanted.has('nginx') && nginxWorkload) {
+  if (nginxAvailable()) {
+    const nginx = await startNginx({
+      dir: resolve(OUT, 'nginx'),
+      root: 'dist/client',
+      port: await freePort(),
+      path: nginxWorkload.path,
+      file: nginxWorkload.nginxFile!,
+      headers: answers.find((a) => a.url === nginxWorkload.path)!.headers,
+    });
+    peers.set('nginx', { name: 'nginx, access log on', note: nginxNote, pid: nginxWorkerPid(nginx.child), origin: nginx.origin, stop: () => stop(nginx.child) });
+  } else {
+    peers.set('nginx', { name: 'nginx, access log on', note: nginxNote, missing: 'not installed (apt-get install nginx)' });
+  }
+}
+// Ours with one default switched off: what each default costs, beside the row that keeps both on.
+for (const [variant, env, note] of [
+  ['limits off', { RATE_LIMITS: 'off' }, 'the same build and flags, `RATE_LIMITS=off`'],
+  ['logging off', { LOG_LEVEL: 'silent' }, 'the same build and flags, `LOG_LEVEL=silent`'],
+] as const) {
+  if (!wanted.has(variant)) continue;
+  const variantPort = await freePort();
+  const child = spawnServer(
+    { ...serverEnv, ...env, PORT: String(variantPort), DATABASE_PATH: resolve(OUT, `variant-${variant.replace(' ', '-')}.sqlite`) },
+    openSync(resolve(OUT, `server-${variant.replace(' ', '-')}.log`), 'w'),
+  );
+  await waitForHealthy(`http://127.0.0.1:${variantPort}`, child);
+  peers.set(variant, { name: `ours, ${variant === 'limits off' ? 'rate limits off' : 'logging off'}`, note, pid: child.pid!, origin: `http://127.0.0.1:${variantPort}`, stop: () => stop(child) });
 }
 
 const astroCeilingPort = await freePort();
@@ -405,12 +497,16 @@ async function quiet(pids: number[]): Promise<void> {
 /** Ceiling and path in alternating rounds; the path's numbers are the medians of its rounds. */
 async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResult> {
   const ceilings: Array<{ rps: number; p99?: number }> = [];
-  const nginxRounds: number[] = [];
+  const own = (w.peers ?? []).map((name) => peers.get(name)).filter((p): p is Peer => p !== undefined);
+  const peerRounds = own.map(() => [] as Array<{ rps: number; p99: number; cpu: number }>);
   const parts: Sampled[] = [];
   for (let round = 0; round < settings.rounds; round++) {
     ceilings.push(await ceilingRound(w));
-    if (w.nginxFile && nginx)
-      nginxRounds.push((await measure('nginx (paired round)', nginxWorkerPid(nginx.child), { ...spec('nginx GET', nginx.origin, { method: 'GET', path: w.path, kind: 'fixed' }), rounds: 1 })).rps);
+    for (const [i, peer] of own.entries()) {
+      if (peer.missing) continue;
+      const r = await measure(`${peer.name} (paired round)`, peer.pid!, { ...spec(peer.name, peer.origin!, { method: 'GET', path: w.path, kind: w.kind }), rounds: 1 });
+      peerRounds[i].push({ rps: r.rps, p99: r.p99, cpu: r.serverCpu });
+    }
     // Each round is its own worker process: a run tag of its own keeps its earn urls new. The
     // first round warms up as the workload asks (a pass over every agent); the others for 1 s.
     const first = round === 0;
@@ -425,6 +521,7 @@ async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResul
     );
   }
   const result = summarise(w.name, loadSpec, parts);
+  result.roundCpu = parts.map((p) => p.serverCpu[0]);
   const ratios = result.rounds.map((r, i) => r.rps / ceilings[i].rps);
   const name = w.ceiling === 'read' ? 'bare GET, same bytes' : 'Astro POST';
   const p99s = ceilings.flatMap((c) => (c.p99 === undefined ? [] : [c.p99]));
@@ -435,11 +532,23 @@ async function measurePaired(w: Workload, loadSpec: LoadSpec): Promise<PathResul
     rounds: ceilings.map((c) => c.rps),
     ...(p99s.length ? { p99: median(p99s), p99Rounds: p99s } : {}),
   };
-  if (nginxRounds.length) {
-    result.secondCeiling = { name: 'nginx', rps: median(nginxRounds), ratio: median(result.rounds.map((r, i) => r.rps / nginxRounds[i])), rounds: nginxRounds };
+  if (own.length) {
+    result.peers = own.map((peer, i): PeerResult => {
+      const rounds = peerRounds[i];
+      if (peer.missing) return { name: peer.name, note: peer.note, rps: Number.NaN, p99: Number.NaN, ratio: Number.NaN, cpuMicros: Number.NaN, rounds: [], missing: peer.missing };
+      return {
+        name: peer.name,
+        note: peer.note,
+        rps: median(rounds.map((r) => r.rps)),
+        p99: median(rounds.map((r) => r.p99)),
+        ratio: median(result.rounds.map((r, j) => r.rps / rounds[j].rps)),
+        cpuMicros: median(rounds.map((r) => (r.cpu / r.rps) * 1e6)),
+        rounds: rounds.map((r) => r.rps),
+      };
+    });
   }
   log(
-    `${w.name}: paired with ${name}: ${ceilings.map((c, i) => `${Math.round(result.rounds[i].rps)}/${Math.round(c.rps)}${c.p99 === undefined ? '' : ` p99 ${result.rounds[i].p99.toFixed(1)}/${c.p99.toFixed(1)} ms`}`).join(', ')}; median ratio ${Math.round(median(ratios) * 100)}%${nginxRounds.length ? `; nginx ${nginxRounds.map(Math.round).join(', ')}` : ''}`,
+    `${w.name}: paired with ${name}: ${ceilings.map((c, i) => `${Math.round(result.rounds[i].rps)}/${Math.round(c.rps)}${c.p99 === undefined ? '' : ` p99 ${result.rounds[i].p99.toFixed(1)}/${c.p99.toFixed(1)} ms`}`).join(', ')}; median ratio ${Math.round(median(ratios) * 100)}%${(result.peers ?? []).map((p) => `; ${p.name} ${p.missing ?? p.rounds.map(Math.round).join(', ')}`).join('')}`,
   );
   return result;
 }
@@ -457,7 +566,7 @@ for (const w of workloads) {
 }
 await stop(bare);
 await stop(astroCeiling);
-if (nginx) await stop(nginx.child);
+for (const peer of peers.values()) await peer.stop?.();
 
 // 5. PostgreSQL beside SQLite -------------------------------------------------------------------
 // A second server of the same build on the PostgreSQL copy. The earn alternates rounds with the
@@ -533,7 +642,18 @@ if (earn) {
   log(`integrity: ${check.ok ? 'ok' : 'FAILED'} ${JSON.stringify(check)}`);
 }
 
+report.loadAverageAtEnd = loadavg()
+  .map((n) => n.toFixed(2))
+  .join(', ');
+
+// The limiter's counting, ours against rate-limiter-flexible, in this process with no load running.
+if (!args.only || args.only === 'limiter') {
+  log('rate limiter: ours against rate-limiter-flexible (bench/rate-limiter-cost.ts)');
+  report.limiter = await limiterCosts(process.env.REDIS_URL ?? process.env.TEST_REDIS_URL);
+}
+
 // 7. Report -----------------------------------------------------------------------------------
 writeFileSync(resolve(OUT, 'results.json'), JSON.stringify(report, null, 2));
+process.stdout.write(`\n${renderTargets(issueTargets(report)).join('\n')}\n\n`);
 writeReport('BENCHMARKS.md', renderReport(report), (block) => `# Benchmarks\n\nReproduce with \`npm run bench\` (see docs/benchmarks.md).\n\n${block}\n`);
 log('wrote BENCHMARKS.md and bench/out/results.json');

@@ -17,16 +17,21 @@ process.once('exit', () => {
 });
 
 /** Runs node with `args`; the child is killed if the benchmark dies. One process, so its pid is the one to measure. */
-function spawnNode(args: string[], env: NodeJS.ProcessEnv, stdout: 'pipe' | number = 'pipe'): ChildProcess {
+function spawnNode(args: string[], env: NodeJS.ProcessEnv, stdout: 'pipe' | 'ignore' | number = 'pipe'): ChildProcess {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', stdout, 'inherit'] });
   live.add(child);
   child.once('exit', () => live.delete(child));
   return child;
 }
 
-/** The built server, started as `npm run serve` starts it (dist/server/main.mjs on plain node, same flags). */
-export function spawnServer(env: NodeJS.ProcessEnv, logFd?: number): ChildProcess {
-  return spawnNode(serveArgs(), env, logFd ?? 'pipe');
+/**
+ * The built server, started as `npm run serve` starts it (dist/server/main.mjs on plain node, same
+ * flags). `distDir`: another build's folder (a copy of `dist/`), whose entry is started instead and
+ * which it serves (DIST_DIR).
+ */
+export function spawnServer(env: NodeJS.ProcessEnv, logFd?: number | 'ignore', distDir?: string): ChildProcess {
+  const args = distDir ? serveArgs().map((a) => (a.startsWith('dist/') ? `${distDir}/${a.slice('dist/'.length)}` : a)) : serveArgs();
+  return spawnNode(args, distDir ? { ...env, DIST_DIR: distDir } : env, logFd ?? 'pipe');
 }
 
 /** A TypeScript entry, with tsx as the loader; `stdout`: a file descriptor to write it to instead of a pipe. */

@@ -8,6 +8,10 @@ import type { ConciergePass } from './concierge-pass.ts';
 import type { Machine } from './machine.ts';
 import type { RoundResult } from './load-spec.ts';
 import type { Integrity } from './bench-database.ts';
+import type { MemoryBound } from '../memory-bound.ts';
+import type { LimiterCost } from '../rate-limiter-cost.ts';
+import { median } from './stats.ts';
+import { issueTargets, renderTargets } from './targets.ts';
 
 export const START = '<!-- bench:results:start (written by `npm run bench`; edit outside these markers) -->';
 export const END = '<!-- bench:results:end -->';
@@ -27,8 +31,14 @@ export interface PathResult {
    * same bytes.
    */
   ceiling?: { name: string; rps: number; ratio?: number; rounds?: number[]; p99?: number; p99Rounds?: number[] };
-  /** A second ceiling measured in the same alternation (nginx, for the pre-rendered read). */
-  secondCeiling?: { name: string; rps: number; ratio: number; rounds: number[] };
+  /**
+   * Other servers measured in the same alternation on the same bytes: the peers a user would pick
+   * instead (Fastify with its logger, nginx with its access log) and ours with one default switched
+   * off. `ratio`: the median over rounds of ours / it; `missing`: why it was not measured.
+   */
+  peers?: PeerResult[];
+  /** The server's CPU (in cores) in each measured round, when every round was a sample of its own. */
+  roundCpu?: number[];
   /** Median share of one core the server used while measured. */
   serverCpu: number;
   /** On PostgreSQL: the median share of one core its server processes used meanwhile. */
@@ -44,6 +54,18 @@ export interface PathResult {
   /** 2xx answers in all, warm-up included (kept in results.json). */
   total2xx?: number;
   note?: string;
+}
+
+export interface PeerResult {
+  name: string;
+  note: string;
+  rps: number;
+  p99: number;
+  ratio: number;
+  /** Median over rounds of the server's CPU per request, µs of one core: less swayed by a busy machine than its rate. */
+  cpuMicros: number;
+  rounds: number[];
+  missing?: string;
 }
 
 export interface BuildResult {
@@ -71,7 +93,13 @@ export interface RunReport {
   concierge?: ConciergePass;
   /** The same build on a PostgreSQL copy of the seeded database (bench/lib/postgres-side.ts). */
   postgres?: { copySeconds: number; poolMax: number; sqliteEarn: PathResult; paths: PathResult[]; integrity: Integrity };
+  /** The demo catalog's build (content/ as it is): idle resident memory after start, and the memory bound. */
+  demo?: { idleRssKb: number; samplesKb: number[]; memoryBound?: MemoryBound };
+  /** bench/rate-limiter-cost.ts: ours against rate-limiter-flexible, in-process. */
+  limiter?: { costs: LimiterCost[]; bytesPerIdentity: Record<string, number> };
   skipped: string[];
+  /** /proc/loadavg when the loads were done. */
+  loadAverageAtEnd?: string;
 }
 
 const mb = (kb: number) => (Number.isFinite(kb) ? `${Math.round(kb / 1024)} MiB` : 'n/a');
@@ -82,22 +110,24 @@ const pct = (n: number) => (typeof n === 'number' && Number.isFinite(n) ? `${Mat
 export function renderReport(run: RunReport): string {
   const lines: string[] = [];
   const { machine, settings } = run;
-  lines.push(`Measured ${machine.date} on ${machine.nproc} cores (${machine.cpuModel}), ${machine.kernel}, Node ${machine.node}.`);
-  lines.push('');
-  lines.push('```');
-  lines.push(`$ nproc\n${machine.nproc}\n$ free -h\n${machine.freeH}\n$ node --version\n${machine.node}`);
-  lines.push('```');
+  const memory = /^Mem:\s+(\S+)/m.exec(machine.freeH)?.[1] ?? 'unknown';
+  lines.push(`Measured ${machine.date} on ${machine.nproc} cores (${machine.cpuModel}), ${memory} of memory (\`free -h\`), ${machine.kernel}, Node ${machine.node}.`);
   lines.push('');
   lines.push(
     `Each path: ${settings.warmupSeconds} s warm-up, then ${settings.rounds} rounds of ${settings.roundSeconds} s at ${settings.connections} connections ` +
-      '(autocannon in its own process, loopback, no pipelining); the table shows the median of the rounds. Server: `npm run serve` with `RATE_LIMITS=off` and `LOG_LEVEL=info`, its log written to a file. ' +
+      '(autocannon in its own process, loopback, no pipelining); the table shows the median of the rounds. ' +
+      'Server: `npm run serve` with the defaults a user runs: rate limits on (every request counted in every window; `RATE_LIMIT_SCALE=1000000` only so that the one load-generator address is never refused) and `LOG_LEVEL=info`, its log written to a file. ' +
       'CPU columns are shares of one core while measured; "Other CPU" is everything else running on the machine at the time, the noise to read the numbers against. ' +
-      "A read's ceiling is the bare node:http server answering the same bytes as the service does on that path (its body and header lines), measured in rounds alternating with the path's (\"paired\"), so its p99 is the tail this machine and load generator give any server on those bytes in the same minutes; the pre-rendered read also alternates with nginx serving the same file. The earn's ceiling is a trivial Astro POST endpoint through the same server, in the same alternation. " +
+      'A read\'s ceiling is the bare node:http server answering the same bytes as the service does on that path (its body and header lines), measured in rounds alternating with the path\'s ("paired"), so its p99 is the tail this machine and load generator give any server on those bytes in the same minutes; the peers (Fastify 5 with its logger on, nginx with its access log on) and ours with one default switched off are in the same alternation, see "Peers and variants". The earn\'s ceiling is a trivial Astro POST endpoint through the same server, in the same alternation. ' +
       'Every read repeats its URLs, so the server answers from its response cache once it has computed a body (until a commit changes what it shows, or time alone would); ' +
       '"agent profile" walks all 10,000 seeded agents over and over (its warm-up is one pass over all of them, so its rounds are repeat views); stats and the leaderboard come after it, with those 10,000 profiles cached as on a live server.',
   );
   lines.push('');
-  lines.push(`Load average when the run started: ${machine.loadAverage}.`);
+  lines.push(`Load average when the run started: ${machine.loadAverage}; when it ended: ${run.loadAverageAtEnd ?? 'n/a'}.`);
+  lines.push('');
+  lines.push('### Targets (#34)');
+  lines.push('');
+  lines.push(...renderTargets(issueTargets(run)));
   lines.push('');
 
   lines.push('### Hot paths');
@@ -111,13 +141,36 @@ export function renderReport(run: RunReport): string {
         .join(' ') + (p.errors ? ` errors×${p.errors}` : '');
     const target = p.target ? `${p.target.pass ? 'met' : '**missed**'}: ${p.target.text}` : '';
     lines.push(
-      `| ${p.name} \`${p.method} ${p.path}\` | ${num(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ceiling ? `${p.ceiling.name} ${num(p.ceiling.rps)}/s${p.ceiling.ratio === undefined ? '' : ' (paired)'}` : ''}${p.secondCeiling ? `; ${p.secondCeiling.name} ${num(p.secondCeiling.rps)}/s` : ''} | ${p.ceiling?.p99 === undefined ? '' : ms(p.ceiling.p99)} | ${p.ceiling ? pct(p.ceiling.ratio ?? p.rps / p.ceiling.rps) : ''}${p.secondCeiling ? `; ${pct(p.secondCeiling.ratio)}` : ''} | ${pct(p.serverCpu)} | ${pct(p.workerCpu)} | ${pct(p.otherCpu)} | ${statuses} | ${target} |`,
+      `| ${p.name} \`${p.method} ${p.path}\` | ${num(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ceiling ? `${p.ceiling.name} ${num(p.ceiling.rps)}/s${p.ceiling.ratio === undefined ? '' : ' (paired)'}` : ''} | ${p.ceiling?.p99 === undefined ? '' : ms(p.ceiling.p99)} | ${p.ceiling ? pct(p.ceiling.ratio ?? p.rps / p.ceiling.rps) : ''} | ${pct(p.serverCpu)} | ${pct(p.workerCpu)} | ${pct(p.otherCpu)} | ${statuses} | ${target} |`,
     );
   }
   lines.push('');
   for (const p of run.paths) if (p.note) lines.push(`${p.name}: ${p.note}`, '');
   lines.push('Every round of every path, and of its ceiling, is in `bench/out/results.json`.');
   lines.push('');
+  const withPeers = run.paths.filter((p) => p.peers?.length);
+  if (withPeers.length) {
+    lines.push('### Peers and variants');
+    lines.push('');
+    lines.push(
+      'Each in rounds alternating with ours (defaults on) on the same bytes; "ours / it" is the median of the per-round ratios of requests/s. CPU per request is the server\'s own (nginx: its worker), in µs of one core, the median over rounds.',
+    );
+    lines.push('');
+    lines.push('| Path | Server | Requests/s | p99 | ours / it | CPU per request | Per round |');
+    lines.push('|---|---|---:|---:|---:|---:|---|');
+    for (const p of withPeers) {
+      const ownCpu = median(p.rounds.map((r, i) => (p.roundCpu?.[i] ?? Number.NaN) / r.rps)) * 1e6;
+      lines.push(`| ${p.name} | ours, defaults | ${num(p.rps)} | ${ms(p.p99)} | | ${num(ownCpu)} µs | ${p.rounds.map((r) => num(r.rps)).join(', ')} |`);
+      for (const peer of p.peers ?? []) {
+        if (peer.missing) lines.push(`| ${p.name} | ${peer.name} (${peer.note}) | not measured: ${peer.missing} | | | | |`);
+        else
+          lines.push(
+            `| ${p.name} | ${peer.name} (${peer.note}) | ${num(peer.rps)} | ${ms(peer.p99)} | ${pct(peer.ratio)} | ${num(peer.cpuMicros)} µs | ${peer.rounds.map((r) => num(r)).join(', ')} |`,
+          );
+      }
+    }
+    lines.push('');
+  }
 
   lines.push('### Ceilings');
   lines.push('');
@@ -136,14 +189,42 @@ export function renderReport(run: RunReport): string {
   lines.push(`| Resident memory idle after start (VmRSS) | ${mb(run.startup.idleRssKb)} |`);
   lines.push(`| Resident memory peak under load | ${mb(run.startup.peakRssKb)} |`);
   lines.push(`| Resident memory idle after the load | ${mb(run.startup.idleRssAfterLoadKb)} |`);
+  if (run.demo) lines.push(`| Resident memory idle after start, demo catalog (median of ${run.demo.samplesKb.length}: ${run.demo.samplesKb.map(mb).join(', ')}) | ${mb(run.demo.idleRssKb)} |`);
   lines.push('');
+  const bound = run.demo?.memoryBound;
+  if (bound) {
+    lines.push('### Memory under many client addresses (demo catalog)');
+    lines.push('');
+    lines.push(
+      `\`bench/memory-bound.ts\`: ${num(bound.addresses)} client addresses (each request from its own loopback address, rate limits on at their published numbers, logging on), ` +
+        `${num(bound.urls)} distinct on-demand URLs, in ${num(bound.seconds)} s; ${num(bound.failures)} answers other than 200. ` +
+        `Resident memory idle ${num(bound.idleMiB)} MiB, peak ${num(bound.peakMiB)} MiB, at the end ${num(bound.lastMiB)} MiB; ` +
+        `the bound (idle + ${num(bound.cacheMiB)} MiB of response cache + 160 MiB, docs/limits-and-hardening.md) is ${num(bound.boundMiB)} MiB: ${bound.peakMiB <= bound.boundMiB ? 'within' : '**beyond**'}. ` +
+        `By requests: ${bound.samples.map((x) => `${num(x.requests / 1000)}k ${num(x.rssMiB)}`).join(', ')} MiB.`,
+    );
+    lines.push('');
+  }
+  if (run.limiter) {
+    lines.push('### Rate limiter: ours against rate-limiter-flexible (`bench/rate-limiter-cost.ts`)');
+    lines.push('');
+    lines.push('In-process, the same policies behind the same gate, only the counting differs.');
+    lines.push('');
+    const counts = [...new Set(run.limiter.costs.map((c) => c.identities))];
+    lines.push(`| Counting | ${counts.map((n) => `µs per read, ${num(n)} identities`).join(' | ')} | Heap per identity, 100,000 seen |`);
+    lines.push(`|---|${counts.map(() => '---:|').join('')}---:|`);
+    for (const store of [...new Set(run.limiter.costs.map((c) => c.store))]) {
+      const cells = counts.map((n) => run.limiter?.costs.find((c) => c.store === store && c.identities === n));
+      const heap = run.limiter.bytesPerIdentity[store];
+      lines.push(`| ${store} | ${cells.map((c) => (c ? num(c.microsPerRead, 1) : '')).join(' | ')} | ${heap === undefined ? '' : `${num(heap)} B`} |`);
+    }
+    lines.push('');
+  }
 
   if (run.build) {
     const b = run.build;
     lines.push(`### Build of the generated catalog (${num(b.videos)} videos, ${num(b.clips)} clips)`);
     lines.push('');
-    if (b.reused) lines.push(`Reused the build measured at ${b.measuredAt} (\`--no-build\`).`);
-    lines.push('');
+    if (b.reused) lines.push(`Reused the build measured at ${b.measuredAt} (\`--no-build\`).`, '');
     lines.push('| Step | Wall time | Peak memory (largest process) |');
     lines.push('|---|---:|---:|');
     if (b.generateSeconds !== undefined) lines.push(`| generate content (\`scripts/generate-catalog.ts\`, not part of the build) | ${num(b.generateSeconds, 1)} s | |`);
