@@ -4,8 +4,8 @@
  * caps) and `award`, which writes the ledger row, the agent's totals and (on a tier-up) a
  * program event together.
  *
- * Why not kysely here: building and compiling these queries per call was about a third of the
- * server's CPU under the earn benchmark, for SQL that never changes. Kysely stays the way the
+ * Why not kysely here: building and compiling these queries on every call is the largest CPU
+ * cost of a write, for SQL that never changes. Kysely stays the way the
  * rest of the store is written.
  *
  * Every method takes the `trx` of the `writeTransaction` (src/store/database.ts) it runs in.
