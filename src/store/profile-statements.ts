@@ -3,11 +3,10 @@
  * both engines): the agent by name, its newest ledger rows, and the ledger facts its reputation
  * score needs.
  *
- * Why not kysely here: a cold profile is CPU-bound, and building and compiling these queries per
- * call was about a fifth of the server's CPU on that path, for SQL that never changes.
+ * Why not kysely here: a cold profile is CPU-bound, and building and compiling these queries on
+ * every call would be a large part of that CPU, for SQL that never changes.
  *
- * Why this SQL (EXPLAIN QUERY PLAN and timings on the SQLite bench database, 10,000 agents,
- * 200,000 ledger rows): each read selects only the columns a public body shows, so a profile
+ * Why this SQL (by EXPLAIN QUERY PLAN on a database of 10,000 agents): each read selects only the columns a public body shows, so a profile
  * never loads the apiKey digest or the referral code. The reputation facts are two queries on the
  * covering index (agent_id, type, created_at) instead of one `count(distinct case ...)` over the
  * agent's rows, which needed two temporary B-trees: the active days scan the agent's index
