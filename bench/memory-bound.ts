@@ -9,7 +9,8 @@
  * defaults allow.
  *
  * The bound it checks is the one docs/limits-and-hardening.md#memory states: the idle size plus
- * RESPONSE_CACHE_MB (128 unless set) plus about 160 MiB of working memory.
+ * RESPONSE_CACHE_MB (128 unless set) plus about 160 MiB of working memory, plus 2 KiB for each
+ * client address the rate limiter remembers (at most REMEMBERED_IDENTITIES).
  *
  *   npm run build && npx tsx bench/memory-bound.ts [--addresses 100000] [--urls 25000] [--connections 16]
  *
@@ -20,10 +21,13 @@ import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { REMEMBERED_IDENTITIES } from '../src/server/rate-counts.ts';
 import { freePort, rssKb, spawnServer, stop, waitForHealthy } from './lib/processes.ts';
 
 /** The working memory the documented bound allows beyond the idle size and the response cache. */
 const WORKING_MIB = 160;
+/** What the documented bound allows for each client address the limiter remembers. */
+const PER_ADDRESS_KIB = 2;
 
 export interface MemoryBound {
   addresses: number;
@@ -35,7 +39,7 @@ export interface MemoryBound {
   peakMiB: number;
   lastMiB: number;
   cacheMiB: number;
-  /** idle + cache + working memory. */
+  /** idle + cache + working memory + the remembered addresses. */
   boundMiB: number;
   samples: Array<{ requests: number; rssMiB: number }>;
 }
@@ -108,7 +112,7 @@ export async function memoryBound(options: { addresses: number; urls: number; co
       peakMiB: Math.max(lastMiB, ...samples.map((s) => s.rssMiB)),
       lastMiB,
       cacheMiB,
-      boundMiB: idleMiB + cacheMiB + WORKING_MIB,
+      boundMiB: idleMiB + cacheMiB + WORKING_MIB + (Math.min(options.addresses, REMEMBERED_IDENTITIES) * PER_ADDRESS_KIB) / 1024,
       samples,
     };
   } finally {

@@ -199,7 +199,7 @@ export function renderReport(run: RunReport): string {
       `\`bench/memory-bound.ts\`: ${num(bound.addresses)} client addresses (each request from its own loopback address, rate limits on at their published numbers, logging on), ` +
         `${num(bound.urls)} distinct on-demand URLs, in ${num(bound.seconds)} s; ${num(bound.failures)} answers other than 200. ` +
         `Resident memory idle ${num(bound.idleMiB)} MiB, peak ${num(bound.peakMiB)} MiB, at the end ${num(bound.lastMiB)} MiB; ` +
-        `the bound (idle + ${num(bound.cacheMiB)} MiB of response cache + 160 MiB, docs/limits-and-hardening.md) is ${num(bound.boundMiB)} MiB: ${bound.peakMiB <= bound.boundMiB ? 'within' : '**beyond**'}. ` +
+        `the bound (idle + ${num(bound.cacheMiB)} MiB of response cache + 160 MiB + 2 KiB per address, docs/limits-and-hardening.md) is ${num(bound.boundMiB)} MiB: ${bound.peakMiB <= bound.boundMiB ? 'within' : '**beyond**'}. ` +
         `By requests: ${bound.samples.map((x) => `${num(x.requests / 1000)}k ${num(x.rssMiB)}`).join(', ')} MiB.`,
     );
     lines.push('');

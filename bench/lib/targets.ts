@@ -51,7 +51,7 @@ export function issueTargets(run: RunReport): TargetRow[] {
       : { target: idleTarget, measured: 'not measured (no demo build)', met: undefined },
   );
   const bound = run.demo?.memoryBound;
-  const boundTarget = 'Memory within the documented bound (idle + response cache + 160 MiB) under 100,000 client addresses a day';
+  const boundTarget = 'Memory within the documented bound (idle + response cache + 160 MiB + 2 KiB per address) under 100,000 client addresses a day';
   if (!bound) rows.push({ target: boundTarget, measured: 'not measured', met: undefined });
   else {
     const enough = bound.addresses >= 100_000;
