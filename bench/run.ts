@@ -298,7 +298,28 @@ const workloads: Workload[] = [
   { name: 'register', method: 'POST', path: '/api/public/ai/register', kind: 'register', ceiling: 'write' },
   // The agents' own protocol (issue #22): the leaderboard and the earn as MCP tool calls, the same
   // handlers behind /mcp, each judged against its HTTP twin measured above in the same run.
-  { name: 'MCP leaderboard', method: 'POST', path: '/mcp', kind: 'fixed', body: mcpCall('leaderboard', {}), headers: MCP_HEADERS, ceiling: 'write', target: twinTarget('leaderboard (points)') },
+  // The door's own cost: a tool whose operation does nearly nothing (the published rate limits).
+  { name: 'MCP trivial tool', method: 'POST', path: '/mcp', kind: 'fixed', body: mcpCall('rate_limits', {}), headers: MCP_HEADERS, ceiling: 'write' },
+  {
+    name: 'MCP leaderboard',
+    method: 'POST',
+    path: '/mcp',
+    kind: 'fixed',
+    body: mcpCall('leaderboard', {}),
+    headers: MCP_HEADERS,
+    ceiling: 'write',
+    target: (p) => {
+      const twin = twinTarget('leaderboard (points)')(p);
+      const trivial = report.paths.find((q) => q.name === 'MCP trivial tool');
+      const ofTrivial = trivial ? p.rps / trivial.rps : Number.NaN;
+      const ofAstro = ratioOf(p);
+      const pct = (x: number) => (Number.isFinite(x) ? `${Math.round(x * 100)}%` : 'not measured');
+      return {
+        text: `${twin.text}; ≥ 50% of the Astro POST (${pct(ofAstro)}) and of the MCP trivial tool (${pct(ofTrivial)}) (#36)`,
+        pass: twin.pass && ofAstro >= 0.5 && ofTrivial >= 0.5,
+      };
+    },
+  },
   { name: 'MCP earn', method: 'POST', path: '/mcp', kind: 'mcp-earn', headers: MCP_HEADERS, ceiling: 'write', target: twinTarget('earn') },
 ];
 
