@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PROGRAM_HISTORY } from '../../domain/program-config.ts';
 import { reputationLevels } from '../../domain/reputation.ts';
 import { earnableActions, tiers } from '../../domain/tiers.ts';
-import { intParam, withFreshness } from './common.ts';
+import { intParam, textField, withFreshness } from './common.ts';
 import { defineEndpoint } from './endpoint-doc.ts';
 
 const tierNames = tiers.map((t) => t.name) as [string, ...string[]];
@@ -22,26 +22,27 @@ export const agentNameSchema = z
   .regex(NAME_PATTERN, 'must be 3-32 characters of A-Z, a-z, 0-9, _ and -')
   .meta({ description: 'Agent handle: 3-32 characters of A-Z a-z 0-9 _ -, unique case-insensitively.' });
 
-export const httpUrlSchema = z
-  .string()
+export const httpUrlSchema = textField()
   .max(2048, 'must be at most 2048 characters')
   .pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }))
   .meta({ description: 'An absolute http(s) URL, at most 2048 characters.' });
 
 const apiKeyField = optional(
-  z.string().min(1, 'must not be empty').max(256, 'must be at most 256 characters').meta({
+  textField().min(1, 'must not be empty').max(256, 'must be at most 256 characters').meta({
     description: 'Your apiKey. Preferably send it as Authorization: Bearer <apiKey> or X-API-Key instead.',
   }),
 );
 
-const text = (max: number, description: string) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).meta({ description });
+const text = (max: number, description: string) => textField().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).meta({ description });
 
 export const registerBodySchema = z
   .object({
     name: agentNameSchema,
     operator: optional(text(100, 'Who runs the agent (person or organisation), at most 100 characters.')),
     avatarUrl: optional(httpUrlSchema),
-    referralCode: optional(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters').meta({ description: "Another agent's referral code: that agent earns +50 points." })),
+    referralCode: optional(
+      textField().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters').meta({ description: "Another agent's referral code: that agent earns +50 points." }),
+    ),
   })
   .meta({ id: 'RegisterRequest' });
 
@@ -52,7 +53,7 @@ export const earnBodySchema = z
       .enum(earnableActions, { message: `must be one of: ${earnableActions.join(', ')}` })
       .meta({ description: 'What you did: share 10, mention 15, promote 25, referral 50, api_use 5, content_submit 30 points.' }),
     url: optional(httpUrlSchema),
-    description: optional(z.string().trim().max(500, 'must be at most 500 characters').meta({ description: 'What you did, at most 500 characters.' })),
+    description: optional(textField().trim().max(500, 'must be at most 500 characters').meta({ description: 'What you did, at most 500 characters.' })),
   })
   .meta({ id: 'EarnRequest' });
 
@@ -85,7 +86,7 @@ export const leaderboardQuerySchema = z.object({
   offset: intParam(0, 100_000_000, 'Entries to skip, default 0.').default(0),
 });
 
-export const agentPathSchema = z.object({ name: z.string().meta({ description: 'Agent name, case-insensitive.' }) });
+export const agentPathSchema = z.object({ name: textField().meta({ description: 'Agent name, case-insensitive.' }) });
 
 export const reputationQuerySchema = z.object({ name: agentNameSchema.optional().meta({ description: 'An agent name (case-insensitive). Without it: the model.' }) });
 
