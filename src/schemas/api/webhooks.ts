@@ -35,9 +35,10 @@ const eventData = {
   'points.reversed': pointsChangeData.meta({
     description: "A ledger row took points back: a reversal of an award not verified in its window (activity.reverses names the award), or an operator's deduction.",
   }),
-  'claim.verified': z
-    .object({ agent: agentPointsSchema, activity: activitySchema })
-    .meta({ description: "The verifier decided an award stands: its claimed page links to the brand, or it stands on the agent's verified promotion. The points were paid already." }),
+  'claim.verified': z.object({ agent: agentPointsSchema, activity: activitySchema }).meta({
+    description:
+      "The verifier decided an award stands: its claimed page links to the brand, or it stands on the agent's verified promotions (a referral on the referred agent's; an award without a url on the share of the agent's claims verified). The points were paid already.",
+  }),
   'tier.changed': z
     .object({
       agent: agentPointsSchema,
