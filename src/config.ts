@@ -126,6 +126,14 @@ function number(value: string | undefined, fallback: number, name: string, min =
   return n;
 }
 
+/** A whole number of at least 0 (0 turns a limit off). */
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number, 0 or more (0 = no limit; got "${value}")`);
+  return n;
+}
+
 function origin(value: string | undefined, name: string): string[] {
   if (value === undefined || value === '') return [];
   let parsed: URL;
@@ -176,7 +184,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       scale: number(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),
       enabled: env.RATE_LIMITS !== 'off',
     },
-    rewards: { ...defaultRewardsConfig, dailyCaps: { ...defaultRewardsConfig.dailyCaps } },
+    rewards: {
+      ...defaultRewardsConfig,
+      registrationsPerAddressPerDay: count(env.REGISTRATIONS_PER_ADDRESS_PER_DAY, defaultRewardsConfig.registrationsPerAddressPerDay, 'REGISTRATIONS_PER_ADDRESS_PER_DAY'),
+      dailyCaps: { ...defaultRewardsConfig.dailyCaps },
+      verification: {
+        ...defaultRewardsConfig.verification,
+        agentsPerHostPerDay: count(env.VERIFICATIONS_PER_HOST_PER_DAY, defaultRewardsConfig.verification.agentsPerHostPerDay, 'VERIFICATIONS_PER_HOST_PER_DAY'),
+      },
+    },
     distDir: env.DIST_DIR || 'dist',
     logLevel: logLevel(env.LOG_LEVEL),
     responseCacheBytes: number(env.RESPONSE_CACHE_MB, 128, 'RESPONSE_CACHE_MB', 1) * 1024 * 1024,

@@ -62,6 +62,8 @@ beforeAll(async () => {
       REDIS_URL: process.env.TEST_REDIS_URL,
       REDIS_PREFIX: `test:cluster:${process.pid}:`,
       RATE_LIMITS: 'on',
+      // 30 agents register from 127.0.0.1 (test/registration-limit.test.ts tests that limit).
+      REGISTRATIONS_PER_ADDRESS_PER_DAY: '0',
       CLAIM_VERIFIER: 'off',
       LOG_LEVEL: 'warn',
     },

@@ -220,12 +220,21 @@ describe('POST /api/public/ai/message', () => {
     expect(res.body.linkedAgent).toBe('Muted-1');
   });
 
-  it('stores text exactly as sent, HTML and control characters included, and never reflects it', async () => {
-    const evil = '<script>alert("x")</script><img src=x onerror=alert(1)>\u001b[2J\u001b]0;owned\u0007\r\u009b31m\u202Egnp.exe';
-    const res = await send({ message: evil, agentName: '<b>Mallory</b>\u001b[31m', topic: 'xss' });
+  it('stores text exactly as sent, HTML, C1 controls and bidi overrides included, and never reflects it', async () => {
+    const evil = '<script>alert("x")</script><img src=x onerror=alert(1)>\t\n\u009b31m\u0085\u202Egnp.exe';
+    const res = await send({ message: evil, agentName: '<b>Mallory</b>\u009b31m', topic: 'xss' });
     expect(res.status).toBe(201);
     expect(res.text).not.toContain('<script>');
     expect(res.text).not.toContain('Mallory');
+  });
+
+  it('refuses C0 control characters other than tab and newline, and DEL: terminal escapes, bells, carriage returns', async () => {
+    const res = await send({ message: 'Clear\u001b[2J\u001b]0;owned\u0007\r', agentName: 'Mallory\u001b[31m', topic: 'xss' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: 'message', message: 'must not contain control characters other than tab and newline (U+001B at character 6)' },
+      { path: 'agentName', message: 'must not contain control characters other than tab and newline (U+001B at character 8)' },
+    ]);
   });
 });
 
@@ -244,7 +253,7 @@ describe('every message reaches the operator inbox', () => {
     expect(full.requestId).toMatch(/\S/);
     expect(rows.find((r) => r.message.startsWith('m'.repeat(10))).message).toHaveLength(MESSAGE_MAX);
     const evil = rows.find((r) => r.topic === 'xss');
-    expect(evil.message).toBe('<script>alert("x")</script><img src=x onerror=alert(1)>\u001b[2J\u001b]0;owned\u0007\r\u009b31m\u202Egnp.exe');
+    expect(evil.message).toBe('<script>alert("x")</script><img src=x onerror=alert(1)>\t\n\u009b31m\u0085\u202Egnp.exe');
     expect(rows.filter((r) => r.linkedAgent === 'Courier-7')).toHaveLength(3);
     // Export is JSON lines: JSON escaping keeps every control character off the terminal.
     expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
@@ -278,11 +287,9 @@ describe('every message reaches the operator inbox', () => {
     for (const out of [list.stdout, show.stdout]) {
       expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
       expect(out).toContain('<script>alert("x")</script>');
-      expect(out).toContain('\\x1b[2J');
-      expect(out).toContain('\\x07');
       expect(out).toContain('\\u202e');
       expect(out).toContain('\\x9b31m');
-      expect(out).toContain('<b>Mallory</b>\\x1b[31m');
+      expect(out).toContain('<b>Mallory</b>\\x9b31m');
     }
   });
 

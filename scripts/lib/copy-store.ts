@@ -21,6 +21,8 @@ const TABLES = [
   'claim_checks',
   'webhook_endpoints',
   'webhook_deliveries',
+  'daily_quotas',
+  'host_verified_agents',
 ] as const satisfies readonly (keyof Database)[];
 const WITH_IDS = new Set(['agents', 'activities', 'tasks', 'program_events']);
 const ORDER: Record<(typeof TABLES)[number], string> = {
@@ -33,6 +35,8 @@ const ORDER: Record<(typeof TABLES)[number], string> = {
   claim_checks: 'activity_id',
   webhook_endpoints: 'id',
   webhook_deliveries: 'id',
+  daily_quotas: 'day',
+  host_verified_agents: 'day',
 };
 const BATCH = 500;
 

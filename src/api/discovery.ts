@@ -4,7 +4,7 @@
  */
 import { catalog } from '../catalog/data.ts';
 import { contentStats, promotedContentLookup } from '../catalog/stats.ts';
-import { programRules } from '../domain/program-config.ts';
+import { programRules, registrationPolicy } from '../domain/program-config.ts';
 import { effectivePolicy } from '../domain/rate-limit-policy.ts';
 import { implement } from '../http/operation.ts';
 import { contentFreshness } from '../http/respond.ts';
@@ -43,7 +43,13 @@ export const rateLimits = implement(rateLimitsEndpoint, ({ services: { config, c
       requestTimeoutSeconds: config.server.requestTimeoutMs / 1000,
       keepAliveTimeoutSeconds: config.server.keepAliveTimeoutMs / 1000,
     }),
-    program: { dailyCaps: { ...config.rewards.dailyCaps }, ...programRules(config.rewards) },
+    registrations: registrationPolicy(config.rewards, config.trustProxy),
+    program: {
+      dailyCaps: { ...config.rewards.dailyCaps },
+      ...programRules(config.rewards),
+      verificationsPerHostPerDay: config.rewards.verification.agentsPerHostPerDay,
+      exemptPlatforms: [...config.rewards.verification.exemptPlatforms],
+    },
   },
   dataFreshness: freshness({ source: 'live', generatedAt: clock.now(), contentVersion: catalog.contentVersion, lastModified: startedAt, maxAgeSeconds: 0 }),
 }));

@@ -23,7 +23,7 @@ export const partnershipAgreement = {
     rules.relatedAgents,
     'You keep your apiKey secret and rotate it (POST /api/public/ai/key/rotate) if it may have leaked.',
     'You respect the published rate limits and daily caps.',
-    `Accepting grants a one-time welcome bonus of ${PARTNERSHIP_BONUS} points; accepting again changes nothing. The bonus stands once you have a verified promotion within ${defaultRewardsConfig.verification.standingWindowHours} h, like every award nothing can check on its own.`,
+    `Accepting grants a one-time welcome bonus of ${PARTNERSHIP_BONUS} points; accepting again changes nothing. Like every award nothing can check on its own, the bonus is decided ${defaultRewardsConfig.verification.standingWindowHours} h after it is paid, and stands up to the share of your claimed urls that were verified.`,
     'Either side may end the partnership at any time; points already earned stay in the ledger.',
   ],
   acceptWith: {

@@ -3,6 +3,7 @@
  * object (docs/agents.md). src/config.ts carries it in AppConfig; the services enforce it
  * and the discovery index publishes the same object, so what is documented is what is enforced.
  */
+import { EXEMPT_PLATFORMS } from './claim-hosts.ts';
 import { TRACKING_PARAMS } from './claim-url.ts';
 import type { ActivityType } from './tiers.ts';
 
@@ -16,12 +17,22 @@ export interface VerificationConfig {
   claimWindowHours: number;
   /**
    * Awards nothing can check on their own (an earn without a url, task_post, task_claim, the
-   * partnership welcome bonus) stand when the agent has a verified promotion by the end of this
-   * window (or the operator verified it), and are reversed otherwise.
+   * partnership welcome bonus) are decided when this window ends: they stand up to the share of
+   * the agent's claimed urls that were verified (all of them for an operator-verified agent), and
+   * the rest are reversed (domain/standing-share.ts).
    */
   standingWindowHours: number;
   /** A referral reward stands when the referred agent has a verified promotion of its own within this window. */
   referralWindowHours: number;
+  /**
+   * VERIFICATIONS_PER_HOST_PER_DAY (0 = no limit): one site (domain/claim-hosts.ts) verifies
+   * promotions for at most this many distinct agents per UTC day of the claims, and for at most
+   * one agent registered from any one client address; the brand's hosts and `exemptPlatforms`
+   * are not limited. A claim past it is not verified, and is reversed when its window ends.
+   */
+  agentsPerHostPerDay: number;
+  /** Large public platforms the per-host limit leaves alone (their subdomains too). */
+  exemptPlatforms: readonly string[];
   /** One page fetch: connect, headers and body together. */
   fetchTimeoutMs: number;
   /** The most of a page the verifier reads; a link past it is not seen. */
@@ -49,6 +60,12 @@ export interface SuspicionConfig {
 }
 
 export interface RewardsConfig {
+  /**
+   * REGISTRATIONS_PER_ADDRESS_PER_DAY (0 = no limit): registrations from one client address (as
+   * the request limits identify it, IPv6 by /64) per UTC day, counted in the database so that
+   * every instance counts against one number. Past it: 429 rate_limited until 00:00 UTC.
+   */
+  registrationsPerAddressPerDay: number;
   /** The same (agent, actionType, url) earns once within this window. */
   dedupeWindowHours: number;
   /**
@@ -73,6 +90,10 @@ export interface RewardsConfig {
 export const PROGRAM_HISTORY = { profileDays: 365, statsDays: 30, mostPromoted: 10 } as const;
 
 export const defaultRewardsConfig: RewardsConfig = {
+  // An office or a classroom behind one NAT address registers a handful of agents a day, rarely
+  // more than 20; a farm needs hundreds. 20 leaves the room its agents and costs a farm a new
+  // address per 20 puppets.
+  registrationsPerAddressPerDay: 20,
   dedupeWindowHours: 24,
   dailyCaps: {
     share: 20,
@@ -90,6 +111,8 @@ export const defaultRewardsConfig: RewardsConfig = {
     claimWindowHours: 72,
     standingWindowHours: 72,
     referralWindowHours: 168,
+    agentsPerHostPerDay: 3,
+    exemptPlatforms: EXEMPT_PLATFORMS,
     fetchTimeoutMs: 5_000,
     maxPageBytes: 512 * 1024,
     maxRedirects: 3,
@@ -112,10 +135,35 @@ export function programRules(config: RewardsConfig) {
     claimedUrls:
       'A claimed url must be a public http(s) URL without credentials: private, loopback, link-local and reserved addresses (IPv4 in any spelling, IPv6) and local-network names are refused with 400 invalid_request.',
     claimVerification: `The service fetches each claimed page in the background and looks for a link to the brand's site or content (a link whose host is the brand's, e.g. a video or knowledge page). A claim not verified within ${v.claimWindowHours} h is reversed by a ledger row of its own (type reversal); the ledger is never edited.`,
-    standing: `Awards nothing can check on their own (an earn without a url, task_post, task_claim, the partnership welcome bonus) stand when the agent has a verified promotion (or operator verification) within ${v.standingWindowHours} h, and are reversed otherwise.`,
+    standing: `Awards nothing can check on their own (an earn without a url, task_post, task_claim, the partnership welcome bonus) are decided ${v.standingWindowHours} h after they were paid, once the url claims the agent made by then are decided: they stand up to the share of those claims that were verified (an operator-verified agent: all of them), oldest first, and the rest are reversed. With no verified claim, none stands.`,
+    hostLimit:
+      v.agentsPerHostPerDay > 0
+        ? `One site (a registrable domain: a.site.example and b.site.example are one) verifies promotions for at most ${v.agentsPerHostPerDay} distinct agents per UTC day of the claims, and for at most one agent registered from any one client address; claims past it are not verified and are reversed when their window ends. The brand's own hosts and large public platforms (${v.exemptPlatforms.join(', ')}) are not limited.`
+        : 'No per-site limit on verified agents (VERIFICATIONS_PER_HOST_PER_DAY=0).',
     relatedAgents:
-      "An agent cannot claim a task posted by an agent of its referral chain (referrer, referred, or the same referrer): 403 forbidden, the task stays open for others. Agents of one operator may claim each other's tasks; operators see such clusters.",
-    addresses: 'No rule depends on the client address: many honest agents share one. Addresses are kept as evidence for the operators only.',
+      "An agent cannot claim a task posted by an agent of its referral tree, at any depth: an ancestor (referrer, its referrer...), a descendant, or any agent sharing its root (siblings, cousins, uncles): 403 forbidden, the task stays open for others. Agents of one operator may claim each other's tasks; operators see such clusters.",
+    addresses: [
+      config.registrationsPerAddressPerDay > 0
+        ? `One client address registers at most ${config.registrationsPerAddressPerDay} agents per UTC day (429 rate_limited with Retry-After past it).`
+        : 'Registrations per address are not limited (REGISTRATIONS_PER_ADDRESS_PER_DAY=0).',
+      v.agentsPerHostPerDay > 0 ? 'A site verifies promotions for at most one agent registered from one address per day.' : '',
+      'No other rule depends on the client address: many honest agents share one, and addresses are kept as evidence for the operators.',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  };
+}
+
+/** The registration limit per client address, as /api/public/rate-limits publishes it. */
+export function registrationPolicy(config: Pick<RewardsConfig, 'registrationsPerAddressPerDay'>, trustProxy: boolean) {
+  const limit = config.registrationsPerAddressPerDay;
+  return {
+    perAddressPerDay: limit,
+    enforced: limit > 0,
+    policy: 'registrations-day' as const,
+    identity: `The client address, as the request limits identify it (${trustProxy ? 'the last X-Forwarded-For entry, TRUST_PROXY being set' : "the connection's address"}; IPv6 by its /64 prefix). An apiKey does not change it.`,
+    resets: 'at 00:00 UTC',
+    refused: `429 rate_limited with Retry-After (seconds to 00:00 UTC) and violatedPolicies ["registrations-day"]; a refused registration creates nothing. Only successful registrations count.`,
   };
 }
 
@@ -129,6 +177,7 @@ export function describeRewardsConfig(config: RewardsConfig) {
       withoutUrl: 'An earn without a url is not deduplicated; the daily cap of its actionType bounds it. Send an Idempotency-Key to make retries safe.',
       error: '409 duplicate_action with the activityId of the earlier award',
     },
+    registrationsPerAddressPerDay: config.registrationsPerAddressPerDay,
     dailyCaps: { ...config.dailyCaps },
     dailyCapResets: 'at 00:00 UTC',
     dailyCapError: '409 daily_cap_reached',
@@ -155,6 +204,8 @@ export function describeRewardsConfig(config: RewardsConfig) {
         verified: 'the page links to the brand (or, for awards without a url, the agent has a verified promotion)',
         reversed: 'not verified in time, or the referred agent was suspended as a puppet: a reversal row took the points back',
       },
+      agentsPerHostPerDay: config.verification.agentsPerHostPerDay,
+      exemptPlatforms: [...config.verification.exemptPlatforms],
       reputation: 'The verified reputation component is 100 for an operator-verified agent, otherwise the share of its claimed urls that were verified.',
     },
     rules: programRules(config),

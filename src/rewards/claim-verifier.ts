@@ -11,9 +11,27 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import { brandLinkIn, isBrandHost } from '../domain/brand-links.ts';
+import { claimSite, isExemptHost } from '../domain/claim-hosts.ts';
+import { addressKey } from '../domain/client-address.ts';
+import { shareText, standingStands } from '../domain/standing-share.ts';
+import { findAgentById } from '../store/agent-repository.ts';
 import type { VerificationConfig } from '../domain/program-config.ts';
 import { AwardStatements } from '../store/award-statements.ts';
-import { dueDecisions, dueFetches, findCheck, markReversed, markVerified, pendingChecksStandingOn, recordMiss } from '../store/claim-check-repository.ts';
+import {
+  awardPoints,
+  dueDecisions,
+  dueFetches,
+  findCheck,
+  latestPendingUrlDeadline,
+  markReversed,
+  markVerified,
+  pendingChecksStandingOn,
+  postponeDecision,
+  recordMiss,
+  standingTotals,
+  urlClaimCounts,
+} from '../store/claim-check-repository.ts';
+import { admitHostAgent } from '../store/quota-repository.ts';
 import { writeTransaction, type Db, type OpenDatabase } from '../store/database.ts';
 import type { ClaimCheckRow } from '../store/schema.ts';
 import { WebhookOutbox } from '../webhooks/outbox.ts';
@@ -115,15 +133,44 @@ export class ClaimVerifier {
       await writeTransaction(this.db, async (trx, scope) => {
         const current = await findCheck(trx, check.activity_id);
         if (current?.state !== 'pending') return;
-        if (current.kind !== 'url' && (await this.ledger.hasVerifiedPromotion(trx, current.subject_agent_id, new Date(current.due_at)))) {
+        let reason = reversalReason(current, this.options.config);
+        if (current.kind === 'standing') {
+          const verdict = await this.standingVerdict(trx, current);
+          if (verdict.waitUntil) {
+            // A url claim of its window is still open: decided once the claims are (decideBy moves).
+            await postponeDecision(trx, current.activity_id, verdict.waitUntil);
+            return;
+          }
+          if (verdict.stands) {
+            await this.verified(trx, current.activity_id, `stands on the agent's verified share: ${verdict.share}`, now, false);
+            return;
+          }
+          reason = `Reversed: awards without a url stand up to the share of the agent's claimed urls verified within ${this.options.config.standingWindowHours} h (${verdict.share}); this one is past it`;
+        } else if (current.kind === 'referral' && (await this.ledger.hasVerifiedPromotion(trx, current.subject_agent_id, new Date(current.due_at)))) {
           await this.verified(trx, current.activity_id, 'stands on a verified promotion', now, false);
           return;
         }
-        const reversal = await this.ledger.reverse(trx, current.activity_id, reversalReason(current, this.options.config), now);
+        const reversal = await this.ledger.reverse(trx, current.activity_id, reason, now);
         if (reversal) scope.wroteAt(now);
-        await markReversed(trx, current.activity_id, current.last_result ?? 'not verified in time', now, reversal?.activity.id ?? null);
+        await markReversed(trx, current.activity_id, current.kind === 'standing' ? reason : (current.last_result ?? 'not verified in time'), now, reversal?.activity.id ?? null);
       });
     }
+  }
+
+  /**
+   * Whether a standing award stands (domain/standing-share.ts): on the agent's url claims made by
+   * the end of its window, once every one of them is decided; until then, when to look again.
+   */
+  private async standingVerdict(trx: Db, check: ClaimCheckRow): Promise<{ waitUntil?: string; stands?: boolean; share?: string }> {
+    const windowEnd = new Date(Date.parse(check.created_at) + this.options.config.standingWindowHours * HOUR_MS).toISOString();
+    const open = await latestPendingUrlDeadline(trx, check.agent_id, windowEnd);
+    if (open) return { waitUntil: new Date(Math.max(Date.parse(open) + 1, Date.parse(check.due_at) + 1)).toISOString() };
+    const agent = await findAgentById(trx, check.agent_id);
+    const counts = await urlClaimCounts(trx, check.agent_id, windowEnd);
+    const totals = await standingTotals(trx, check.agent_id, check.activity_id);
+    const points = await awardPoints(trx, check.activity_id);
+    const facts = { operatorVerified: agent?.verified === 1, claims: counts.claims, verifiedClaims: counts.verified, standingPoints: totals.points, stoodPoints: totals.stood, points };
+    return { stands: standingStands(facts), share: shareText(facts) };
   }
 
   private async startFetches(): Promise<void> {
@@ -153,6 +200,13 @@ export class ClaimVerifier {
     }
     const now = this.options.clock.now();
     await writeTransaction(this.db, async (trx, scope) => {
+      const refused = verdict.link ? await this.siteRefusal(trx, item) : undefined;
+      if (refused) {
+        // Final: the site's places for that day are taken. The deadline reverses the award.
+        scope.nothingShown();
+        await recordMiss(trx, item.activityId, refused, null);
+        return;
+      }
       if (verdict.link) {
         if (!(await this.verified(trx, item.activityId, `links to ${verdict.link}`, now, true))) return;
         const check = await findCheck(trx, item.activityId);
@@ -166,6 +220,29 @@ export class ClaimVerifier {
       const delay = retries[Math.min(item.attempts, retries.length - 1)] * MINUTE_MS;
       await recordMiss(trx, item.activityId, verdict.result, new Date(now.getTime() + delay));
     });
+  }
+
+  /**
+   * Why the page's site may not verify this claim (VERIFICATIONS_PER_HOST_PER_DAY), or undefined
+   * when it may: the site already verified promotions for its limit of other agents on the
+   * claim's UTC day, or for another agent registered from the same address. The brand's hosts and
+   * the exempt platforms are not limited.
+   */
+  private async siteRefusal(trx: Db, item: QueuedFetch): Promise<string | undefined> {
+    const { agentsPerHostPerDay: limit, exemptPlatforms } = this.options.config;
+    if (limit <= 0) return undefined;
+    const hostname = new URL(item.url).hostname;
+    if (isExemptHost(hostname, this.options.brandHosts, exemptPlatforms)) return undefined;
+    const check = await findCheck(trx, item.activityId);
+    if (check?.state !== 'pending') return undefined;
+    const agent = await findAgentById(trx, check.agent_id);
+    const site = claimSite(hostname);
+    const day = check.created_at.slice(0, 10);
+    const address = agent?.registered_from ? addressKey(agent.registered_from) : undefined;
+    const refusal = await admitHostAgent(trx, site, day, check.agent_id, address, limit);
+    if (refusal === 'agents') return `${site} already verified promotions for ${limit} other agents claimed on ${day} (VERIFICATIONS_PER_HOST_PER_DAY)`;
+    if (refusal === 'address') return `${site} already verified a promotion claimed on ${day} for another agent registered from the same address`;
+    return undefined;
   }
 
   /** Marks a pending check verified and, when this call decided it, tells the agent (claim.verified). */
@@ -192,7 +269,10 @@ export class ClaimVerifier {
 function reversalReason(check: ClaimCheckRow, config: VerificationConfig): string {
   switch (check.kind) {
     case 'url':
-      return `Reversed: ${check.url} was not verified within ${config.claimWindowHours} h (no link to the brand found)`;
+      return `Reversed: ${check.url} was not verified within ${config.claimWindowHours} h (${check.last_result?.startsWith('links to') === false ? check.last_result : 'no link to the brand found'})`.slice(
+        0,
+        500,
+      );
     case 'standing':
       return `Reversed: no verified promotion within ${config.standingWindowHours} h for this award to stand on`;
     case 'referral':

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { capDay, capReached, capStatus, dedupeWindowStart } from '../domain/anti-farming.ts';
 import { claimUrlProblem, normaliseClaimUrl } from '../domain/claim-url.ts';
+import { addressKey } from '../domain/client-address.ts';
 import { relation } from '../domain/related-agents.ts';
 import { AGREEMENT_VERSION } from '../domain/partnership.ts';
 import type { RewardsConfig } from '../domain/program-config.ts';
@@ -24,6 +25,8 @@ import { findStoredResponse, purgeStoredResponses, storeResponse } from '../stor
 import { AwardStatements, type AwardResult } from '../store/award-statements.ts';
 import { LAST_WRITE_SQL } from '../store/ledger-repository.ts';
 import type { AgentRow, CheckKind } from '../store/schema.ts';
+import { REGISTRATIONS, takeDailyPlace } from '../store/quota-repository.ts';
+import { ancestry } from '../store/referral-tree.ts';
 import { claimTask, findTask, insertTask } from '../store/task-repository.ts';
 import { canonicalReferralCode, cryptoRandom, hashApiKey, newApiKey, newReferralCode, sameDigest, type RandomSource } from './api-keys.ts';
 import { WebhookOutbox } from '../webhooks/outbox.ts';
@@ -141,10 +144,15 @@ export class RewardsService {
 
   // ---- writes ------------------------------------------------------------------------------
 
-  /** `clientAddress` is kept as evidence for operators (admin suspicious); no rule reads it. */
+  /**
+   * `clientAddress` counts against the registrations per address per day, and is kept as
+   * evidence for operators (admin suspicious) and for the per-host verification limit.
+   */
   async register(input: { name: string; operator?: string; avatarUrl?: string; referralCode?: string }, clientAddress?: string) {
     const result = await writeTransaction(this.db, async (trx, scope) => {
       const now = this.clock.now();
+      // First: a refused registration costs nothing, and one that fails later gives its place back (rollback).
+      await this.takeRegistrationPlace(trx, clientAddress, now);
       if (await findAgentByName(trx, input.name)) {
         throw new DomainError('name_taken', `The name "${input.name}" is already registered (names compare case-insensitively). Choose another.`, { name: input.name });
       }
@@ -277,7 +285,7 @@ export class RewardsService {
       if (task.claimed_by !== null)
         throw new DomainError('already_claimed', `Task ${taskId} was already claimed by ${task.claimer_name} at ${task.claimed_at}.`, { claimedBy: task.claimer_name, claimedAt: task.claimed_at });
       const poster = await findAgentById(trx, task.poster_id);
-      const tie = poster && relation(agent, poster);
+      const tie = poster && relation(await ancestry(trx, agent.id), await ancestry(trx, poster.id));
       if (tie) {
         throw new DomainError(
           'forbidden',
@@ -398,6 +406,23 @@ export class RewardsService {
     const verification = await this.check(trx, result.activity.id, referrer.id, 'referral', referred.id, null, now);
     await this.outbox.referralCredited(trx, result, referred.name, verification);
     return { ...base, pointsAwarded: REFERRAL_REWARD, reason: null, detail: null, dailyCap: { actionType: 'referral', ...capStatus('referral', used + 1, now, this.config) }, verification };
+  }
+
+  /**
+   * One of the registrations `clientAddress` may make today, or 429 rate_limited until 00:00 UTC.
+   * Counted in the database, so every instance of a cluster counts against the same number.
+   */
+  private async takeRegistrationPlace(trx: Db, clientAddress: string | undefined, now: Date): Promise<void> {
+    const limit = this.config.registrationsPerAddressPerDay;
+    if (limit <= 0 || !clientAddress) return;
+    const day = capDay(now);
+    if (await takeDailyPlace(trx, REGISTRATIONS, addressKey(clientAddress), day.start.toISOString().slice(0, 10), limit)) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil((day.end.getTime() - now.getTime()) / 1000));
+    throw new DomainError(
+      'rate_limited',
+      `This address has registered ${limit} agents today, the most one address may (REGISTRATIONS_PER_ADDRESS_PER_DAY); registrations reopen at ${day.end.toISOString()}.`,
+      { violatedPolicies: ['registrations-day'], retryAfterSeconds, identity: 'ip', limit, resetsAt: day.end.toISOString() },
+    );
   }
 
   /** Awards of `type` used today; throws 409 daily_cap_reached when none are left. */

@@ -14,10 +14,10 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { ipKey } from './rate-limiter.ts';
 import type { DataFreshness } from '../http/freshness.ts';
 import type { Problem } from '../http/problem.ts';
 import { sendRawProblem } from './raw-problem.ts';
+import { addressKey } from '../domain/client-address.ts';
 
 export interface ConnectionGuardOptions {
   maxConnections: number;
@@ -55,7 +55,7 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
   const httpListeners = server.listeners('connection') as Array<(socket: Socket) => void>;
   server.removeAllListeners('connection');
   server.on('connection', (socket: Socket) => {
-    const address = ipKey(socket.remoteAddress ?? '');
+    const address = addressKey(socket.remoteAddress ?? '');
     if (open >= maxConnections) {
       return refuse(socket, 'total', {
         code: 'service_unavailable',

@@ -13,7 +13,7 @@
  * failing the service.
  */
 import type { ServerResponse } from 'node:http';
-import ipaddr from 'ipaddr.js';
+import { addressKey } from '../domain/client-address.ts';
 import { tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
 import { tiers, type TierName } from '../domain/tiers.ts';
 import type { Problem } from '../http/problem.ts';
@@ -184,7 +184,7 @@ export class RateLimiter {
 const ADMITTED: Admission = { admitted: true, release: () => {} };
 
 function addressIdentity(ip: string): Identity {
-  return { key: `ip:${ipKey(ip)}`, kind: 'ip', tier: 'Bronze' };
+  return { key: `ip:${addressKey(ip)}`, kind: 'ip', tier: 'Bronze' };
 }
 
 /**
@@ -241,17 +241,4 @@ function writeRateLimitHeaders(res: ServerResponse, decision: Decision): void {
   let field = '';
   for (const s of states) field += `${field ? ', ' : ''}"${s.window.name}";r=${s.remaining};t=${Math.ceil(s.resetMs / 1000)}`;
   res.setHeader('RateLimit', field);
-}
-
-/**
- * The store key for a client address: IPv4-mapped IPv6 is folded to IPv4, and an IPv6 client is
- * counted by its /64 prefix, since one subscriber usually holds the whole /64 and could otherwise
- * rotate addresses to multiply its limits.
- */
-export function ipKey(ip: string): string {
-  if (!ip.includes(':') || !ipaddr.isValid(ip)) return ip;
-  const address = ipaddr.process(ip);
-  if (address.kind() === 'ipv4') return address.toString();
-  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4);
-  return `${prefix.map((part) => part.toString(16)).join(':')}::/64`;
 }

@@ -214,12 +214,14 @@ export class AwardStatements {
   }
 
   /**
-   * Registers an award for verification: a url check is fetched at once; a standing or referral
-   * check whose subject already has a verified promotion stands from the start.
+   * Registers an award for verification: a url check is fetched at once; a referral check whose
+   * subject already has a verified promotion stands from the start.
    */
   async addCheck(trx: Db, input: CheckInput): Promise<{ state: 'pending' | 'verified'; dueAt: string; decidedAt: string | null }> {
     const at = input.now.toISOString();
-    const stands = input.kind !== 'url' && (await this.hasVerifiedPromotion(trx, input.subjectAgentId, input.now));
+    // A referral stands on the referred agent's first verified promotion; a standing award waits
+    // for its window's end, when the share of the agent's claims verified decides it.
+    const stands = input.kind === 'referral' && (await this.hasVerifiedPromotion(trx, input.subjectAgentId, input.now));
     const state = stands ? 'verified' : 'pending';
     await this.insertCheckRow.run(
       trx,

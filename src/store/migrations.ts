@@ -16,6 +16,7 @@ import * as m6 from '../../db/migrations/2026-11-22T1000-ledger-read-indexes.ts'
 import * as m7 from '../../db/migrations/2026-11-22T1100-drop-unused-ledger-index.ts';
 import * as m8 from '../../db/migrations/2026-11-23T0900-claim-verification.ts';
 import * as m9 from '../../db/migrations/2026-11-24T0900-webhooks.ts';
+import * as m10 from '../../db/migrations/2026-11-27T0900-daily-quotas.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before any table exists, as kysely's own migration docs type them
 type MigrationModule = { up(db: Kysely<any>, dialect: Dialect): Promise<void>; down?(db: Kysely<any>): Promise<void> };
@@ -32,6 +33,7 @@ export const migrationModules: Record<string, MigrationModule> = {
   '2026-11-22T1100-drop-unused-ledger-index': m7,
   '2026-11-23T0900-claim-verification': m8,
   '2026-11-24T0900-webhooks': m9,
+  '2026-11-27T0900-daily-quotas': m10,
 };
 
 /** The migrations as kysely's Migrator runs them on `dialect`: each told which engine it writes for. */

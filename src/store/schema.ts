@@ -105,6 +105,24 @@ export interface Database {
   claim_checks: ClaimChecksTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  daily_quotas: DailyQuotasTable;
+  host_verified_agents: HostVerifiedAgentsTable;
+}
+
+/** How much of a named daily limit one key used on one UTC day (`registrations` per address, `host-agents` per host). */
+export interface DailyQuotasTable {
+  name: string;
+  key: string;
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  used: number;
+}
+
+/** An agent a claimed host verified a promotion for, on the UTC day of the claim. */
+export interface HostVerifiedAgentsTable {
+  host: string;
+  day: string;
+  agent_id: number;
 }
 
 export type AgentRow = Selectable<AgentsTable>;

@@ -53,6 +53,10 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
       PORT: '0',
       ...store,
       RATE_LIMITS: 'off',
+      // Tests register many agents from 127.0.0.1 and verify many on one local site; the tests
+      // of these limits set them (test/abuse-program.test.ts, test/rate-limits.test.ts).
+      REGISTRATIONS_PER_ADDRESS_PER_DAY: '0',
+      VERIFICATIONS_PER_HOST_PER_DAY: '0',
       ...(options.clockStart ? { CLOCK_START: options.clockStart } : {}),
       ...options.env,
     },

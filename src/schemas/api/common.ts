@@ -45,6 +45,30 @@ export const problemSchema = z
   .loose()
   .meta({ id: 'Problem', description: 'RFC 9457 problem details with a stable machine-readable code. Some codes add members of their own (listed as optional properties; others may follow).' });
 
+/**
+ * What a text field of a request body may hold: any Unicode text but the C0 control characters
+ * (U+0000-U+001F) other than tab and newline, and DEL (U+007F). PostgreSQL cannot store U+0000 in
+ * text at all, and the rest are terminal escapes, carriage returns that rewrite a line, and bells
+ * that nobody means to send in a name, a description or a message; refusing them in the schema
+ * makes both engines answer the same 400 naming the field. It is a `pattern` in the OpenAPI
+ * document, so clients can check it first.
+ */
+export const PLAIN_TEXT_PATTERN = /^[^\u0000-\u0008\u000B-\u001F\u007F]*$/;
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B-\u001F\u007F]/;
+
+/** The message of a refused text: which character, and where (1-based, in UTF-16 code units as JSON counts them). */
+export function controlCharacterMessage(value: unknown): string {
+  const text = typeof value === 'string' ? value : '';
+  const at = text.search(CONTROL_CHARACTER);
+  const found = at < 0 ? '' : ` (U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')} at character ${at + 1})`;
+  return `must not contain control characters other than tab and newline${found}`;
+}
+
+/** A string field of a request body: refuses control characters other than tab and newline (PLAIN_TEXT_PATTERN). */
+export function textField() {
+  return z.string({ message: 'must be a string' }).regex(PLAIN_TEXT_PATTERN, { error: (issue) => controlCharacterMessage(issue.input) });
+}
+
 /** An integer query parameter between min and max, e.g. `limit`. */
 export function intParam(min: number, max: number, description: string) {
   const schema = z

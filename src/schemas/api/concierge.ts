@@ -1,6 +1,6 @@
 /** Request and response schemas of the concierge chat, and its self-description. */
 import { z } from 'zod';
-import { withFreshness } from './common.ts';
+import { textField, withFreshness } from './common.ts';
 import { defineEndpoint } from './endpoint-doc.ts';
 
 /** What a concierge answer can be about (src/concierge/intents.ts gives each its cue words). */
@@ -32,14 +32,9 @@ export const conciergeIntents = [
 ] as const;
 
 export const conciergeRequestSchema = z.object({
-  message: z.string({ message: 'must be a string' }).trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').meta({ description: 'Your question, 1-2000 characters.' }),
-  sessionId: z
-    .string({ message: 'must be a string' })
-    .max(100, 'must be at most 100 characters')
-    .optional()
-    .meta({ description: 'Your own conversation id, echoed back; the concierge keeps no state.' }),
-  apiKey: z
-    .string({ message: 'must be a string' })
+  message: textField().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').meta({ description: 'Your question, 1-2000 characters.' }),
+  sessionId: textField().max(100, 'must be at most 100 characters').optional().meta({ description: 'Your own conversation id, echoed back; the concierge keeps no state.' }),
+  apiKey: textField()
     .max(200, 'must be at most 200 characters')
     .optional()
     .meta({ description: 'Optional: lets the concierge answer about your own points, tier and next tier. A header is preferred.' }),

@@ -81,10 +81,23 @@ export const rateLimitPolicySchema = withFreshness({
       claimedUrls: z.string(),
       claimVerification: z.string(),
       standing: z.string(),
+      hostLimit: z.string(),
       relatedAgents: z.string(),
       addresses: z.string(),
+      verificationsPerHostPerDay: z.int().min(0).meta({ description: 'Distinct agents one site verifies promotions for per UTC day of the claims (VERIFICATIONS_PER_HOST_PER_DAY); 0 = no limit.' }),
+      exemptPlatforms: z.array(z.string()).meta({ description: 'Sites (and their subdomains) the per-host limit leaves alone, besides the brand’s own.' }),
     })
     .meta({ description: "The rewards program's limits (daily caps per agent, verification windows), which bound what a client gains beyond the request limits." }),
+  registrations: z
+    .object({
+      perAddressPerDay: z.int().min(0).meta({ description: 'REGISTRATIONS_PER_ADDRESS_PER_DAY; 0 = no limit.' }),
+      enforced: z.boolean(),
+      policy: z.literal('registrations-day').meta({ description: 'The name in violatedPolicies of a 429 past it.' }),
+      identity: z.string(),
+      resets: z.string(),
+      refused: z.string(),
+    })
+    .meta({ description: 'Registrations per client address per UTC day, counted by every instance together (in the database).' }),
   connections: z
     .object({
       perAddress: z.int().nullable().meta({ description: 'Open connections from one client address (IPv6 by /64); past it a new one gets 429. Null behind a trusted proxy.' }),

@@ -1,17 +1,15 @@
 /** Request and response schemas of the direct message channel, and its self-description. */
 import { z } from 'zod';
-import { withFreshness } from './common.ts';
+import { textField, withFreshness } from './common.ts';
 import { defineEndpoint } from './endpoint-doc.ts';
 
 export const MESSAGE_MAX = 5000;
 export const FIELD_MAX = 200;
 
-const optionalField = (description: string) =>
-  z.string({ message: 'must be a string' }).trim().min(1, 'must not be empty when given').max(FIELD_MAX, `must be at most ${FIELD_MAX} characters`).optional().meta({ description });
+const optionalField = (description: string) => textField().trim().min(1, 'must not be empty when given').max(FIELD_MAX, `must be at most ${FIELD_MAX} characters`).optional().meta({ description });
 
 export const messageRequestSchema = z.object({
-  message: z
-    .string({ message: 'must be a string' })
+  message: textField()
     .min(1, { message: 'must not be empty', abort: true })
     .max(MESSAGE_MAX, `must be at most ${MESSAGE_MAX} characters`)
     // Blank text is empty too; minLength above is what JSON Schema can say of it.
@@ -21,11 +19,7 @@ export const messageRequestSchema = z.object({
   operator: optionalField('Who runs the agent.'),
   contact: optionalField('Where a reply should go (email or URL). Without it the team cannot answer.'),
   topic: optionalField('A short subject, e.g. "partnership", "bug", "content".'),
-  apiKey: z
-    .string({ message: 'must be a string' })
-    .max(FIELD_MAX, `must be at most ${FIELD_MAX} characters`)
-    .optional()
-    .meta({ description: 'Optional: links the message to your agent. A header is preferred.' }),
+  apiKey: textField().max(FIELD_MAX, `must be at most ${FIELD_MAX} characters`).optional().meta({ description: 'Optional: links the message to your agent. A header is preferred.' }),
 });
 
 export type MessageRequest = z.output<typeof messageRequestSchema>;

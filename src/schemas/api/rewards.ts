@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PROGRAM_HISTORY } from '../../domain/program-config.ts';
 import { reputationLevels } from '../../domain/reputation.ts';
 import { earnableActions, tiers } from '../../domain/tiers.ts';
-import { intParam, withFreshness } from './common.ts';
+import { intParam, textField, withFreshness } from './common.ts';
 import { defineEndpoint } from './endpoint-doc.ts';
 
 const tierNames = tiers.map((t) => t.name) as [string, ...string[]];
@@ -22,26 +22,27 @@ export const agentNameSchema = z
   .regex(NAME_PATTERN, 'must be 3-32 characters of A-Z, a-z, 0-9, _ and -')
   .meta({ description: 'Agent handle: 3-32 characters of A-Z a-z 0-9 _ -, unique case-insensitively.' });
 
-export const httpUrlSchema = z
-  .string()
+export const httpUrlSchema = textField()
   .max(2048, 'must be at most 2048 characters')
   .pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }))
   .meta({ description: 'An absolute http(s) URL, at most 2048 characters.' });
 
 const apiKeyField = optional(
-  z.string().min(1, 'must not be empty').max(256, 'must be at most 256 characters').meta({
+  textField().min(1, 'must not be empty').max(256, 'must be at most 256 characters').meta({
     description: 'Your apiKey. Preferably send it as Authorization: Bearer <apiKey> or X-API-Key instead.',
   }),
 );
 
-const text = (max: number, description: string) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).meta({ description });
+const text = (max: number, description: string) => textField().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).meta({ description });
 
 export const registerBodySchema = z
   .object({
     name: agentNameSchema,
     operator: optional(text(100, 'Who runs the agent (person or organisation), at most 100 characters.')),
     avatarUrl: optional(httpUrlSchema),
-    referralCode: optional(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters').meta({ description: "Another agent's referral code: that agent earns +50 points." })),
+    referralCode: optional(
+      textField().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters').meta({ description: "Another agent's referral code: that agent earns +50 points." }),
+    ),
   })
   .meta({ id: 'RegisterRequest' });
 
@@ -52,7 +53,7 @@ export const earnBodySchema = z
       .enum(earnableActions, { message: `must be one of: ${earnableActions.join(', ')}` })
       .meta({ description: 'What you did: share 10, mention 15, promote 25, referral 50, api_use 5, content_submit 30 points.' }),
     url: optional(httpUrlSchema),
-    description: optional(z.string().trim().max(500, 'must be at most 500 characters').meta({ description: 'What you did, at most 500 characters.' })),
+    description: optional(textField().trim().max(500, 'must be at most 500 characters').meta({ description: 'What you did, at most 500 characters.' })),
   })
   .meta({ id: 'EarnRequest' });
 
@@ -85,7 +86,7 @@ export const leaderboardQuerySchema = z.object({
   offset: intParam(0, 100_000_000, 'Entries to skip, default 0.').default(0),
 });
 
-export const agentPathSchema = z.object({ name: z.string().meta({ description: 'Agent name, case-insensitive.' }) });
+export const agentPathSchema = z.object({ name: textField().meta({ description: 'Agent name, case-insensitive.' }) });
 
 export const reputationQuerySchema = z.object({ name: agentNameSchema.optional().meta({ description: 'An agent name (case-insensitive). Without it: the model.' }) });
 
@@ -145,11 +146,15 @@ export const agentPointsSchema = z.object({ name: z.string(), points: z.int(), t
 
 const verificationSchema = z
   .object({
-    kind: z
-      .enum(['url', 'standing', 'referral'])
-      .meta({ description: "url: the claimed page must link to the brand's site or content; standing: the agent needs a verified promotion; referral: the referred agent needs one." }),
+    kind: z.enum(['url', 'standing', 'referral']).meta({
+      description:
+        "url: the claimed page must link to the brand's site or content; standing: the award stands up to the share of the agent's claimed urls verified; referral: the referred agent needs a verified promotion.",
+    }),
     state: z.enum(['pending', 'verified', 'reversed']),
-    decideBy: z.iso.datetime().meta({ description: 'The end of the window: a check still pending then is reversed by a ledger row of its own.' }),
+    decideBy: z.iso.datetime().meta({
+      description:
+        'The end of the window: a check still pending then is reversed by a ledger row of its own. An award without a url (standing) is decided then on the share of the agent’s claimed urls verified, and waits (decideBy moves later) while a url claim of its window is still open.',
+    }),
     decidedAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'Verification' });
@@ -353,7 +358,7 @@ export const registerEndpoint = defineEndpoint({
   tag: 'AI rewards',
   summary: 'Register an agent: returns its apiKey (shown once) and referral code.',
   description:
-    'Names are 3-32 characters of A-Z a-z 0-9 _ -, unique case-insensitively. An optional referralCode gives the referring agent +50 points within its daily referral cap (past it the registration still succeeds and `referral.pointsAwarded` is 0 with `referral.reason` daily_cap_reached); the reward is reversed if the new agent has no verified promotion within the published window or is suspended as a puppet.',
+    'Names are 3-32 characters of A-Z a-z 0-9 _ -, unique case-insensitively. An optional referralCode gives the referring agent +50 points within its daily referral cap (past it the registration still succeeds and `referral.pointsAwarded` is 0 with `referral.reason` daily_cap_reached); the reward is reversed if the new agent has no verified promotion within the published window or is suspended as a puppet. One client address registers at most the published number of agents per UTC day (registrations in /api/public/rate-limits): past it, 429 rate_limited with Retry-After.',
   auth: 'none',
   body: registerBodySchema,
   status: 201,
@@ -369,7 +374,7 @@ export const earnEndpoint = defineEndpoint({
   tag: 'AI rewards',
   summary: 'Report a promotional action and earn its points.',
   description:
-    "The url must be a public http(s) URL without credentials (400 invalid_request otherwise); it is normalised (RFC 3986 section 6, tracking parameters dropped) before the same (agent, actionType, url) is refused for 24 h. Each actionType has a daily cap per agent. Points are paid at once and checked in the background: a claimed page must link to the brand's site or content within the published window, an earn without a url stands on the agent's verified promotions; what is not verified in time is reversed by a ledger row of its own (activity.verification says where it stands). See rewards.antiFarming in the discovery index. Send an Idempotency-Key header to make retries safe.",
+    "The url must be a public http(s) URL without credentials (400 invalid_request otherwise); it is normalised (RFC 3986 section 6, tracking parameters dropped) before the same (agent, actionType, url) is refused for 24 h. Each actionType has a daily cap per agent. Points are paid at once and checked in the background: a claimed page must link to the brand's site or content within the published window, an earn without a url stands up to the share of the agent's claimed urls that were verified; what is not verified in time is reversed by a ledger row of its own (activity.verification says where it stands). See rewards.antiFarming in the discovery index. Send an Idempotency-Key header to make retries safe.",
   auth: 'apiKey',
   body: earnBodySchema,
   status: 200,
@@ -551,7 +556,8 @@ export const taskClaimEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/public/ai/tasks/{id}/claim',
   tag: 'AI rewards',
-  summary: "Claim another agent's open task: +20 points (task_claim). A task is claimed once; a task of an agent in the claimer's referral chain cannot be claimed (403 forbidden).",
+  summary:
+    "Claim another agent's open task: +20 points (task_claim). A task is claimed once; a task of an agent in the claimer's referral tree, at any depth (an ancestor, a descendant, or an agent with the same root), cannot be claimed (403 forbidden).",
   auth: 'apiKey',
   pathParams: taskPathSchema,
   body: apiKeyOnlyBodySchema,

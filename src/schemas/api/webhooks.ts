@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { activitySchema, agentPointsSchema, tierSchema } from './rewards.ts';
-import { withFreshness } from './common.ts';
+import { textField, withFreshness } from './common.ts';
 import { defineEndpoint } from './endpoint-doc.ts';
 
 /** The events an endpoint may subscribe to; `webhook.test` is sent on request to any endpoint. */
@@ -35,9 +35,10 @@ const eventData = {
   'points.reversed': pointsChangeData.meta({
     description: "A ledger row took points back: a reversal of an award not verified in its window (activity.reverses names the award), or an operator's deduction.",
   }),
-  'claim.verified': z
-    .object({ agent: agentPointsSchema, activity: activitySchema })
-    .meta({ description: "The verifier decided an award stands: its claimed page links to the brand, or it stands on the agent's verified promotion. The points were paid already." }),
+  'claim.verified': z.object({ agent: agentPointsSchema, activity: activitySchema }).meta({
+    description:
+      "The verifier decided an award stands: its claimed page links to the brand, or it stands on the agent's verified promotions (a referral on the referred agent's; an award without a url on the share of the agent's claims verified). The points were paid already.",
+  }),
   'tier.changed': z
     .object({
       agent: agentPointsSchema,
@@ -84,8 +85,7 @@ export const webhookEventDocs = (Object.keys(eventData) as WebhookEventType[]).m
 
 // ---- management --------------------------------------------------------------------------------
 
-const apiKeyField = z
-  .string()
+const apiKeyField = textField()
   .min(1, 'must not be empty')
   .max(256, 'must be at most 256 characters')
   .nullish()
@@ -95,7 +95,7 @@ const apiKeyField = z
 export const webhookCreateBodySchema = z
   .object({
     apiKey: apiKeyField,
-    url: z.string({ message: 'must be a string' }).max(2048, 'must be at most 2048 characters').meta({ description: 'An https URL on a public host, at most 2048 characters, without credentials.' }),
+    url: textField().max(2048, 'must be at most 2048 characters').meta({ description: 'An https URL on a public host, at most 2048 characters, without credentials.' }),
     events: z
       .array(z.enum(subscribableEvents, { message: `must be one of: ${subscribableEvents.join(', ')}` }), { message: 'must be an array of event types' })
       .min(1, 'must name at least one event')
@@ -107,7 +107,7 @@ export const webhookCreateBodySchema = z
 
 export const webhookKeyOnlyBodySchema = z.object({ apiKey: apiKeyField }).meta({ id: 'WebhookKeyOnlyRequest' });
 
-export const webhookPathSchema = z.object({ id: z.string().meta({ description: 'The webhook endpoint id (wh_...).' }) });
+export const webhookPathSchema = z.object({ id: textField().meta({ description: 'The webhook endpoint id (wh_...).' }) });
 
 const secretField = z.string().meta({ description: 'whsec_ + base64: the Standard Webhooks signing secret. Shown only in this answer: store it.' });
 
