@@ -68,7 +68,7 @@ export interface Vocabulary {
   byLength: Map<number, string[]>;
 }
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20 };
+export const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20 };
 
 /** The synonyms by the stem of the everyday word, so "smells" has the synonyms of "smell". */
 const SYNONYM_STEMS = new Map(Object.entries(SYNONYMS).map(([word, synonyms]) => [stem(word), synonyms]));
@@ -123,11 +123,32 @@ export function correctWord(word: string, vocab: Vocabulary): string {
   if (!memo) corrections.set(vocab, (memo = new Map()));
   let fixed = memo.get(word);
   if (fixed === undefined) {
-    fixed = vocab.stems.has(stem(word)) ? word : closestKnown(word, vocab);
+    fixed = vocab.stems.has(stem(word)) ? word : (baseForm(word, vocab) ?? closestKnown(word, vocab));
     if (memo.size > 10_000) memo.clear();
     memo.set(word, fixed);
   }
   return fixed;
+}
+
+/** Suffixes that derive a word from another without changing what it is about: "hourly" is about hours, "darkness" about dark. */
+const DERIVATIONS: Array<[string, string]> = [
+  ['ily', 'y'],
+  ['ly', ''],
+  ['ness', ''],
+  ['iness', 'y'],
+  ['ful', ''],
+  ['less', ''],
+  ['ish', ''],
+];
+
+/** The documented word an unknown word is derived from ("hourly" from "hour", "daily" from "day"), if any. */
+function baseForm(word: string, vocab: Vocabulary): string | undefined {
+  for (const [suffix, replacement] of DERIVATIONS) {
+    if (!word.endsWith(suffix) || word.length - suffix.length < 3) continue;
+    const base = word.slice(0, -suffix.length) + replacement;
+    if (vocab.documented.has(base) || vocab.stems.has(stem(base))) return base;
+  }
+  return undefined;
 }
 
 function closestKnown(word: string, vocab: Vocabulary): string {
