@@ -1,11 +1,11 @@
 /**
  * How the concierge reads words, the same for the documents it indexes and the questions it is
  * asked: lower case, letters and digits (with `_`, `-`, `.` kept inside words and their parts
- * added), stop words dropped, Porter stems. The few tables here are what no document can teach a
+ * added), stop words dropped, Porter2 (Snowball English) stems. The few tables here are what no document can teach a
  * search library: chat spellings, and the handful of everyday words visitors use for the service's
  * own terms ("merch" for the shop, "weed" for cannabis).
  */
-import { stemmer } from 'stemmer';
+import { stem as porter2 } from 'porter2';
 
 /** Words that carry no meaning for retrieval; without this, "what is the..." matches everything. */
 export const STOP_WORDS = new Set(
@@ -104,7 +104,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
 ];
 
 /**
- * The form of a word whose Porter stem its other forms share: a Greek "-sis" as its plural
+ * The form of a word whose Porter2 stem its other forms share: a Greek "-sis" as its plural
  * ("psychosis" as "psychoses"), "-ification" as its verb ("verification" as "verify").
  */
 function sameStemForms(word: string): string {
@@ -119,7 +119,7 @@ const stems = new Map<string, string>();
 export function stem(word: string): string {
   let stemmed = stems.get(word);
   if (stemmed === undefined) {
-    stemmed = /^\p{L}+$/u.test(word) ? stemmer(sameStemForms(word)) : word;
+    stemmed = /^\p{L}+$/u.test(word) ? porter2(sameStemForms(word)) : word;
     if (stems.size >= 100_000) stems.clear();
     stems.set(word, stemmed);
   }
