@@ -127,7 +127,8 @@ function membersAnswer(ctx: AnswerContext): Answer | undefined {
 function actionWorth(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
   const asksWorth = / (how many|how much|get|receive|anything) /.test(question.text) || ['point', 'worth', 'earn', 'reward'].some((s) => question.stems.has(s));
-  return question.actions.length && !question.tiers.length && asksWorth ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
+  // "Who has the most promotion points?" asks for agents, not for what a promote is worth.
+  return question.actions.length && !question.tiers.length && asksWorth && !question.text.startsWith(' who ') ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
 }
 
 /**
@@ -155,7 +156,8 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
     api: (path, title) => ({ title, url: `${model.base}${path}` }),
     answer: makeAnswer,
   };
-  const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT;
+  // A question that names a kind of item ("list every podcast episode") is about that kind, unless it names the leaderboard whole.
+  const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT && (!question.kind || hits[0].fullyNamed);
   return (
     smallTalk(ctx) ??
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??

@@ -54,6 +54,8 @@ export interface Question {
   self: boolean;
   /** A kind of item the question asks for by name. */
   kind?: AskedKind;
+  /** The question asks for every item that fits ("which videos...", "list the episodes", "all the pins"), not the one that fits best. */
+  many: boolean;
   /** Words that may be an agent's handle: unknown words, or shaped like handles (digits, `_`, `-`, inner capitals). */
   names: Array<{ name: string; handleLike: boolean }>;
 }
@@ -236,6 +238,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     ...(count ? { count } : {}),
     self: / (i|me|my|mine|myself|am i) /.test(text),
     ...(kinds.length ? { kind: kinds[0] } : {}),
+    many: / (which|list|all|every|each) /.test(text) || ws.some((w) => KIND_WORDS[stem(w)] && w.endsWith('s') && w.length > 3),
     names: nameCandidates(message, vocab),
   };
 }

@@ -17,7 +17,9 @@ export const STOP_WORDS = new Set(
     'very too more most thing things something one ones out up down over off again hi guys stuff kind kinds type types ' +
     // Words that frame a question without naming anything the service has.
     'ever go goes going come comes coming happen happens make makes somewhere someone anyone everyone exactly actually else instead vs versus ' +
-    'calculate calculated compute computed work works highest lowest soon other others another pm until long count counts'
+    'calculate calculated compute computed work works highest lowest soon other others another pm until long count counts ' +
+    // How a question asks about a size, or who discusses a subject: the subject is elsewhere.
+    'big large tall heavy talk talks talked talking discuss discusses discussed discussing'
   ).split(' '),
 );
 
@@ -77,6 +79,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\btask[ -]post\b/g, 'task_post'],
   [/\btask[ -]claim\b/g, 'task_claim'],
   [/\bapi ?key\b/g, 'apikey'],
+  // "What is X used for" asks what X is for: "used" is no subject (every method of use has it).
+  [/\bused for\b/g, 'for'],
+  [/\bkb\b/g, 'knowledge base'],
   [/\bcb ?([12])\b/g, 'cb$1'],
   [/\b(\d{1,2})(am|pm)\b/g, '$1 $2'],
 ];
