@@ -111,9 +111,32 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     if (ofKind || !best || !best.named || (best.doc.kind === 'program' && best.doc.ref === overview)) return KIND_ANSWER[kind](ctx);
   }
   if (best) return documentAnswer(ctx, best);
+  const pair = together(ctx);
+  if (pair) return pair;
   // Nothing answers, but the question is about a subject the catalog files videos under ("anything on pest control?"): say that no video is about it, and where the closest are.
   const top = hits[0];
   if (top && ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 && !ctx.index.strangers(question.query).length) return videosAnswer(ctx);
+  return undefined;
+}
+
+/**
+ * Two documents of one kind that together account for a question no one of them does ("which
+ * costs more, the tote or the poster", "difference between X and Y"): each has a word of the
+ * question the other lacks, and between them they have most of its words. Both answer.
+ */
+function together(ctx: AnswerContext): Answer | undefined {
+  const terms = ctx.index.terms(ctx.question.query);
+  if (terms.length < 2 || ctx.index.strangers(ctx.question.query).length) return undefined;
+  const top = ctx.hits.slice(0, 5).filter((h) => h.confidence >= 0.25);
+  const owns = (h: Hit, other: Hit) => h.matched.some((t) => !other.matched.includes(t));
+  for (const [i, a] of top.entries()) {
+    for (const b of top.slice(i + 1)) {
+      if (a.doc.kind !== b.doc.kind || !owns(a, b) || !owns(b, a)) continue;
+      if (new Set([...a.matched, ...b.matched]).size < Math.ceil(0.6 * terms.length)) continue;
+      const both = [a, b].map((h) => ({ ...h, confidence: Math.max(h.confidence, CONFIDENT) }));
+      return documentAnswer({ ...ctx, hits: both }, both[0]);
+    }
+  }
   return undefined;
 }
 

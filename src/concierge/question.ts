@@ -120,7 +120,9 @@ const corrections = new WeakMap<Vocabulary, Map<string, string>>();
  * works on stems, where "regster" and "regist" are three edits apart; this works on words.
  */
 export function correctWord(word: string, vocab: Vocabulary): string {
-  if (word.length < 4 || !/^\p{L}+$/u.test(word) || vocab.words.has(word)) return word;
+  if (word.length < 3 || !/^\p{L}+$/u.test(word) || vocab.words.has(word)) return word;
+  // A three-letter word is corrected only by swapping two letters ("teh", "adn"): one edit more often makes another word.
+  if (word.length === 3) return [`${word[1]}${word[0]}${word[2]}`, `${word[0]}${word[2]}${word[1]}`].find((w) => vocab.words.has(w)) ?? word;
   let memo = corrections.get(vocab);
   if (!memo) corrections.set(vocab, (memo = new Map()));
   let fixed = memo.get(word);
@@ -209,7 +211,8 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const text = ` ${ws.join(' ')} `;
   // A word the documents never use gives way to the service's own words for it ("merch" to "shop").
   const widen = (w: string) => {
-    const synonyms = SYNONYM_STEMS.get(stem(w));
+    // A comparative or superlative has its adjective's synonyms: "cheaper" and "cheapest" those of "cheap".
+    const synonyms = SYNONYM_STEMS.get(stem(w)) ?? SYNONYM_STEMS.get(stem(w.replace(/(?<=\w{3})(er|est)$/, '')));
     return synonyms ? [...(vocab.documented.has(w) ? [w] : []), ...synonyms] : [w];
   };
   const widened = ws.flatMap(widen);

@@ -19,7 +19,7 @@ export const STOP_WORDS = new Set(
     'ever go goes going come comes coming happen happens make makes somewhere someone anyone everyone exactly actually else instead vs versus ' +
     'calculate calculated compute computed work works highest lowest soon other others another pm until long count counts ' +
     // How a question asks about a size, or who discusses a subject: the subject is elsewhere.
-    'big large tall heavy talk talks talked talking discuss discusses discussed discussing'
+    'big large tall heavy talk talks talked talking discuss discusses discussed discussing return returns returned'
   ).split(' '),
 );
 
@@ -46,7 +46,7 @@ export const SYNONYMS: Record<string, string[]> = {
   purchase: ['shop'],
   ship: ['shop'],
   cost: ['price'],
-  cheapest: ['price'],
+  cheap: ['price'],
   expensive: ['price'],
   tshirt: ['apparel'],
   clothes: ['apparel'],
