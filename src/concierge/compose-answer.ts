@@ -149,7 +149,8 @@ function membersAnswer(ctx: AnswerContext): Answer | undefined {
 /** What an action earns, asked in so many words ("how many pts for posting a task", "do I get anything for inviting agents"). */
 function actionWorth(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
-  const asksWorth = / (how many|how much|get|receive|anything) /.test(question.text) || ['point', 'worth', 'earn', 'reward'].some((s) => question.stems.has(s));
+  // "How many times a day can I share" counts shares (a cap), not points.
+  const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || ['point', 'worth', 'earn', 'reward'].some((s) => question.stems.has(s));
   // "Who has the most promotion points?" asks for agents, not for what a promote is worth.
   return question.actions.length && !question.tiers.length && asksWorth && !question.text.startsWith(' who ') ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
 }
