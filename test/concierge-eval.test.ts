@@ -3,7 +3,7 @@
  * half and a test half) and test/fixtures/concierge-fresh-set.ts (fresh questions, written before
  * the change they judge is run), each answered by the concierge over the real content (the same
  * catalog the API serves), at a pinned instant, with a live program made of plain objects. Prints
- * each group's score, its misses and the time per question.
+ * each group's score and the time per question, and the misses of every group but the test half.
  *
  * The goal of issue #37 is 97% on every group. The development half is tuned on and must reach
  * it; the test half and the fresh questions are held out, so what they must reach is the floor
@@ -29,7 +29,7 @@ const groups = {
 };
 type Group = keyof typeof groups;
 /** What each group must score: the goal where the concierge is tuned, the last measured floor where it is not. */
-const required: Record<Group, number> = { development: 0.97, test: 0.92, fresh: 0.88 };
+const required: Record<Group, number> = { development: 0.97, test: 0.93, fresh: 0.94 };
 const only = process.env.CONCIERGE_EVAL as Group | undefined;
 const chosen = (Object.keys(groups) as Group[]).filter((g) => (!only || g === only) && groups[g].length);
 
@@ -80,7 +80,8 @@ describe('concierge evaluation', () => {
     const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)].toFixed(2);
     console.log(
       `concierge eval, ${group}: ${passed}/${cases.length} (${(rate * 100).toFixed(1)}%), per question p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms` +
-        (failures.length ? `\n${failures.join('\n')}` : ''),
+        // The test half's misses stay unseen, or they would be tuned on: only its score is printed.
+        (failures.length && group !== 'test' ? `\n${failures.join('\n')}` : ''),
     );
     expect(rate).toBeGreaterThanOrEqual(required[group]);
   });

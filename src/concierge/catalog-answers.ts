@@ -12,11 +12,16 @@ import { durationText, listText } from './answer-format.ts';
 
 const NO_KEY = 'no key needed';
 
-/** Hits of these kinds that answer the question: confident ones, close to the best of them. */
+/**
+ * Hits of these kinds that answer the question: confident ones, close to the best of them. A
+ * question asking for every item that fits ("which videos does Juniper host") takes those that
+ * share most of the best one's subject too, not only the closest.
+ */
 function relevant(ctx: AnswerContext, kinds: DocKind[]): Hit[] {
-  const hits = ctx.hits.filter((h) => kinds.includes(h.doc.kind) && h.confidence >= 0.45);
-  const best = Math.max(0, ...hits.map((h) => h.confidence));
-  return hits.filter((h) => h.confidence >= 0.85 * best);
+  const many = ctx.question.many;
+  const of = ctx.hits.filter((h) => kinds.includes(h.doc.kind));
+  const best = Math.max(0, ...of.filter((h) => h.confidence >= 0.45).map((h) => h.confidence));
+  return best ? of.filter((h) => h.confidence >= (many ? Math.max(0.35, 0.65 * best) : 0.85 * best)) : [];
 }
 
 /** The question's subject in its own words, less the words that ask for a kind: "quilting" of "any videos about quilting?". */

@@ -111,9 +111,32 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     if (ofKind || !best || !best.named || (best.doc.kind === 'program' && best.doc.ref === overview)) return KIND_ANSWER[kind](ctx);
   }
   if (best) return documentAnswer(ctx, best);
+  const pair = together(ctx);
+  if (pair) return pair;
   // Nothing answers, but the question is about a subject the catalog files videos under ("anything on pest control?"): say that no video is about it, and where the closest are.
   const top = hits[0];
   if (top && ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 && !ctx.index.strangers(question.query).length) return videosAnswer(ctx);
+  return undefined;
+}
+
+/**
+ * Two documents of one kind that together account for a question no one of them does ("which
+ * costs more, the tote or the poster", "difference between X and Y"): each has a word of the
+ * question the other lacks, and between them they have most of its words. Both answer.
+ */
+function together(ctx: AnswerContext): Answer | undefined {
+  const terms = ctx.index.terms(ctx.question.query);
+  if (terms.length < 2 || ctx.index.strangers(ctx.question.query).length) return undefined;
+  const top = ctx.hits.slice(0, 5).filter((h) => h.confidence >= 0.25);
+  const owns = (h: Hit, other: Hit) => h.matched.some((t) => !other.matched.includes(t));
+  for (const [i, a] of top.entries()) {
+    for (const b of top.slice(i + 1)) {
+      if (a.doc.kind !== b.doc.kind || !owns(a, b) || !owns(b, a)) continue;
+      if (new Set([...a.matched, ...b.matched]).size < Math.ceil(0.6 * terms.length)) continue;
+      const both = [a, b].map((h) => ({ ...h, confidence: Math.max(h.confidence, CONFIDENT) }));
+      return documentAnswer({ ...ctx, hits: both }, both[0]);
+    }
+  }
   return undefined;
 }
 
@@ -126,8 +149,10 @@ function membersAnswer(ctx: AnswerContext): Answer | undefined {
 /** What an action earns, asked in so many words ("how many pts for posting a task", "do I get anything for inviting agents"). */
 function actionWorth(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
-  const asksWorth = / (how many|how much|get|receive|anything) /.test(question.text) || ['point', 'worth', 'earn', 'reward'].some((s) => question.stems.has(s));
-  return question.actions.length && !question.tiers.length && asksWorth ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
+  // "How many times a day can I share" counts shares (a cap), not points.
+  const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || ['point', 'worth', 'earn', 'reward'].some((s) => question.stems.has(s));
+  // "Who has the most promotion points?" asks for agents, not for what a promote is worth.
+  return question.actions.length && !question.tiers.length && asksWorth && !question.text.startsWith(' who ') ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
 }
 
 /**
@@ -155,7 +180,8 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
     api: (path, title) => ({ title, url: `${model.base}${path}` }),
     answer: makeAnswer,
   };
-  const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT;
+  // A question that names a kind of item ("list every podcast episode") is about that kind, unless it names the leaderboard whole.
+  const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT && (!question.kind || hits[0].fullyNamed);
   return (
     smallTalk(ctx) ??
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??

@@ -50,7 +50,16 @@ function catalogDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc[]
   const productName = new Map(catalog.products.map((p) => [p.id, p.name]));
   for (const p of catalog.products) {
     const contents = (p.items ?? []).map((id) => productName.get(id)).join(', ');
-    docs.push({ kind: 'product', ref: p.id, title: p.name, url: `${base}/shop#${p.id}`, names: p.name, keywords: `${p.tags.join(' ')} ${p.type}`, text: `${p.description} ${contents}` });
+    // Filed under its availability too ("in stock", "sold out", "preorder"), as the catalog lists it.
+    docs.push({
+      kind: 'product',
+      ref: p.id,
+      title: p.name,
+      url: `${base}/shop#${p.id}`,
+      names: p.name,
+      keywords: `${p.tags.join(' ')} ${p.type} ${p.availability.replace('_', ' ')}`,
+      text: `${p.description} ${contents}`,
+    });
   }
   // A show airs in several slots: one document, filed under the days it airs.
   const shows = new Map<string, { description: string; days: Set<string> }>();

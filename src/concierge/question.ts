@@ -54,6 +54,8 @@ export interface Question {
   self: boolean;
   /** A kind of item the question asks for by name. */
   kind?: AskedKind;
+  /** The question asks for every item that fits ("which videos...", "list the episodes", "all the pins"), not the one that fits best. */
+  many: boolean;
   /** Words that may be an agent's handle: unknown words, or shaped like handles (digits, `_`, `-`, inner capitals). */
   names: Array<{ name: string; handleLike: boolean }>;
 }
@@ -68,7 +70,7 @@ export interface Vocabulary {
   byLength: Map<number, string[]>;
 }
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20 };
+export const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20 };
 
 /** The synonyms by the stem of the everyday word, so "smells" has the synonyms of "smell". */
 const SYNONYM_STEMS = new Map(Object.entries(SYNONYMS).map(([word, synonyms]) => [stem(word), synonyms]));
@@ -118,16 +120,39 @@ const corrections = new WeakMap<Vocabulary, Map<string, string>>();
  * works on stems, where "regster" and "regist" are three edits apart; this works on words.
  */
 export function correctWord(word: string, vocab: Vocabulary): string {
-  if (word.length < 4 || !/^\p{L}+$/u.test(word) || vocab.words.has(word)) return word;
+  if (word.length < 3 || !/^\p{L}+$/u.test(word) || vocab.words.has(word)) return word;
+  // A three-letter word is corrected only by swapping two letters ("teh", "adn"): one edit more often makes another word.
+  if (word.length === 3) return [`${word[1]}${word[0]}${word[2]}`, `${word[0]}${word[2]}${word[1]}`].find((w) => vocab.words.has(w)) ?? word;
   let memo = corrections.get(vocab);
   if (!memo) corrections.set(vocab, (memo = new Map()));
   let fixed = memo.get(word);
   if (fixed === undefined) {
-    fixed = vocab.stems.has(stem(word)) ? word : closestKnown(word, vocab);
+    fixed = vocab.stems.has(stem(word)) ? word : (baseForm(word, vocab) ?? closestKnown(word, vocab));
     if (memo.size > 10_000) memo.clear();
     memo.set(word, fixed);
   }
   return fixed;
+}
+
+/** Suffixes that derive a word from another without changing what it is about: "hourly" is about hours, "darkness" about dark. */
+const DERIVATIONS: Array<[string, string]> = [
+  ['ily', 'y'],
+  ['ly', ''],
+  ['ness', ''],
+  ['iness', 'y'],
+  ['ful', ''],
+  ['less', ''],
+  ['ish', ''],
+];
+
+/** The documented word an unknown word is derived from ("hourly" from "hour", "daily" from "day"), if any. */
+function baseForm(word: string, vocab: Vocabulary): string | undefined {
+  for (const [suffix, replacement] of DERIVATIONS) {
+    if (!word.endsWith(suffix) || word.length - suffix.length < 3) continue;
+    const base = word.slice(0, -suffix.length) + replacement;
+    if (vocab.documented.has(base) || vocab.stems.has(stem(base))) return base;
+  }
+  return undefined;
 }
 
 function closestKnown(word: string, vocab: Vocabulary): string {
@@ -186,7 +211,8 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const text = ` ${ws.join(' ')} `;
   // A word the documents never use gives way to the service's own words for it ("merch" to "shop").
   const widen = (w: string) => {
-    const synonyms = SYNONYM_STEMS.get(stem(w));
+    // A comparative or superlative has its adjective's synonyms: "cheaper" and "cheapest" those of "cheap".
+    const synonyms = SYNONYM_STEMS.get(stem(w)) ?? SYNONYM_STEMS.get(stem(w.replace(/(?<=\w{3})(er|est)$/, '')));
     return synonyms ? [...(vocab.documented.has(w) ? [w] : []), ...synonyms] : [w];
   };
   const widened = ws.flatMap(widen);
@@ -215,6 +241,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     ...(count ? { count } : {}),
     self: / (i|me|my|mine|myself|am i) /.test(text),
     ...(kinds.length ? { kind: kinds[0] } : {}),
+    many: / (which|list|all|every|each) /.test(text) || ws.some((w) => KIND_WORDS[stem(w)] && w.endsWith('s') && w.length > 3),
     names: nameCandidates(message, vocab),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Retrieval over the corpus (corpus.ts) with MiniSearch: BM25 ranking, names weighed above
- * keywords above text, Porter stems through its tokenizer and term hooks (so "germinating" finds
+ * keywords above text, Porter2 stems through its tokenizer and term hooks (so "germinating" finds
  * "germination"), prefix matching for longer words ("quilting" finds "quilters") and fuzzy matching
  * for long ones. Built once per catalog, in memory, no network.
  *

@@ -1,11 +1,11 @@
 /**
  * How the concierge reads words, the same for the documents it indexes and the questions it is
  * asked: lower case, letters and digits (with `_`, `-`, `.` kept inside words and their parts
- * added), stop words dropped, Porter stems. The few tables here are what no document can teach a
+ * added), stop words dropped, Porter2 (Snowball English) stems. The few tables here are what no document can teach a
  * search library: chat spellings, and the handful of everyday words visitors use for the service's
  * own terms ("merch" for the shop, "weed" for cannabis).
  */
-import { stemmer } from 'stemmer';
+import { stem as porter2 } from 'porter2';
 
 /** Words that carry no meaning for retrieval; without this, "what is the..." matches everything. */
 export const STOP_WORDS = new Set(
@@ -14,10 +14,12 @@ export const STOP_WORDS = new Set(
     'should tell than that the their them there these this those to was were what when where which who whom whose why will with ' +
     'would you your yours about any anything some much many know explain define meaning mean means us we our ours here get got ' +
     'gets getting give gives have has having am im let lets show see need want like just also so then yet still really ' +
-    'very too more most thing things something one ones out up down over off again hi guys stuff kind kinds type types ' +
+    'very too more most thing things something one ones out up down over off again hi hey hello yo ok okay btw lol um guys stuff kind kinds type types ' +
     // Words that frame a question without naming anything the service has.
     'ever go goes going come comes coming happen happens make makes somewhere someone anyone everyone exactly actually else instead vs versus ' +
-    'calculate calculated compute computed work works highest lowest soon other others another pm until long count counts'
+    'calculate calculated compute computed work works highest lowest soon other others another pm until long count counts ' +
+    // How a question asks about a size, or who discusses a subject: the subject is elsewhere.
+    'big large tall heavy talk talks talked talking discuss discusses discussed discussing return returns returned'
   ).split(' '),
 );
 
@@ -44,7 +46,7 @@ export const SYNONYMS: Record<string, string[]> = {
   purchase: ['shop'],
   ship: ['shop'],
   cost: ['price'],
-  cheapest: ['price'],
+  cheap: ['price'],
   expensive: ['price'],
   tshirt: ['apparel'],
   clothes: ['apparel'],
@@ -77,6 +79,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\btask[ -]post\b/g, 'task_post'],
   [/\btask[ -]claim\b/g, 'task_claim'],
   [/\bapi ?key\b/g, 'apikey'],
+  // "What is X used for" asks what X is for: "used" is no subject (every method of use has it).
+  [/\bused for\b/g, 'for'],
+  [/\bkb\b/g, 'knowledge base'],
   [/\bcb ?([12])\b/g, 'cb$1'],
   [/\b(\d{1,2})(am|pm)\b/g, '$1 $2'],
 ];
@@ -104,7 +109,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
 ];
 
 /**
- * The form of a word whose Porter stem its other forms share: a Greek "-sis" as its plural
+ * The form of a word whose Porter2 stem its other forms share: a Greek "-sis" as its plural
  * ("psychosis" as "psychoses"), "-ification" as its verb ("verification" as "verify").
  */
 function sameStemForms(word: string): string {
@@ -119,7 +124,7 @@ const stems = new Map<string, string>();
 export function stem(word: string): string {
   let stemmed = stems.get(word);
   if (stemmed === undefined) {
-    stemmed = /^\p{L}+$/u.test(word) ? stemmer(sameStemForms(word)) : word;
+    stemmed = /^\p{L}+$/u.test(word) ? porter2(sameStemForms(word)) : word;
     if (stems.size >= 100_000) stems.clear();
     stems.set(word, stemmed);
   }

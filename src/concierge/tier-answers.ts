@@ -6,7 +6,7 @@
  */
 import { tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { type ActivityType, actionPoints, earnableActions, PARTNERSHIP_BONUS, tierFor, tiers, type Tier, type TierName } from '../domain/tiers.ts';
-import { actionOfWord } from './question.ts';
+import { actionOfWord, NUMBER_WORDS } from './question.ts';
 import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
 
 const UP = / (after|above|next|beyond|higher than|follows|following|then|up from) /;
@@ -32,15 +32,25 @@ function route(points: number): string {
   return `for example ${times(Math.ceil(points / actionPoints.promote), 'promote')} or ${times(Math.ceil(points / actionPoints.share), 'share')}`;
 }
 
-/** Counts of actions written in a question ("4 promotes and 2 shares"): each number followed by the action it counts. */
+/** How many a word counts: a number in digits or words, and "a"/"an" for one. */
+function countOf(word: string): number | undefined {
+  if (/^\d{1,4}$/.test(word)) return Number(word);
+  return word === 'a' || word === 'an' ? 1 : NUMBER_WORDS[word];
+}
+
+/**
+ * Counts of actions written in a question ("4 promotes and a share"): each count followed by the
+ * action it counts. "A share" alone is a question about one action's value, not a sum.
+ */
 function actionCounts(ctx: AnswerContext): Array<[ActivityType, number]> {
   const { words } = ctx.question;
-  const counts: Array<[ActivityType, number]> = [];
+  const counts: Array<[ActivityType, number, boolean]> = [];
   words.forEach((w, i) => {
-    const action = /^\d{1,4}$/.test(w) ? (actionOfWord(words[i + 1] ?? '') ?? actionOfWord(words[i + 2] ?? '')) : undefined;
-    if (action) counts.push([action, Number(w)]);
+    const n = countOf(w);
+    const action = n === undefined ? undefined : (actionOfWord(words[i + 1] ?? '') ?? (/^\d/.test(w) ? actionOfWord(words[i + 2] ?? '') : undefined));
+    if (action && n !== undefined) counts.push([action, n, /^\d/.test(w) || !!NUMBER_WORDS[w]]);
   });
-  return counts;
+  return counts.some(([, , numbered]) => numbered) ? counts.map(([a, n]) => [a, n]) : [];
 }
 
 /** The points a number of actions add up to, and the tier that total reaches. */
