@@ -381,6 +381,8 @@ describe('every page', () => {
     const skip = page.getByRole('link', { name: 'Skip to content' });
     expect(await skip.evaluate((a) => a === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
+    // The fragment navigation is reported to the page asynchronously; wait for it instead of reading the URL at once.
+    await page.waitForURL(/#main$/);
     expect(page.url()).toMatch(/#main$/);
   });
 
