@@ -78,6 +78,15 @@ describe('unknown paths and methods', () => {
     expect(json.status).toBe(404);
   });
 
+  it('reads a JSON body of only a byte-order mark as that character: a clear 4xx, never a 500', async () => {
+    // Decoded with the BOM dropped, the body would look empty while its bytes were already read.
+    const expected = { '/api/public/stats': 405, '/api/public/ai/earn': 400, '/api/public/ai/register': 400 };
+    for (const [path, status] of Object.entries(expected)) {
+      const answer = await raw.send('POST', path, { 'Content-Type': 'application/json' }, '\uFEFF');
+      expect([path, answer.status]).toEqual([path, status]);
+    }
+  });
+
   it('answers CONNECT and a request without Host as problem+json with CORS, not a dropped socket or a bare 400', async () => {
     const connect = await exchange(service.url, 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n');
     expect(connect.status).toBe(405);

@@ -37,8 +37,12 @@ export function apiKeyFromJson(text: string): string | undefined {
 
 /**
  * Reads at most `limit` bytes (raw-body); undefined when the body is larger (the rest is not
- * read), ABORTED when the client disconnected first.
+ * read), ABORTED when the client disconnected first. Decoded by Buffer, not by raw-body's
+ * decoder, which drops a byte-order mark: a body of only a BOM would read as no body at all.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<string | undefined | typeof ABORTED> {
-  return getRawBody(req, { limit, encoding: 'utf8' }).catch((error: { type?: string }) => (error.type === 'entity.too.large' ? undefined : ABORTED));
+  return getRawBody(req, { limit }).then(
+    (bytes) => bytes.toString('utf8'),
+    (error: { type?: string }) => (error.type === 'entity.too.large' ? undefined : ABORTED),
+  );
 }
