@@ -40,12 +40,11 @@ const tools = new Map(mcpTools.map((tool) => [tool.name, tool]));
 
 const toolList = mcpTools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations }));
 
-/** A short text rendering beside the structured result, for clients that show text only. */
-function textOf(name: string, body: Record<string, unknown>): string {
+/** A short text rendering beside the structured result, for clients that show text only: the answer's own JSON. */
+function textOf(name: string, body: Record<string, unknown>, json: string): string {
   if (name === 'register' && typeof body.apiKey === 'string') {
     return `Registered. Your apiKey is ${body.apiKey} - it is shown only this once: store it now, then connect with Authorization: Bearer <apiKey>.`;
   }
-  const json = JSON.stringify(body);
   return json.length > 4000 ? `${json.slice(0, 4000)}... (truncated; the structured content has everything)` : json;
 }
 
@@ -75,9 +74,10 @@ async function callTool(caller: ToolCaller, name: string, args: Record<string, u
     return problemToolResult({ code: 'invalid_request', status: 400, detail, errors });
   }
   const response = await caller.locals.invoke(toolRequest(tool, args, caller));
-  const body = (await response.json()) as Record<string, unknown>;
+  const json = await response.text();
+  const body = JSON.parse(json) as Record<string, unknown>;
   if (response.status >= 400) return problemToolResult(body);
-  return { content: [{ type: 'text', text: textOf(name, body) }], structuredContent: body };
+  return { content: [{ type: 'text', text: textOf(name, body, json) }], structuredContent: body };
 }
 
 function buildServer(caller: ToolCaller): Server {
@@ -122,7 +122,9 @@ export async function handleMcp(caller: ToolCaller): Promise<Response> {
   try {
     return await transport.handleRequest(caller.request, parsedBody === undefined ? undefined : { parsedBody });
   } finally {
-    await server.close();
+    // Closed once the call's own handler has finished (a turn later): closing at once would abort
+    // its signal, and the DOMException that makes costs more than the rest of a cached tool call.
+    setImmediate(() => void server.close());
   }
 }
 

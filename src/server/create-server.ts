@@ -161,9 +161,8 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
   async function invoke(request: Request, outer: App.Locals): Promise<Response> {
     const url = new URL(request.url);
     const body = request.method === 'POST' ? await request.text() : undefined;
-    const req = internalRequest(request, url, outer.clientAddress, body);
     const locals: App.Locals = { ...outer, body, route: undefined };
-    const compute = () => astro(req, undefined, locals);
+    const compute = () => astro(internalRequest(request, url, outer.clientAddress, body), undefined, locals);
     const found = request.method === 'GET' ? await read(url, compute, []) : await compute().then((a) => a && { entry: entryOf(a, []) });
     if (!found) {
       const { status, headers, body: text } = renderProblem(NOT_FOUND, liveFreshness());
