@@ -37,6 +37,8 @@ export interface Question {
   raw: string;
   /** Normalised, corrected words in order. */
   words: string[];
+  /** A word was corrected into another: what the question means is less certain. */
+  corrected: boolean;
   /** The same words joined and padded with spaces, for phrase tests: ` what is cbd `. */
   text: string;
   /** Stems of the words and their synonyms. */
@@ -207,7 +209,8 @@ function nameCandidates(message: string, vocab: Vocabulary): Question['names'] {
 
 export function readQuestion(message: string, vocab: Vocabulary): Question {
   const normal = normalise(message);
-  const ws = wordsOf(normal).map((w) => correctWord(w, vocab));
+  const written = wordsOf(normal);
+  const ws = written.map((w) => correctWord(w, vocab));
   const text = ` ${ws.join(' ')} `;
   // A word the documents never use gives way to the service's own words for it ("merch" to "shop").
   const widen = (w: string) => {
@@ -227,6 +230,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   return {
     raw: message,
     words: ws,
+    corrected: ws.some((w, i) => w !== written[i]),
     text,
     stems,
     // A word that names a kind of item picks what to search, it is not the subject: it and its synonyms ("vids") stay out of the query.
