@@ -24,6 +24,8 @@ describe('composing an answer', () => {
     ['Where is the RSS feed?', 'feeds'],
     ['What is the entourage effect?', 'knowledge'],
     ['do you sell merchandise?', 'shop'],
+    ['got any merch', 'shop'],
+    ['any good movies about glass?', 'videos'],
     ['is there a video about decarboxylation', 'videos'],
     ['podcast episode about terpenes', 'podcast'],
     ['asdf qwerty', 'unknown'],
