@@ -115,13 +115,13 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (best) return documentAnswer(ctx, best);
   const pair = together(ctx);
   if (pair) return pair;
-  // Nothing answers, but the question is about a subject the catalog files videos under ("anything on pest control?"): say that no video is about it, and where the closest are.
   const top = hits[0];
   if (!top || ctx.index.strangers(question.query).length) return undefined;
-  if (['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3) return videosAnswer(ctx);
-  // No document accounts for half the question, but one accounts for a good part of it as written (no word corrected into another): it answers.
+  // No document accounts for half the question, but one of the top five accounts for a good part of it as written (no word corrected into another): it answers.
   const closest = hits.slice(0, 5).reduce((b, h) => (h.confidence > b.confidence ? h : b));
-  return closest.confidence >= FALLBACK && !question.corrected ? documentAnswer(ctx, closest) : undefined;
+  if (closest.confidence >= FALLBACK && !question.corrected) return documentAnswer(ctx, closest);
+  // Else a subject the catalog files videos under ("anything on pest control?"): no video is about it, and these are the closest.
+  return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
 }
 
 /**
