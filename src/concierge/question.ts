@@ -214,7 +214,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const written = wordsOf(normal);
   const ws = written.map((w) => correctWord(w, vocab));
   const text = ` ${ws.join(' ')} `;
-  // A word the documents never use gives way to the service's own words for it ("merch" to "shop").
+  // A word the documents never use gives way to the service's own words for it ("swag" to "shop").
   const widen = (w: string) => {
     // A comparative or superlative has its adjective's synonyms: "cheaper" and "cheapest" those of "cheap".
     const synonyms = SYNONYM_STEMS.get(stem(w)) ?? SYNONYM_STEMS.get(stem(w.replace(/(?<=\w{3})(er|est)$/, '')));

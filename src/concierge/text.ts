@@ -3,7 +3,7 @@
  * asked: lower case, letters and digits (with `_`, `-`, `.` kept inside words and their parts
  * added), stop words dropped, Porter2 (Snowball English) stems. The few tables here are what no document can teach a
  * search library: chat spellings, and the handful of everyday words visitors use for the service's
- * own terms ("merch" for the shop, "weed" for cannabis).
+ * own terms ("swag" for the shop, "weed" for cannabis).
  */
 import { stem as porter2 } from 'porter2';
 
