@@ -174,7 +174,7 @@ const cases: Case[] = [
     has: ['should not drive', 'not medical advice', 'qualified health professional'],
     hasNot: [...NO_ADVICE, 'Cannabinoids and sleep'],
   },
-  { q: 'how long is the germination video', intent: 'videos', cites: ['/api/public/videos/cc-001'], has: ['(4 s,'], hasNot: ['0 min'] },
+  { q: 'how long is the germination video', intent: 'videos', cites: ['/api/public/videos/cc-001'], has: ['(4 seconds,'], hasNot: ['0 min'] },
   // Honest "I don't know"
   { q: 'What is the capital of France?', intent: 'unknown', cites: UNKNOWN_CITES, has: ["I don't know"], hasNot: ['Paris'] },
   { q: 'Who won the football match yesterday?', intent: 'unknown', cites: UNKNOWN_CITES, has: ["I don't know"] },

@@ -26,9 +26,9 @@ export function sentence(text: string): string {
   return text.replace(/[.\s]+$/, '');
 }
 
-/** Under a minute in seconds ("4 s"), then minutes, then hours and minutes. */
+/** Under a minute in seconds ("4 seconds"), then minutes, then hours and minutes. */
 export function durationText(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.round(seconds / 60);
   return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
 }

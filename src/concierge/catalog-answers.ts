@@ -8,7 +8,7 @@ import type { Catalog } from '../catalog/catalog-types.ts';
 import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
-import { durationText, listText } from './answer-format.ts';
+import { durationText, listText, sentence } from './answer-format.ts';
 
 const NO_KEY = 'no key needed';
 
@@ -117,9 +117,12 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     picks.sort((a, b) => Number(b.featured) - Number(a.featured));
   }
   picks = picks.slice(0, label === 'Featured videos' ? picks.length : 5);
+  // One or two videos found for the question are described as well: who is in them and what they cover is often what was asked.
+  const categoryName = (v: Video) => catalog.site.categories.find((c) => c.id === v.category)?.name ?? v.category;
+  const described = (v: Video) => (picks.length <= 2 && hits.length ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
   return ctx.answer(
     'videos',
-    `${lead} ${label}: ${picks.map(line).join('; ')}.`,
+    `${lead} ${label}: ${picks.map(described).join('; ')}.`,
     [list, ...(category ? [{ title: category.doc.title, url: category.doc.url }] : []), ...picks.map(videoSource)],
     suggestions,
   );

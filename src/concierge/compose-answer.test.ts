@@ -24,6 +24,8 @@ describe('composing an answer', () => {
     ['Where is the RSS feed?', 'feeds'],
     ['What is the entourage effect?', 'knowledge'],
     ['do you sell merchandise?', 'shop'],
+    ['got any merch', 'shop'],
+    ['any good movies about glass?', 'videos'],
     ['is there a video about decarboxylation', 'videos'],
     ['podcast episode about terpenes', 'podcast'],
     ['asdf qwerty', 'unknown'],
@@ -42,8 +44,8 @@ describe('composing an answer', () => {
   });
 
   it('reads durations under a minute in seconds', () => {
-    expect(durationText(4)).toBe('4 s');
-    expect(durationText(59)).toBe('59 s');
+    expect(durationText(4)).toBe('4 seconds');
+    expect(durationText(59)).toBe('59 seconds');
     expect(durationText(960)).toBe('16 min');
     expect(durationText(5400)).toBe('1 h 30 min');
   });
@@ -91,9 +93,9 @@ describe('the questions issue #37 found answered wrongly', () => {
     expect(answer.sources[0].url).toBe(absoluteUrl('/api/public/knowledge/methods/inhalation'));
   });
 
-  it('says a 4-second video lasts 4 s', async () => {
+  it('says a 4-second video lasts 4 seconds', async () => {
     const answer = await ask('how long is the germination video');
-    expect(answer.reply).toContain('(4 s,');
+    expect(answer.reply).toContain('(4 seconds,');
     expect(answer.reply).not.toContain('0 min');
   });
 });

@@ -40,6 +40,8 @@ export interface ConciergeModel {
 
 /** The least share of a question a document must account for to answer it. */
 const CONFIDENT = 0.5;
+/** The least share a best document must account for to answer when none is confident. */
+const FALLBACK = 0.35;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
 const ON_AIR =
   / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
@@ -113,10 +115,13 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (best) return documentAnswer(ctx, best);
   const pair = together(ctx);
   if (pair) return pair;
-  // Nothing answers, but the question is about a subject the catalog files videos under ("anything on pest control?"): say that no video is about it, and where the closest are.
   const top = hits[0];
-  if (top && ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 && !ctx.index.strangers(question.query).length) return videosAnswer(ctx);
-  return undefined;
+  if (!top || ctx.index.strangers(question.query).length) return undefined;
+  // No document accounts for half the question, but one of the top five accounts for a good part of it as written (no word corrected into another): it answers.
+  const closest = hits.slice(0, 5).reduce((b, h) => (h.confidence > b.confidence ? h : b));
+  if (closest.confidence >= FALLBACK && !question.corrected) return documentAnswer(ctx, closest);
+  // Else a subject the catalog files videos under ("anything on pest control?"): no video is about it, and these are the closest.
+  return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
 }
 
 /**

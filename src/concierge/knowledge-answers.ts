@@ -83,9 +83,17 @@ export function dosingAnswer(ctx: AnswerContext): Answer {
   );
 }
 
+/** An entry's facts that quote no amount: what a health answer may repeat of it. */
+function safeFacts(e: KnowledgeEntry): string {
+  const facts = e.facts.filter((f) => !AMOUNT.test(f.value));
+  return facts.length ? ` ${facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
+}
+
 export function healthAnswer(ctx: AnswerContext): Answer {
   const edu = educational(ctx);
-  const said = edu.length ? `here is what our knowledge base says, for education only. ${edu.map((h) => excerpt(ctx, h)).join(' ')}` : 'our knowledge base has nothing specific on that.';
+  // The closest entry is told with its facts (an approved medicine's name, the evidence), the others by their summary.
+  const told = edu.map((h, i) => excerpt(ctx, h) + (i === 0 ? safeFacts(entryOf(ctx, h.doc.ref)!) : ''));
+  const said = edu.length ? `here is what our knowledge base says, for education only. ${told.join(' ')}` : 'our knowledge base has nothing specific on that.';
   return ctx.answer(
     'health',
     `I can't tell you what is safe or right for you, but ${said} ${ctx.catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE} ${PROFESSIONAL_LINE}`,

@@ -15,7 +15,7 @@ export type Weekday = (typeof weekdays)[number];
 export type AskedKind = 'video' | 'clip' | 'episode' | 'product';
 
 /** Words that name a kind of item: they pick what to search, they are not the subject. */
-const KIND_WORDS: Record<string, AskedKind> = {
+const KIND_OF: Record<string, AskedKind> = {
   video: 'video',
   vid: 'video',
   film: 'video',
@@ -25,18 +25,22 @@ const KIND_WORDS: Record<string, AskedKind> = {
   clip: 'clip',
   short: 'clip',
   podcast: 'episode',
-  episod: 'episode',
+  episode: 'episode',
   ep: 'episode',
   listen: 'episode',
   shop: 'product',
   product: 'product',
   item: 'product',
 };
+/** The same by stem: "movies" and "episodes" name kinds too. */
+const KIND_WORDS = new Map(Object.entries(KIND_OF).map(([w, kind]) => [stem(w), kind]));
 
 export interface Question {
   raw: string;
   /** Normalised, corrected words in order. */
   words: string[];
+  /** A word was corrected into another: what the question means is less certain. */
+  corrected: boolean;
   /** The same words joined and padded with spaces, for phrase tests: ` what is cbd `. */
   text: string;
   /** Stems of the words and their synonyms. */
@@ -76,7 +80,7 @@ export const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, 
 const SYNONYM_STEMS = new Map(Object.entries(SYNONYMS).map(([word, synonyms]) => [stem(word), synonyms]));
 
 /** Words the rules below read, kept out of spelling correction and agent names. */
-const RULE_WORDS = [...HEALTH_TERMS, ...tierNames.map((t) => t.toLowerCase()), ...weekdays, ...Object.keys(actionPoints), ...Object.keys(KIND_WORDS), ...Object.keys(NUMBER_WORDS)];
+const RULE_WORDS = [...HEALTH_TERMS, ...tierNames.map((t) => t.toLowerCase()), ...weekdays, ...Object.keys(actionPoints), ...Object.keys(KIND_OF), ...Object.keys(NUMBER_WORDS)];
 
 export function buildVocabulary(texts: Iterable<string>): Vocabulary {
   const documented = new Set<string>();
@@ -207,9 +211,10 @@ function nameCandidates(message: string, vocab: Vocabulary): Question['names'] {
 
 export function readQuestion(message: string, vocab: Vocabulary): Question {
   const normal = normalise(message);
-  const ws = wordsOf(normal).map((w) => correctWord(w, vocab));
+  const written = wordsOf(normal);
+  const ws = written.map((w) => correctWord(w, vocab));
   const text = ` ${ws.join(' ')} `;
-  // A word the documents never use gives way to the service's own words for it ("merch" to "shop").
+  // A word the documents never use gives way to the service's own words for it ("swag" to "shop").
   const widen = (w: string) => {
     // A comparative or superlative has its adjective's synonyms: "cheaper" and "cheapest" those of "cheap".
     const synonyms = SYNONYM_STEMS.get(stem(w)) ?? SYNONYM_STEMS.get(stem(w.replace(/(?<=\w{3})(er|est)$/, '')));
@@ -218,7 +223,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const widened = ws.flatMap(widen);
   const stems = new Set(widened.flatMap((w) => [stem(w), ...w.split(/[_.-]/).map(stem)]));
   // Only a kind named in the question's own words: "order" may hint at the shop, it does not ask for a product.
-  const kinds = ws.map((w) => KIND_WORDS[stem(w)]).filter(Boolean);
+  const kinds = ws.map((w) => KIND_WORDS.get(stem(w))).filter((k) => k !== undefined);
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));
   tiers.sort((a, b) => text.indexOf(a.toLowerCase()) - text.indexOf(b.toLowerCase()));
   const countMatch = / (?:top|first|best) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty) /.exec(text);
@@ -227,11 +232,12 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   return {
     raw: message,
     words: ws,
+    corrected: ws.some((w, i) => w !== written[i]),
     text,
     stems,
     // A word that names a kind of item picks what to search, it is not the subject: it and its synonyms ("vids") stay out of the query.
     query: ws
-      .filter((w) => !KIND_WORDS[stem(w)])
+      .filter((w) => !KIND_WORDS.has(stem(w)))
       .flatMap(widen)
       .join(' '),
     tiers,
@@ -241,7 +247,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     ...(count ? { count } : {}),
     self: / (i|me|my|mine|myself|am i) /.test(text),
     ...(kinds.length ? { kind: kinds[0] } : {}),
-    many: / (which|list|all|every|each) /.test(text) || ws.some((w) => KIND_WORDS[stem(w)] && w.endsWith('s') && w.length > 3),
+    many: / (which|list|all|every|each) /.test(text) || ws.some((w) => KIND_WORDS.has(stem(w)) && w.endsWith('s') && w.length > 3),
     names: nameCandidates(message, vocab),
   };
 }

@@ -3,7 +3,7 @@
  * asked: lower case, letters and digits (with `_`, `-`, `.` kept inside words and their parts
  * added), stop words dropped, Porter2 (Snowball English) stems. The few tables here are what no document can teach a
  * search library: chat spellings, and the handful of everyday words visitors use for the service's
- * own terms ("merch" for the shop, "weed" for cannabis).
+ * own terms ("swag" for the shop, "weed" for cannabis).
  */
 import { stem as porter2 } from 'porter2';
 
@@ -35,8 +35,6 @@ export const HEALTH_TERMS = (
 
 /** Everyday words for the service's own: added to a question, never substituted for a word in it. */
 export const SYNONYMS: Record<string, string[]> = {
-  merch: ['shop'],
-  merchandise: ['shop'],
   store: ['shop'],
   souvenir: ['shop'],
   swag: ['shop'],
@@ -50,13 +48,9 @@ export const SYNONYMS: Record<string, string[]> = {
   expensive: ['price'],
   tshirt: ['apparel'],
   clothes: ['apparel'],
-  vid: ['video'],
-  film: ['video'],
-  movie: ['video'],
   cooking: ['kitchen'],
   smell: ['aroma'],
   scent: ['aroma'],
-  baking: ['bake'],
   weed: ['cannabis'],
   marijuana: ['cannabis'],
   bot: ['agent'],
@@ -65,7 +59,6 @@ export const SYNONYMS: Record<string, string[]> = {
   plat: ['platinum'],
   rank: ['tier', 'leaderboard'],
   chemo: ['chemotherapy'],
-  vape: ['vaping'],
 };
 
 /** Phrases read as one word before anything else. */
@@ -90,22 +83,16 @@ const PHRASES: Array<[RegExp, string]> = [
 const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bwhat'?s\b/g, 'what is'],
   [/\bwat\b|\bwht\b/g, 'what'],
-  [/\bwho'?s\b/g, 'who is'],
-  [/\bwhere'?s\b/g, 'where is'],
-  [/\bhow'?s\b/g, 'how is'],
-  [/\bthat'?s\b/g, 'that is'],
-  [/\bit'?s\b/g, 'it is'],
-  [/\bi'?m\b/g, 'i am'],
   [/\b(do|does|did|is|are|have|has|was|were|would|should|could)n'?t\b/g, '$1 not'],
   [/\bwon'?t\b/g, 'will not'],
   [/\bcan'?t\b/g, 'can not'],
-  [/\bi'?ve\b/g, 'i have'],
   [/\bu\b/g, 'you'],
   [/\br\b/g, 'are'],
   [/\bur\b/g, 'your'],
   [/\bpls\b|\bplz\b/g, 'please'],
   [/\bthx\b|\bty\b/g, 'thanks'],
-  [/'s\b/g, ''],
+  // Any other contraction's ending says nothing a search needs: "who's", "i'm", "i've", "it'll".
+  [/'(s|m|re|ve|ll|d)\b/g, ''],
 ];
 
 /**
