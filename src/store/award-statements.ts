@@ -112,11 +112,12 @@ export class AwardStatements {
     this.byKeyHash = store.prepare(`select ${AGENT_COLUMNS} from agents where api_key_hash = ?`);
     this.writerByKeyHash = store.prepare(`select ${AGENT_COLUMNS} from agents where api_key_hash = ?${forUpdate}`);
     this.lockAgent = store.prepare(`select ${AGENT_COLUMNS} from agents where id = ?${forUpdate}`);
-    // The count on the (agent_id, type, created_at) index; the newest award of the url on (agent_id, type, url).
+    // The count on the (agent_id, type, created_at) index; the newest award of the url read off the
+    // end of the (agent_id, type, url, created_at) index, whose last column is the row id, so nothing is sorted.
     this.usage = store.prepare(
       `select c.used, e.id as earlier_id, e.created_at as earlier_at
        from (select count(*) as used from activities where agent_id = ? and type = ? and created_at >= ?) c
-       left join (select id, created_at from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by id desc limit 1) e on 1 = 1`,
+       left join (select id, created_at from activities where agent_id = ? and type = ? and url = ? and created_at > ? order by created_at desc, id desc limit 1) e on 1 = 1`,
     );
     this.countSince = store.prepare('select count(*) as n from activities where agent_id = ? and type = ? and created_at >= ?');
     // A second reversal of the same row inserts nothing (the partial unique index on reverses),

@@ -32,6 +32,9 @@ export function openSqlite(path: string): OpenSqlite {
   // cache is 2 MiB). Writes still go through the WAL.
   raw.pragma('cache_size = -65536');
   raw.pragma('mmap_size = 268435456');
+  // Sorts and groupings a query's indexes cannot give build a temporary b-tree: in memory, not a
+  // temporary file opened and removed for each statement run.
+  raw.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
   const groups = new WriteGroups(db, raw);
   registerEngine(db, groups);
