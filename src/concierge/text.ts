@@ -6,6 +6,7 @@
  * own terms ("swag" for the shop, "weed" for cannabis).
  */
 import { stem as porter2 } from 'porter2';
+import { actionPoints } from '../domain/tiers.ts';
 
 /** Words that carry no meaning for retrieval; without this, "what is the..." matches everything. */
 export const STOP_WORDS = new Set(
@@ -50,28 +51,25 @@ export const SYNONYMS: Record<string, string[]> = {
   clothes: ['apparel'],
   cooking: ['kitchen'],
   smell: ['aroma'],
-  scent: ['aroma'],
   weed: ['cannabis'],
   marijuana: ['cannabis'],
   bot: ['agent'],
-  friend: ['agent'],
   pts: ['points'],
-  plat: ['platinum'],
   rank: ['tier', 'leaderboard'],
+  plat: ['platinum'],
   chemo: ['chemotherapy'],
 };
 
 /** Phrases read as one word before anything else. */
 const PHRASES: Array<[RegExp, string]> = [
-  [/\bhall of fame\b/g, 'leaderboard'],
   [/\bsign(s|ed|ing)? ?up\b/g, 'register'],
   [/\bt-?shirts?\b/g, 'tshirt'],
-  [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
-  [/\bapi[ -]use\b/g, 'api_use'],
-  [/\bcontent[ -]submi(t|ss)\w*\b/g, 'content_submit'],
-  [/\btask[ -]post\b/g, 'task_post'],
-  [/\btask[ -]claim\b/g, 'task_claim'],
+  // An action's name written as words: "api use", "task post", "a content submission".
+  ...Object.keys(actionPoints)
+    .filter((a) => a.includes('_'))
+    .map((a): [RegExp, string] => [new RegExp(`\\b${a.replace(/_(\w{1,5})\w*$/, '[ -]$1')}\\w*\\b`, 'g'), a]),
   [/\bapi ?key\b/g, 'apikey'],
+  [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it).
   [/\bused for\b/g, 'for'],
   [/\bkb\b/g, 'knowledge base'],
