@@ -61,7 +61,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
         : catalog.clips.slice(0, 5);
     return ctx.answer(
       'videos',
-      `Short vertical clips (9:16) are at GET ${base}/api/public/clips, filterable by ?videoId= (${NO_KEY}). ${clipHits.length || ofVideos.length ? 'Matching' : 'A few'}: ${clips
+      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips, filterable by ?videoId= (${NO_KEY}). ${clipHits.length || ofVideos.length ? 'Matching' : 'A few'}: ${clips
         .slice(0, 5)
         .map((c) => `${c.title} (${durationText(c.durationSeconds)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
         .join('; ')}.`,
@@ -131,7 +131,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
 export function podcastAnswer(ctx: AnswerContext): Answer {
   const { catalog, base, api, question } = ctx;
   const { show, episodes } = catalog.podcast;
-  const lead = `The podcast ${show.title} has ${episodes.length} episodes at GET ${base}/api/public/podcast (${NO_KEY}); subscribe with the RSS feed ${base}/feeds/podcast.xml.`;
+  const lead = `The podcast ${show.title} (${[show.category.name, show.category.subcategory].filter(Boolean).join(', ')}, by ${show.author}) has ${episodes.length} episodes at GET ${base}/api/public/podcast (${NO_KEY}); subscribe with the RSS feed ${base}/feeds/podcast.xml.`;
   const numbered = /(?: season (\d+)(?: episode | ep | e)(\d+) | s(\d+) ?e(\d+) )/.exec(question.text);
   let picks = numbered
     ? episodes.filter((e) => e.season === Number(numbered[1] ?? numbered[3]) && e.episode === Number(numbered[2] ?? numbered[4]))

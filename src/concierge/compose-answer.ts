@@ -102,10 +102,12 @@ const answers = (ctx: AnswerContext, hit: Hit | undefined): hit is Hit => !!hit 
 function retrieved(ctx: AnswerContext): Answer | undefined {
   const { question, hits } = ctx;
   // Of the top five by score, one the question names whole, else the one that accounts for clearly more of it.
-  const best = hits
-    .slice(0, 5)
-    .filter((h) => answers(ctx, h))
-    .reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && h.confidence > b.confidence + 0.1) ? h : b), undefined);
+  const top5 = hits.slice(0, 5).filter((h) => answers(ctx, h));
+  const named = top5.filter((h) => h.fullyNamed);
+  // A lone named document that accounts for less than half the question gives way to one about the rest of it:
+  // "does cbd cream get into your bloodstream" is about topicals (cream, bloodstream), not about CBD.
+  const rest = named.length === 1 && named[0].confidence < CONFIDENT ? top5.find((h) => h.confidence >= named[0].confidence + 0.3 && !h.matched.some((t) => named[0].matched.includes(t))) : undefined;
+  const best = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && h.confidence > b.confidence + 0.1) ? h : b), undefined);
   const kind = question.kind;
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);

@@ -6,12 +6,13 @@
  * own terms ("swag" for the shop, "weed" for cannabis).
  */
 import { stem as porter2 } from 'porter2';
+import { actionPoints } from '../domain/tiers.ts';
 
 /** Words that carry no meaning for retrieval; without this, "what is the..." matches everything. */
 export const STOP_WORDS = new Set(
   (
     'a an and are as at be been by can could do does did doing for from how i if in into is it its me my mine of on or please ' +
-    'should tell than that the their them there these this those to was were what when where which who whom whose why will with ' +
+    'should tell than that the their them there these they this those to was were what when where which who whom whose why will with ' +
     'would you your yours about any anything some much many know explain define meaning mean means us we our ours here get got ' +
     'gets getting give gives have has having am im let lets show see need want like just also so then yet still really ' +
     'very too more most thing things something one ones out up down over off again hi hey hello yo ok okay btw lol um guys stuff kind kinds type types ' +
@@ -50,28 +51,25 @@ export const SYNONYMS: Record<string, string[]> = {
   clothes: ['apparel'],
   cooking: ['kitchen'],
   smell: ['aroma'],
-  scent: ['aroma'],
   weed: ['cannabis'],
   marijuana: ['cannabis'],
   bot: ['agent'],
-  friend: ['agent'],
   pts: ['points'],
-  plat: ['platinum'],
   rank: ['tier', 'leaderboard'],
+  plat: ['platinum'],
   chemo: ['chemotherapy'],
 };
 
 /** Phrases read as one word before anything else. */
 const PHRASES: Array<[RegExp, string]> = [
-  [/\bhall of fame\b/g, 'leaderboard'],
   [/\bsign(s|ed|ing)? ?up\b/g, 'register'],
   [/\bt-?shirts?\b/g, 'tshirt'],
-  [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
-  [/\bapi[ -]use\b/g, 'api_use'],
-  [/\bcontent[ -]submi(t|ss)\w*\b/g, 'content_submit'],
-  [/\btask[ -]post\b/g, 'task_post'],
-  [/\btask[ -]claim\b/g, 'task_claim'],
+  // An action's name written as words: "api use", "task post", "a content submission".
+  ...Object.keys(actionPoints)
+    .filter((a) => a.includes('_'))
+    .map((a): [RegExp, string] => [new RegExp(`\\b${a.replace(/_(\w{1,5})\w*$/, '[ -]$1')}\\w*\\b`, 'g'), a]),
   [/\bapi ?key\b/g, 'apikey'],
+  [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it).
   [/\bused for\b/g, 'for'],
   [/\bkb\b/g, 'knowledge base'],

@@ -81,11 +81,12 @@ function pointsStanding(ctx: AnswerContext, points: number): Answer {
   );
 }
 
-/** How many of one action reach a tier, from zero or from a lower tier named with it. */
+/** How many of one action reach a tier, from zero, from a lower tier named with it, or from the asker's own points. */
 function actionsToTier(ctx: AnswerContext): Answer {
   const named = ctx.question.tiers.map(tierNamed).sort((a, b) => a.minPoints - b.minPoints);
   const target = named.at(-1)!;
-  const from = named.length > 1 ? named[0] : undefined;
+  const standing = ctx.question.self ? standingOf(ctx) : undefined;
+  const from = named.length > 1 ? named[0] : standing && standing.points < target.minPoints ? { name: 'your points', minPoints: standing.points } : undefined;
   const points = target.minPoints - (from?.minPoints ?? 0);
   const counts = ctx.question.actions.map((a) => {
     const n = Math.ceil(points / actionPoints[a]);
