@@ -211,9 +211,11 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): AnswerCont
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
   const kept = question.words.filter((w) => !isStranger(w)).join(' ');
   const subjects = question.words.filter((w) => isStranger(w) && w.length > SHORT_WORD).length;
-  if (index.terms(kept).length <= subjects) return undefined;
+  const terms = index.terms(kept).length;
+  if (terms <= subjects) return undefined;
   const known = contextOf(model, ctx.input, readQuestion(kept, model.vocabulary));
-  return (known.hits[0]?.confidence ?? 0) >= KNOWN_ONLY ? known : undefined;
+  // One or two known words must point at one document clearly; three or more say enough for the usual rules to judge.
+  return terms >= 3 || (known.hits[0]?.confidence ?? 0) >= KNOWN_ONLY ? known : undefined;
 }
 
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
