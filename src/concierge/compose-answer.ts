@@ -20,7 +20,7 @@ import { buildCorpus } from './corpus.ts';
 import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
-import { buildVocabulary, readQuestion, type AskedKind, type Question, type Vocabulary } from './question.ts';
+import { buildVocabulary, correctWord, readQuestion, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
@@ -182,7 +182,9 @@ function asksSchedule(ctx: AnswerContext): boolean {
 export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
   const ctx = contextOf(model, input, readQuestion(input.message, model.vocabulary));
   const known = withoutStrangers(model, ctx);
-  return (await compose(ctx, program)) ?? (known && (await compose(known, program))) ?? unknownAnswer(ctx);
+  // Strangers that are all shorthand ("rn", "tbh") say nothing the rest of the question needs: it is read without them first.
+  const [first, second] = known?.shorthand ? [known.ctx, ctx] : [ctx, known?.ctx];
+  return (await compose(first, program)) ?? (second && (await compose(second, program))) ?? unknownAnswer(ctx);
 }
 
 function contextOf(model: ConciergeModel, input: AnswerInput, question: Question): AnswerContext {
@@ -203,19 +205,24 @@ function contextOf(model: ConciergeModel, input: AnswerInput, question: Question
  * document: "glassblowing videos rn", "does vaping kick in faster than edibles". A stranger of up
  * to four letters is taken for chat shorthand or part of an idiom; a longer one is more likely
  * the subject ("how do i grow tomatoes"), so the words the service knows must outnumber those.
+ * The handles the question may name stay candidates (an agent's name is a stranger too), and
+ * the question counts as corrected: the closest document that accounts for less than half of it does not answer.
  */
-function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): AnswerContext | undefined {
+function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { ctx: AnswerContext; shorthand: boolean } | undefined {
   const { index, question } = ctx;
   const strangers = new Set(index.strangers(question.query));
   if (!strangers.size) return undefined;
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
-  const kept = question.words.filter((w) => !isStranger(w)).join(' ');
-  const subjects = question.words.filter((w) => isStranger(w) && w.length > SHORT_WORD).length;
+  // Removed from the question as written, so that numbers ("1,200") and punctuation stay as they were.
+  const kept = ctx.input.message.replace(/[\p{L}\p{N}]+(?:[_.'-][\p{L}\p{N}]+)*/gu, (w) => (isStranger(correctWord(w.toLowerCase(), model.vocabulary)) ? '' : w));
+  const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
   const terms = index.terms(kept).length;
   if (terms <= subjects) return undefined;
-  const known = contextOf(model, ctx.input, readQuestion(kept, model.vocabulary));
-  // One or two known words must point at one document clearly; three or more say enough for the usual rules to judge.
-  return terms >= 3 || (known.hits[0]?.confidence ?? 0) >= KNOWN_ONLY ? known : undefined;
+  const known = contextOf(model, ctx.input, { ...readQuestion(kept, model.vocabulary), names: question.names, corrected: true });
+  // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
+  // about the one passage that says "old"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
+  const top = known.hits[0];
+  return top && (terms >= 3 || top.fullyNamed || top.confidence >= KNOWN_ONLY || (terms === 2 && top.named)) ? { ctx: known, shorthand: !subjects } : undefined;
 }
 
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
