@@ -220,9 +220,9 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { ctx: Ans
   if (terms <= subjects) return undefined;
   const known = contextOf(model, ctx.input, { ...readQuestion(kept, model.vocabulary), names: question.names, corrected: true });
   // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
-  // about the one passage that says "old"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
+  // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
   const top = known.hits[0];
-  return top && (terms >= 3 || top.fullyNamed || top.confidence >= KNOWN_ONLY || (terms === 2 && top.named)) ? { ctx: known, shorthand: !subjects } : undefined;
+  return top && (terms >= 3 || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named)) ? { ctx: known, shorthand: !subjects } : undefined;
 }
 
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
