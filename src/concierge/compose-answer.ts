@@ -217,8 +217,9 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { ctx: Ans
   const kept = ctx.input.message.replace(/[\p{L}\p{N}]+(?:[_.'-][\p{L}\p{N}]+)*/gu, (w) => (isStranger(correctWord(w.toLowerCase(), model.vocabulary)) ? '' : w));
   const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
   const terms = index.terms(kept).length;
-  if (terms <= subjects) return undefined;
   const known = contextOf(model, ctx.input, { ...readQuestion(kept, model.vocabulary), names: question.names, corrected: true });
+  // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
+  if (terms <= subjects && !known.hits[0]?.fullyNamed) return undefined;
   // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
   // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
   const top = known.hits[0];
