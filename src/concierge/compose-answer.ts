@@ -182,7 +182,8 @@ function asksSchedule(ctx: AnswerContext): boolean {
 export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
   const ctx = contextOf(model, input, readQuestion(input.message, model.vocabulary));
   const known = withoutStrangers(model, ctx);
-  // Strangers that are all shorthand ("rn", "tbh") say nothing the rest of the question needs: it is read without them first.
+  // Strangers that are all shorthand ("rn", "tbh") say nothing the rest of the question needs: it is read without them first. So is a
+  // question for a kind of item whose known words are enough: "videos about terpenes lowkey" is not told that no video matches "lowkey".
   const [first, second] = known?.shorthand ? [known.ctx, ctx] : [ctx, known?.ctx];
   return (await compose(first, program)) ?? (second && (await compose(second, program))) ?? unknownAnswer(ctx);
 }
@@ -223,7 +224,9 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { ctx: Ans
   // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
   // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
   const top = known.hits[0];
-  return top && (terms >= 3 || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named)) ? { ctx: known, shorthand: !subjects } : undefined;
+  return top && (terms >= 3 || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named))
+    ? { ctx: known, shorthand: !subjects || !!question.kind }
+    : undefined;
 }
 
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
