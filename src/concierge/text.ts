@@ -13,7 +13,7 @@ export const STOP_WORDS = new Set(
   (
     'a an and are as at be been by can could do does did doing for from how i if in into is it its me my mine of on or please ' +
     'should tell than that the their them there these they this those to was were what when where which who whom whose why will with ' +
-    'would you your yours about any anything some much many know explain define meaning mean means us we our ours here get got ' +
+    'would you your yours thank thanks about any anything some much many know explain define meaning mean means us we our ours here get got ' +
     'gets getting give gives have has having am im let lets show see need want like just also so then yet still really ' +
     'very too more most thing things something one ones out up down over off again hi hey hello ok okay guys stuff kind kinds type types ' +
     // Words that frame a question without naming anything the service has.
