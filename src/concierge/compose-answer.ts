@@ -20,7 +20,8 @@ import { buildCorpus } from './corpus.ts';
 import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
-import { buildVocabulary, readQuestion, type AskedKind, type Vocabulary } from './question.ts';
+import { buildVocabulary, correctWord, readQuestion, type AskedKind, type Question, type Vocabulary } from './question.ts';
+import { indexTerm } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
@@ -42,6 +43,10 @@ export interface ConciergeModel {
 const CONFIDENT = 0.5;
 /** The least share a best document must account for to answer when none is confident. */
 const FALLBACK = 0.35;
+/** A question's words no document uses that are short enough to be shorthand or part of an idiom ("rn", "kick"). */
+const SHORT_WORD = 4;
+/** What the question's known words alone must account for when its strangers are left out. */
+const KNOWN_ONLY = 0.75;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
 const ON_AIR =
   / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
@@ -175,18 +180,57 @@ function asksSchedule(ctx: AnswerContext): boolean {
 }
 
 export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
-  const question = readQuestion(input.message, model.vocabulary);
-  const hits = model.index.search(question.query).filter((h) => isPublic(model.catalog, h.doc, input.now));
-  const ctx: AnswerContext = {
+  const ctx = contextOf(model, input, readQuestion(input.message, model.vocabulary));
+  const known = withoutStrangers(model, ctx);
+  // Strangers that are all shorthand ("rn", "tbh") say nothing the rest of the question needs: it is read without them first. So is a
+  // question for a kind of item whose known words are enough: "videos about terpenes lowkey" is not told that no video matches "lowkey".
+  const [first, second] = known?.shorthand ? [known.ctx, ctx] : [ctx, known?.ctx];
+  return (await compose(first, program)) ?? (second && (await compose(second, program))) ?? unknownAnswer(ctx);
+}
+
+function contextOf(model: ConciergeModel, input: AnswerInput, question: Question): AnswerContext {
+  return {
     catalog: model.catalog,
     index: model.index,
     base: model.base,
     input,
     question,
-    hits,
+    hits: model.index.search(question.query).filter((h) => isPublic(model.catalog, h.doc, input.now)),
     api: (path, title) => ({ title, url: `${model.base}${path}` }),
     answer: makeAnswer,
   };
+}
+
+/**
+ * The question read without the words no document uses, when what is left points clearly at one
+ * document: "glassblowing videos rn", "does vaping kick in faster than edibles". A stranger of up
+ * to four letters is taken for chat shorthand or part of an idiom; a longer one is more likely
+ * the subject ("how do i grow tomatoes"), so the words the service knows must outnumber those.
+ * The handles the question may name stay candidates (an agent's name is a stranger too), and
+ * the question counts as corrected: the closest document that accounts for less than half of it does not answer.
+ */
+function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { ctx: AnswerContext; shorthand: boolean } | undefined {
+  const { index, question } = ctx;
+  const strangers = new Set(index.strangers(question.query));
+  if (!strangers.size) return undefined;
+  const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
+  // Removed from the question as written, so that numbers ("1,200") and punctuation stay as they were.
+  const kept = ctx.input.message.replace(/[\p{L}\p{N}]+(?:[_.'-][\p{L}\p{N}]+)*/gu, (w) => (isStranger(correctWord(w.toLowerCase(), model.vocabulary)) ? '' : w));
+  const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
+  const terms = index.terms(kept).length;
+  const known = contextOf(model, ctx.input, { ...readQuestion(kept, model.vocabulary), names: question.names, corrected: true });
+  // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
+  if (terms <= subjects && !known.hits[0]?.fullyNamed) return undefined;
+  // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
+  // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
+  const top = known.hits[0];
+  return top && (terms >= 3 || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named))
+    ? { ctx: known, shorthand: !subjects || !!question.kind }
+    : undefined;
+}
+
+async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
+  const { question, hits } = ctx;
   // A question that names a kind of item ("list every podcast episode") is about that kind, unless it names the leaderboard whole.
   const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT && (!question.kind || hits[0].fullyNamed);
   return (
@@ -203,7 +247,6 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
           hits.find((h) => h.doc.kind === 'slot' || h.doc.kind === 'special'),
         )
       : undefined) ??
-    retrieved(ctx) ??
-    unknownAnswer(ctx)
+    retrieved(ctx)
   );
 }

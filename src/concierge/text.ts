@@ -13,9 +13,9 @@ export const STOP_WORDS = new Set(
   (
     'a an and are as at be been by can could do does did doing for from how i if in into is it its me my mine of on or please ' +
     'should tell than that the their them there these they this those to was were what when where which who whom whose why will with ' +
-    'would you your yours about any anything some much many know explain define meaning mean means us we our ours here get got ' +
+    'would you your yours thank thanks about any anything some much many know explain define meaning mean means us we our ours here get got ' +
     'gets getting give gives have has having am im let lets show see need want like just also so then yet still really ' +
-    'very too more most thing things something one ones out up down over off again hi hey hello yo ok okay btw lol um guys stuff kind kinds type types ' +
+    'very too more most thing things something one ones out up down over off again hi hey hello ok okay guys stuff kind kinds type types ' +
     // Words that frame a question without naming anything the service has.
     'ever go goes going come comes coming happen happens make makes somewhere someone anyone everyone exactly actually else instead vs versus ' +
     'calculate calculated compute computed work works highest lowest soon other others another pm until long count counts ' +
@@ -86,8 +86,6 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bcan'?t\b/g, 'can not'],
   [/\bu\b/g, 'you'],
   [/\br\b/g, 'are'],
-  [/\bur\b/g, 'your'],
-  [/\bpls\b|\bplz\b/g, 'please'],
   [/\bthx\b|\bty\b/g, 'thanks'],
   // Any other contraction's ending says nothing a search needs: "who's", "i'm", "i've", "it'll".
   [/'(s|m|re|ve|ll|d)\b/g, ''],
