@@ -73,7 +73,9 @@ const BUILD_TARGET_SECONDS = 90;
 const buildFile = resolve(OUT, 'build.json');
 const DEMO_DIST = resolve(OUT, 'demo-dist');
 /** The environment a user's `npm start` has: nothing of ours set, so every default applies. */
-const userEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['RATE_LIMITS', 'RATE_LIMIT_SCALE', 'LOG_LEVEL', 'TRUST_PROXY', 'CONTENT_DIR', 'DIST_DIR'].includes(name)));
+const userEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !['RATE_LIMITS', 'RATE_LIMIT_SCALE', 'REGISTRATIONS_PER_ADDRESS_PER_DAY', 'LOG_LEVEL', 'TRUST_PROXY', 'CONTENT_DIR', 'DIST_DIR'].includes(name)),
+);
 if (!args['no-build']) {
   // The demo catalog (content/ as it is) first, kept aside in bench/out/demo-dist: idle memory
   // and the memory bound are judged on it.
@@ -169,12 +171,14 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 // The defaults a user runs: rate limits on, every request counted in every window as usual; the
 // scale only lifts the numbers so that the load generator, one address, is never refused (at the
-// published numbers it would get 429s within a second). Logging on, as `npm start` logs.
+// published numbers it would get 429s within a second), and so does the registrations' daily
+// allowance per address for the register path. Logging on, as `npm start` logs.
 const serverEnv = {
   ...userEnv,
   HOST: '127.0.0.1',
   PORT: String(port),
   RATE_LIMIT_SCALE: '1000000',
+  REGISTRATIONS_PER_ADDRESS_PER_DAY: '1000000000',
   LOG_LEVEL: 'info',
   DATABASE_PATH: databasePath,
   NODE_ENV: 'production',
@@ -295,11 +299,11 @@ const workloads: Workload[] = [
     paired: true,
     target: (p) => ({ text: '≥ 50% of the Astro ceiling, no point lost', pass: ratioOf(p) >= 0.5 }),
   },
-  { name: 'register', method: 'POST', path: '/api/public/ai/register', kind: 'register', ceiling: 'write' },
+  { name: 'register', method: 'POST', path: '/api/public/ai/register', kind: 'register', ceiling: 'write', paired: true },
   // The agents' own protocol (issue #22): the leaderboard and the earn as MCP tool calls, the same
   // handlers behind /mcp, each judged against its HTTP twin measured above in the same run.
   // The door's own cost: a tool whose operation does nearly nothing (the published rate limits).
-  { name: 'MCP trivial tool', method: 'POST', path: '/mcp', kind: 'fixed', body: mcpCall('rate_limits', {}), headers: MCP_HEADERS, ceiling: 'write' },
+  { name: 'MCP trivial tool', method: 'POST', path: '/mcp', kind: 'fixed', body: mcpCall('rate_limits', {}), headers: MCP_HEADERS, ceiling: 'write', paired: true },
   {
     name: 'MCP leaderboard',
     method: 'POST',
@@ -308,6 +312,7 @@ const workloads: Workload[] = [
     body: mcpCall('leaderboard', {}),
     headers: MCP_HEADERS,
     ceiling: 'write',
+    paired: true,
     target: (p) => {
       const twin = twinTarget('leaderboard (points)')(p);
       const trivial = report.paths.find((q) => q.name === 'MCP trivial tool');
@@ -320,7 +325,7 @@ const workloads: Workload[] = [
       };
     },
   },
-  { name: 'MCP earn', method: 'POST', path: '/mcp', kind: 'mcp-earn', headers: MCP_HEADERS, ceiling: 'write', target: twinTarget('earn') },
+  { name: 'MCP earn', method: 'POST', path: '/mcp', kind: 'mcp-earn', headers: MCP_HEADERS, ceiling: 'write', paired: true, target: twinTarget('earn') },
 ];
 
 function spec(name: string, target: string, w: Pick<Workload, 'method' | 'path' | 'kind' | 'body' | 'headers'>): LoadSpec {
