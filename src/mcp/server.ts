@@ -124,7 +124,8 @@ export async function handleMcp(caller: ToolCaller): Promise<Response> {
   } finally {
     // Closed once the call's own handler has finished (a turn later): closing at once would abort
     // its signal, and the DOMException that makes costs more than the rest of a cached tool call.
-    setImmediate(() => void server.close());
+    // The answer is out by then, so a failure to close has nobody to tell.
+    setImmediate(() => server.close().catch(() => undefined));
   }
 }
 
