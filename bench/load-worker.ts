@@ -62,7 +62,7 @@ function setupRequest(request: Record<string, unknown>): Record<string, unknown>
       return { ...request, headers: { ...(request.headers as Record<string, string>), authorization: `Bearer ${agent.apiKey}` }, body: JSON.stringify(call) };
     }
     case 'register':
-      return { ...request, body: JSON.stringify({ name: `b${spec.runTag}-${n}`.slice(0, 32), operator: 'bench' }) };
+      return { ...request, body: JSON.stringify({ name: `b${spec.runTag}-${n}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 32), operator: 'bench' }) };
     default:
       return request;
   }
