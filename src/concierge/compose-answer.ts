@@ -184,8 +184,14 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
   const known = withoutStrangers(model, ctx);
   // Strangers that are all shorthand ("rn", "tbh") say nothing the rest of the question needs: it is read without them first. So is a
   // question for a kind of item whose known words are enough: "videos about terpenes lowkey" is not told that no video matches "lowkey".
-  const [first, second] = known?.shorthand ? [known.ctx, ctx] : [ctx, known?.ctx];
-  return (await compose(first, program)) ?? (second && (await compose(second, program))) ?? unknownAnswer(ctx);
+  // Otherwise the question is searched again without them only when it found no answer as asked.
+  const readings = known?.shorthand ? [known.read, () => ctx] : [() => ctx, known?.read];
+  for (const reading of readings) {
+    const read = reading?.();
+    const answer = read && (await compose(read, program));
+    if (answer) return answer;
+  }
+  return unknownAnswer(ctx);
 }
 
 function contextOf(model: ConciergeModel, input: AnswerInput, question: Question): AnswerContext {
@@ -209,7 +215,7 @@ function contextOf(model: ConciergeModel, input: AnswerInput, question: Question
  * The handles the question may name stay candidates (an agent's name is a stranger too), and
  * the question counts as corrected: the closest document that accounts for less than half of it does not answer.
  */
-function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { ctx: AnswerContext; shorthand: boolean } | undefined {
+function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: () => AnswerContext | undefined; shorthand: boolean } | undefined {
   const { index, question } = ctx;
   const strangers = new Set(index.strangers(question.query));
   if (!strangers.size) return undefined;
@@ -218,15 +224,16 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { ctx: Ans
   const kept = ctx.input.message.replace(/[\p{L}\p{N}]+(?:[_.'-][\p{L}\p{N}]+)*/gu, (w) => (isStranger(correctWord(w.toLowerCase(), model.vocabulary)) ? '' : w));
   const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
   const terms = index.terms(kept).length;
-  const known = contextOf(model, ctx.input, { ...readQuestion(kept, model.vocabulary), names: question.names, corrected: true });
-  // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
-  if (terms <= subjects && !known.hits[0]?.fullyNamed) return undefined;
-  // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
-  // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
-  const top = known.hits[0];
-  return top && (terms >= 3 || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named))
-    ? { ctx: known, shorthand: !subjects || !!question.kind }
-    : undefined;
+  const read = () => {
+    const known = contextOf(model, ctx.input, { ...readQuestion(kept, model.vocabulary), names: question.names, corrected: true });
+    const top = known.hits[0];
+    // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
+    if (!top || (terms <= subjects && !top.fullyNamed)) return undefined;
+    // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
+    // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
+    return terms >= 3 || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named) ? known : undefined;
+  };
+  return { read, shorthand: !subjects || !!question.kind };
 }
 
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
