@@ -109,6 +109,8 @@ export interface ConciergeIndex {
   terms(query: string): string[];
   /** Terms of the query that no document contains, not even as a prefix. */
   strangers(query: string): string[];
+  /** How many documents contain a term. */
+  documents(term: string): number;
   /** The best hits, best first. */
   search(query: string, options?: { kinds?: readonly DocKind[]; limit?: number }): Hit[];
 }

@@ -28,6 +28,9 @@ describe('composing an answer', () => {
     ['any good movies about glass?', 'videos'],
     ['is there a video about decarboxylation', 'videos'],
     ['podcast episode about terpenes', 'podcast'],
+    ['the newest podcast episode', 'podcast'],
+    ['glassblowing rn', 'videos'],
+    ['honestly how do i fix my car', 'unknown'],
     ['asdf qwerty', 'unknown'],
     ['what is the capital of france', 'unknown'],
   ])('%s -> %s', async (q, intent) => expect((await ask(q)).intent).toBe(intent));

@@ -45,6 +45,10 @@ const CONFIDENT = 0.5;
 const FALLBACK = 0.35;
 /** A question's words no document uses that are short enough to be shorthand or part of an idiom ("rn", "kick"). */
 const SHORT_WORD = 4;
+/** A word at least this long is more likely a subject than a frame of the question. */
+const LONG_WORD = 8;
+/** A term in at most this many documents is specific to the one that has it (an entry and one passage of it, a product and the bundle that holds it). */
+const RARE = 2;
 /** What the question's known words alone must account for when its strangers are left out. */
 const KNOWN_ONLY = 0.75;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
@@ -65,6 +69,8 @@ function isPublic(catalog: Catalog, doc: Doc, now: Date): boolean {
 }
 
 const KIND_FAMILY: Record<AskedKind, Array<Doc['kind']>> = { video: ['video', 'clip', 'category'], clip: ['clip', 'video'], episode: ['episode'], product: ['product'] };
+/** The program document that gives an overview of each kind of item. */
+const OVERVIEW: Record<AskedKind, string> = { video: 'videos', clip: 'videos', episode: 'podcast', product: 'shop' };
 const KIND_ANSWER: Record<AskedKind, (ctx: AnswerContext) => Answer> = { video: videosAnswer, clip: videosAnswer, episode: podcastAnswer, product: shopAnswer };
 
 /** The best document's answer, in its own domain's words. */
@@ -116,8 +122,9 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const kind = question.kind;
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);
-    const overview = { video: 'videos', clip: 'videos', episode: 'podcast', product: 'shop' }[kind];
-    if (ofKind || !best || !best.named || (best.doc.kind === 'program' && best.doc.ref === overview)) return KIND_ANSWER[kind](ctx);
+    // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
+    const overview = best?.doc.kind === 'program' && Object.values(OVERVIEW).includes(best.doc.ref);
+    if (ofKind || !best || !best.named || overview) return KIND_ANSWER[kind](ctx);
   }
   if (best) return documentAnswer(ctx, best);
   const pair = together(ctx);
@@ -231,7 +238,11 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     if (!top || (terms <= subjects && !top.fullyNamed)) return undefined;
     // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
     // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
-    return terms >= 3 || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named) ? known : undefined;
+    // Next to shorthand only, a lone known word as long as a subject, that only this document and at most one other use, is enough: "anything on glassblowing rn"
+    // ("how old is the ceo" is not about the one passage that says "old"; an adverb in "-ly" says how, not what: "honestly how do i fix my car").
+    const long =
+      terms === 1 && !subjects && known.question.words.some((w) => w.length >= LONG_WORD && !w.endsWith('ly') && top.matched.includes(indexTerm(w) ?? '')) && index.documents(top.matched[0]) <= RARE;
+    return terms >= 3 || long || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named) ? known : undefined;
   };
   return { read, shorthand: !subjects || !!question.kind };
 }

@@ -127,6 +127,7 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
   return {
     docs,
     terms: termsOf,
+    documents: (term) => frequency.get(term) ?? 0,
     strangers: (query) => termsOf(query).filter((t) => !frequency.has(t) && !mini.search(t, { prefix: t.length >= 5, processTerm: (x) => x }).length),
     search(query, options = {}) {
       const terms = termsOf(query);
