@@ -2,7 +2,7 @@
  * The floor under the pre-rendered read: a node:http server that answers every GET with the
  * service's captured answer (like bench/bare-server.ts) but also does, per request, exactly the
  * duties #18 asks of the front, with the service's own modules and nothing else: a request id,
- * the security and CORS headers set one by one, the URL parsed and its path checked, the
+ * the security and CORS headers, the URL parsed and its path checked, the
  * admission gate awaited, the Prometheus metrics, and with `log` the request's pino line through
  * the service's logger (to stdout, which bench/front-floor.ts points at a file). No lookup, no
  * cache, no conditional GET: what a perfect implementation of those duties would still cost.
@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { applyCors } from '../src/server/cors.ts';
+import { CORS_HEADERS } from '../src/server/cors.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { Metrics } from '../src/server/metrics.ts';
 import { clientIp, loggablePath, requestIdFor } from '../src/server/request-context.ts';
@@ -27,6 +27,7 @@ const body = readFileSync(answer.bodyFile);
 const own = new Set(['x-request-id', ...EVERY_RESPONSE_HEADERS.map(([name]) => name.toLowerCase()), 'access-control-allow-origin', 'access-control-expose-headers']);
 const answerHeaders = answer.headers.filter(([name]) => !own.has(name.toLowerCase()));
 
+const everyResponseHead = [...EVERY_RESPONSE_HEADERS, ...CORS_HEADERS].flat();
 const log = createLogger(mode === 'log' ? 'info' : 'silent');
 const metrics = new Metrics({ cache: { hits: 0, misses: 0, size: 0, bytes: 0 }, pool: () => ({ total: 1, idle: 1, waiting: 0 }) });
 
@@ -36,9 +37,8 @@ const gate = new RateLimiter({ policy: { scale: 1, enabled: false } });
 const server = createServer((req, res) => {
   const started = process.hrtime.bigint();
   const requestId = requestIdFor(req);
-  res.setHeader('X-Request-Id', requestId);
-  for (const [name, value] of EVERY_RESPONSE_HEADERS) res.setHeader(name, value);
-  applyCors(res);
+  // The service's way: every header line collected, then written in one writeHead.
+  const head = ['X-Request-Id', requestId, ...everyResponseHead];
   const ip = clientIp(req, false);
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (decodeURIComponent(url.pathname).includes('\0')) throw new Error('NUL in path');
@@ -48,10 +48,10 @@ const server = createServer((req, res) => {
     log.info({ requestId, method: req.method, path: loggablePath(url), status: res.statusCode, durationMs, bytes: body.length, ip }, 'request');
   });
   void (async () => {
-    await gate.admit(res, { ip, rateClass: 'read', apiKey: undefined });
-    for (const [name, value] of answerHeaders) res.setHeader(name, value);
-    res.setHeader('Content-Length', body.length);
-    res.writeHead(200);
+    head.push(...(await gate.admit({ ip, rateClass: 'read', apiKey: undefined })).headers);
+    for (const [name, value] of answerHeaders) head.push(name, value);
+    head.push('Content-Length', String(body.length));
+    res.writeHead(200, head);
     res.end(body);
   })();
 });

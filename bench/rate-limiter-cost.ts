@@ -70,11 +70,10 @@ const duration = (w: Window) => (w.sliding ? w.windowSeconds + 2 : w.windowSecon
 /** µs per admitted read over `identities`, after each has been seen once. */
 async function admitMicros(counts: CountStore, identities: number, calls: number): Promise<number> {
   const limiter = new RateLimiter({ policy: NEVER_FULL, counts });
-  const res = { setHeader() {} } as never;
   const ctx = (i: number) => ({ ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, rateClass: 'read' as const, apiKey: undefined });
-  for (let i = 0; i < identities; i++) (await limiter.admit(res, ctx(i))).release?.();
+  for (let i = 0; i < identities; i++) (await limiter.admit(ctx(i))).release?.();
   const started = process.hrtime.bigint();
-  for (let i = 0; i < calls; i++) (await limiter.admit(res, ctx(i % identities))).release?.();
+  for (let i = 0; i < calls; i++) (await limiter.admit(ctx(i % identities))).release?.();
   return Number(process.hrtime.bigint() - started) / 1e3 / calls;
 }
 
@@ -85,8 +84,7 @@ async function bytesPerIdentity(make: () => CountStore, identities: number): Pro
   const before = process.memoryUsage().heapUsed;
   const counts = make();
   const limiter = new RateLimiter({ policy: NEVER_FULL, counts });
-  const res = { setHeader() {} } as never;
-  for (let i = 0; i < identities; i++) (await limiter.admit(res, { ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, rateClass: 'read', apiKey: undefined })).release?.();
+  for (let i = 0; i < identities; i++) (await limiter.admit({ ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, rateClass: 'read', apiKey: undefined })).release?.();
   gc?.();
   const bytes = (process.memoryUsage().heapUsed - before) / identities;
   // Kept alive until measured.

@@ -2,8 +2,6 @@
  * CORS for every response, static and errors included (docs/api.md, "Conventions"). The header lists
  * are exported as data because the edge configuration (scripts/lib/edge/) writes the same lines.
  */
-import type { ServerResponse } from 'node:http';
-
 export const EXPOSED_HEADERS =
   'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Retry-After, ETag, X-Request-Id, ' +
   // MCP Streamable HTTP: a browser client must read the session id a server may assign.
@@ -28,13 +26,3 @@ export const PREFLIGHT_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Access-Control-Allow-Headers', ALLOWED_HEADERS],
   ['Access-Control-Max-Age', '86400'],
 ];
-
-export function applyCors(res: ServerResponse): void {
-  for (const [name, value] of CORS_HEADERS) res.setHeader(name, value);
-}
-
-export function answerPreflight(res: ServerResponse): void {
-  res.statusCode = 204;
-  for (const [name, value] of PREFLIGHT_HEADERS) res.setHeader(name, value);
-  res.end();
-}

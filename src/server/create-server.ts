@@ -25,7 +25,7 @@ import type { ChangeFeed } from '../store/change-feed.ts';
 import { type AppAnswer, type AstroHandler, renderWithAstro } from './astro-handoff.ts';
 import { compress, type Encoding, isCompressible, negotiate } from './compression.ts';
 import { guardConnections } from './connection-guard.ts';
-import { answerPreflight, applyCors } from './cors.ts';
+import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { answerParserErrors } from './raw-problem.ts';
 import { ABORTED, apiKeyFromJson, hasBody, MAX_BODY_BYTES, mayReadBody, NOT_READ, readBody } from './request-body.ts';
@@ -49,6 +49,24 @@ export interface ServerDeps {
   gate: RateLimiter;
 }
 
+/**
+ * One response in the making. `head`: the header lines every answer to this request carries (its
+ * request id, the security and CORS headers, the gate's rate-limit headers), names and values in
+ * turn, written with the answer's own in one `writeHead`; `route` and `bytes` are what the log
+ * line and the metrics report once it has finished.
+ */
+interface Reply {
+  requestId: string;
+  head: string[];
+  /** The route that answers (src/server/metrics.ts); `(none)` until one does. */
+  route: string;
+  bytes?: number;
+}
+
+/** The header lines every response starts with, after its request id. */
+const EVERY_RESPONSE_HEAD = [...EVERY_RESPONSE_HEADERS, ...CORS_HEADERS].flat();
+const PREFLIGHT_HEAD = PREFLIGHT_HEADERS.flat();
+
 /** Headers an operation sends to the response cache (src/http/respond.ts), never to the client. */
 const SURROGATE_CONTROL = 'surrogate-control';
 const SURROGATE_KEY = 'surrogate-key';
@@ -61,7 +79,7 @@ const NO_ROUTE = '(none)';
 const NOT_FOUND: Problem = { code: 'not_found', detail: 'Nothing at this path. The discovery index at /api/public lists every endpoint.' };
 
 /** Representation metadata a 304 leaves out (RFC 9110 15.4.5); its validators stay, to guide cache updates. */
-const NOT_ON_304 = ['Content-Type', 'Content-Security-Policy'];
+const NOT_ON_304 = new Set(['content-type', 'content-security-policy']);
 
 const BOTH: Encoding[] = ['br', 'gzip'];
 
@@ -73,12 +91,14 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
 
   const liveFreshness = () => freshness({ source: 'live', generatedAt: services.clock.now(), contentVersion: deps.build.contentVersion, lastModified: deps.build.builtAt, maxAgeSeconds: 0 });
 
-  function sendProblem(res: ServerResponse, requestId: string, problem: Problem, target?: ProblemTarget) {
+  function sendProblem(res: ServerResponse, reply: Reply, problem: Problem, target?: ProblemTarget) {
     if (res.headersSent) return res.end();
     // A body we did not read would be drained after the response: close instead of reading it.
     if (hasBody(res.req) && !res.req.complete) res.setHeader('Connection', 'close');
-    const rendered = renderProblem({ ...problem, extra: { ...problem.extra, requestId } }, liveFreshness(), target);
-    res.writeHead(rendered.status, { ...rendered.headers, 'Content-Length': Buffer.byteLength(rendered.body) });
+    const rendered = renderProblem({ ...problem, extra: { ...problem.extra, requestId: reply.requestId } }, liveFreshness(), target);
+    const head = [...reply.head, ...Object.entries(rendered.headers).flat()];
+    reply.bytes = Buffer.byteLength(rendered.body);
+    res.writeHead(rendered.status, [...head, 'Content-Length', String(reply.bytes)]);
     res.end(res.req?.method === 'HEAD' ? undefined : rendered.body);
   }
 
@@ -132,7 +152,7 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
    * The socket's request once admitted: a read (file, cache, operation) or any other method
    * (operation). A path Astro declines (one it cannot decode) is a 404.
    */
-  async function answer(req: IncomingMessage, res: ServerResponse, url: URL, locals: App.Locals, routed: { route: string }) {
+  async function answer(req: IncomingMessage, res: ServerResponse, url: URL, locals: App.Locals, reply: Reply) {
     const method = req.method ?? 'GET';
     const accepted = [negotiate(req.headers['accept-encoding'])].filter((e) => e !== undefined);
     let found: Answered | undefined;
@@ -149,9 +169,9 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
       const computed = await astro(req, res, locals);
       found = computed && { entry: entryOf(computed, accepted) };
     }
-    if (!found) return sendProblem(res, locals.requestId, NOT_FOUND);
-    routed.route = found.entry.route ?? STATIC_ROUTE;
-    send(req, res, found.entry, found.state);
+    if (!found) return sendProblem(res, reply, NOT_FOUND);
+    reply.route = found.entry.route ?? STATIC_ROUTE;
+    send(req, res, found.entry, reply, found.state);
   }
 
   /**
@@ -172,10 +192,12 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     return new Response(status === 204 || status === 304 ? null : new Uint8Array(variants.identity!), { status, headers });
   }
 
-  /** `routed.route`: the route that answers, for metrics (src/server/metrics.ts); `(none)` until one does. */
-  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, parsed: URL | string, ip: string, routed: { route: string }) {
+  async function handle(req: IncomingMessage, res: ServerResponse, reply: Reply, parsed: URL | string, ip: string) {
     const method = req.method ?? 'GET';
-    if (method === 'OPTIONS') return answerPreflight(res);
+    if (method === 'OPTIONS') {
+      res.writeHead(204, [...reply.head, ...PREFLIGHT_HEAD]);
+      return res.end();
+    }
     // Only POST bodies are read; any other body is not drained on a kept-alive connection.
     if (method !== 'POST' && hasBody(req)) res.setHeader('Connection', 'close');
 
@@ -189,26 +211,27 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     const { rateClass, target } = url ? routes.classify(method, url.pathname, text) : { rateClass: 'read' as const, target: undefined };
     // Every request passes the gate, malformed ones included, so every response carries the
     // rate-limit headers and no request is free to repeat.
-    const admission = await gate.admit(res, { ip, rateClass, apiKey });
+    const admission = await gate.admit({ ip, rateClass, apiKey });
+    reply.head.push(...admission.headers);
     if (admission.refusal) {
       services.metrics.refused(admission.refusal.code);
-      return sendProblem(res, requestId, admission.refusal, target);
+      return sendProblem(res, reply, admission.refusal, target);
     }
     res.once('close', admission.release);
 
-    if (!url) return sendProblem(res, requestId, { code: 'bad_request', detail: parsed as string });
+    if (!url) return sendProblem(res, reply, { code: 'bad_request', detail: parsed as string });
     // A pre-rendered file answers GET and HEAD only; its 405 comes before any limit on the body.
     if (method !== 'GET' && method !== 'HEAD' && staticFiles.lookup(url.pathname)) {
-      return sendProblem(res, requestId, { code: 'method_not_allowed', detail: `${method.slice(0, 20)} is not supported here; use GET.`, headers: { Allow: 'GET, HEAD, OPTIONS' } });
+      return sendProblem(res, reply, { code: 'method_not_allowed', detail: `${method.slice(0, 20)} is not supported here; use GET.`, headers: { Allow: 'GET, HEAD, OPTIONS' } });
     }
     // undefined: a JSON body read until it outgrew the limit (a chunked one, whose length was not announced).
     if (method === 'POST' && (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES || body === undefined)) {
       res.setHeader('Connection', 'close');
-      return sendProblem(res, requestId, { code: 'payload_too_large', detail: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` });
+      return sendProblem(res, reply, { code: 'payload_too_large', detail: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` });
     }
-    const locals = { services, requestId, clientAddress: ip, body: text } as App.Locals;
+    const locals = { services, requestId: reply.requestId, clientAddress: ip, body: text } as App.Locals;
     locals.invoke = (request) => invoke(request, locals);
-    return answer(req, res, url, locals, routed);
+    return answer(req, res, url, locals, reply);
   }
 
   const limits = deps.config.server;
@@ -227,23 +250,20 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     (req, res) => {
       const started = process.hrtime.bigint();
       const requestId = requestIdFor(req);
-      res.setHeader('X-Request-Id', requestId);
-      for (const [name, value] of EVERY_RESPONSE_HEADERS) res.setHeader(name, value);
-      applyCors(res);
+      const reply: Reply = { requestId, head: ['X-Request-Id', requestId, ...EVERY_RESPONSE_HEAD], route: NO_ROUTE };
       const ip = clientIp(req, deps.config.trustProxy);
       const url = parseRequestUrl(req);
-      const routed = { route: NO_ROUTE };
       res.once('finish', () => {
         const status = res.statusCode;
         const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-        services.metrics.request(req.method, routed.route, status, durationMs / 1000);
+        services.metrics.request(req.method, reply.route, status, durationMs / 1000);
         const path = typeof url === 'string' ? '(malformed)' : loggablePath(url);
-        const bytes = Number(res.getHeader('content-length') ?? 0) || undefined;
+        const bytes = reply.bytes || undefined;
         log[status >= 500 ? 'error' : 'info']({ requestId, method: req.method, path, status, durationMs, bytes, ip }, 'request');
       });
-      handle(req, res, requestId, url, ip, routed).catch((error: unknown) => {
+      handle(req, res, reply, url, ip).catch((error: unknown) => {
         log.error({ requestId, err: error }, 'unhandled error');
-        sendProblem(res, requestId, { code: 'internal_error', detail: `Something went wrong on our side. Quote request id ${requestId} when you report it.` });
+        sendProblem(res, reply, { code: 'internal_error', detail: `Something went wrong on our side. Quote request id ${requestId} when you report it.` });
       });
     },
   );
@@ -273,44 +293,47 @@ function entryOf(answer: AppAnswer, encodings: Encoding[], scope = 'none'): Cach
 }
 
 /**
- * Writes an entry in the encoding the client accepts; HEAD gets headers only. With validators
- * (the build's files), a matching If-None-Match or If-Modified-Since gets 304; audio and video
- * answer one byte range, as Safari and podcast apps need to seek.
+ * Writes an entry in the encoding the client accepts, its head in one `writeHead` after the
+ * request's own lines; HEAD gets headers only. With validators (the build's files), a matching
+ * If-None-Match or If-Modified-Since gets 304; audio and video answer one byte range, as Safari
+ * and podcast apps need to seek.
  */
-function send(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state?: 'HIT' | 'MISS') {
+function send(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, reply: Reply, state?: 'HIT' | 'MISS') {
   const encoding = negotiate(req.headers['accept-encoding']);
   const variant = encoding && entry.variants[encoding] ? encoding : 'identity';
   let body = entry.variants[variant]!;
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  if (state) res.setHeader('X-Cache', state);
+  const { head } = reply;
   const etag = entry.etags?.[variant];
-  if (etag) res.setHeader('ETag', etag);
   // Only the validators: a request's `Cache-Control: no-cache` (fetch() adds it to every conditional
   // request) asks caches to revalidate, which is what this answer is, so it does not make it stale.
   const conditions = { 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] };
-  if (etag && entry.status === 200 && fresh(conditions, { etag, 'last-modified': entry.lastModified })) {
-    for (const name of NOT_ON_304) res.removeHeader(name);
-    res.writeHead(304);
+  const notModified = etag !== undefined && entry.status === 200 && fresh(conditions, { etag, 'last-modified': entry.lastModified });
+  for (const [name, value] of entry.headers) if (!notModified || !NOT_ON_304.has(name.toLowerCase())) head.push(name, value);
+  if (state) head.push('X-Cache', state);
+  if (etag) head.push('ETag', etag);
+  if (notModified) {
+    res.writeHead(304, head);
     return res.end();
   }
-  if (variant !== 'identity') res.setHeader('Content-Encoding', variant);
+  if (variant !== 'identity') head.push('Content-Encoding', variant);
   let status = entry.status;
-  if (status === 200 && /^(audio|video)\//.test(String(res.getHeader('content-type')))) {
-    res.setHeader('Accept-Ranges', 'bytes');
+  if (status === 200 && entry.byteRanges) {
+    head.push('Accept-Ranges', 'bytes');
     // Several ranges, or a header range-parser cannot read, get the whole body (RFC 9110 14.2 allows it).
     const ranges = req.headers.range !== undefined && rangeApplies(req, etag, entry.lastModified) ? rangeParser(body.length, req.headers.range, { combine: true }) : -2;
     if (ranges === -1) {
-      res.setHeader('Content-Range', `bytes */${body.length}`);
+      head.push('Content-Range', `bytes */${body.length}`);
       body = Buffer.alloc(0);
       status = 416;
     } else if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
-      res.setHeader('Content-Range', `bytes ${ranges[0].start}-${ranges[0].end}/${body.length}`);
+      head.push('Content-Range', `bytes ${ranges[0].start}-${ranges[0].end}/${body.length}`);
       body = body.subarray(ranges[0].start, ranges[0].end + 1);
       status = 206;
     }
   }
-  res.setHeader('Content-Length', body.length);
-  res.writeHead(status);
+  reply.bytes = body.length;
+  head.push('Content-Length', String(body.length));
+  res.writeHead(status, head);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 

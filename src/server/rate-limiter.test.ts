@@ -1,14 +1,15 @@
-import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { effectivePolicy, tierPolicy } from '../domain/rate-limit-policy.ts';
-import { RateLimiter, type AgentIdentity } from './rate-limiter.ts';
+import { RateLimiter, type Admission, type AgentIdentity } from './rate-limiter.ts';
 import type { GateContext } from './rate-limiter.ts';
 
 const on = { scale: 1, enabled: true };
 
-function fakeRes() {
+/** An admission's header lines by name. */
+function headersOf(admission: Admission): Record<string, string> {
   const headers: Record<string, string> = {};
-  return { headers, res: { setHeader: (k: string, v: string) => void (headers[k] = v) } as unknown as ServerResponse };
+  for (let i = 0; i < admission.headers.length; i += 2) headers[admission.headers[i]] = admission.headers[i + 1];
+  return headers;
 }
 
 function ctx(over: Partial<GateContext> = {}): GateContext {
@@ -44,16 +45,15 @@ describe('RateLimiter', () => {
     const limiter = new RateLimiter({ policy: { scale: 0.1, enabled: true } });
     const remaining: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const { headers, res } = fakeRes();
-      const a = await limiter.admit(res, ctx());
+      const a = await limiter.admit(ctx());
       expect(a.admitted).toBe(true);
       a.release?.();
-      remaining.push(headers['X-RateLimit-Remaining']);
+      remaining.push(headersOf(a)['X-RateLimit-Remaining']);
     }
     expect(remaining).toEqual(['29', '28', '27', '26', '25', '24']);
     for (let i = 0; i < 3; i++) {
-      const { headers, res } = fakeRes();
-      const refused = await limiter.admit(res, ctx());
+      const refused = await limiter.admit(ctx());
+      const headers = headersOf(refused);
       expect(refused.admitted).toBe(false);
       expect(refused.refusal?.extra?.violatedPolicies).toEqual(['reads-burst']);
       expect(Number(refused.refusal?.headers?.['Retry-After'])).toBeGreaterThanOrEqual(1);
@@ -61,9 +61,9 @@ describe('RateLimiter', () => {
       expect(headers.RateLimit).toMatch(/^"reads-min";r=24;t=\d+, "reads-hour";r=994;t=\d+, "reads-day";r=9994;t=\d+, "reads-burst";r=0;t=\d+$/);
     }
     // Writes are a separate class with their own window.
-    const { headers, res } = fakeRes();
-    expect((await limiter.admit(res, ctx({ rateClass: 'write' }))).admitted).toBe(true);
-    expect(headers['RateLimit-Policy']).toBe('"writes-min";q=6;w=60');
+    const write = await limiter.admit(ctx({ rateClass: 'write' }));
+    expect(write.admitted).toBe(true);
+    expect(headersOf(write)['RateLimit-Policy']).toBe('"writes-min";q=6;w=60');
   });
 
   it('keys agents by id with their tier numbers, a suspended agent at Bronze, unknown keys by IP', async () => {
@@ -75,49 +75,47 @@ describe('RateLimiter', () => {
     expect(await limiter.identityOf({ apiKey: 'gold', ip: '1.1.1.1' })).toEqual({ key: 'agent:1', kind: 'agent', tier: 'Gold' });
     expect(await limiter.identityOf({ apiKey: 'banned', ip: '1.1.1.1' })).toEqual({ key: 'agent:2', kind: 'agent', tier: 'Bronze' });
     expect(await limiter.identityOf({ apiKey: 'nope', ip: '1.1.1.1' })).toEqual({ key: 'ip:1.1.1.1', kind: 'ip', tier: 'Bronze' });
-    const { headers, res } = fakeRes();
-    await limiter.admit(res, ctx({ apiKey: 'gold' }));
-    expect(headers['RateLimit-Policy']).toContain('"reads-min";q=900;w=60');
+    expect(headersOf(await limiter.admit(ctx({ apiKey: 'gold' })))['RateLimit-Policy']).toContain('"reads-min";q=900;w=60');
   });
 
   it('caps requests in flight per identity and frees the place on release', async () => {
     const limiter = new RateLimiter({ policy: on });
     const held = [];
-    for (let i = 0; i < 4; i++) held.push(await limiter.admit(fakeRes().res, ctx()));
+    for (let i = 0; i < 4; i++) held.push(await limiter.admit(ctx()));
     expect(held.every((a) => a.admitted)).toBe(true);
-    const fifth = await limiter.admit(fakeRes().res, ctx());
+    const fifth = await limiter.admit(ctx());
     expect(fifth.refusal?.extra?.violatedPolicies).toEqual(['concurrency']);
-    expect((await limiter.admit(fakeRes().res, ctx({ ip: '192.0.2.2' }))).admitted).toBe(true);
+    expect((await limiter.admit(ctx({ ip: '192.0.2.2' }))).admitted).toBe(true);
     held[0].release?.();
     held[0].release?.();
-    expect((await limiter.admit(fakeRes().res, ctx())).admitted).toBe(true);
-    expect((await limiter.admit(fakeRes().res, ctx())).admitted).toBe(false);
+    expect((await limiter.admit(ctx())).admitted).toBe(true);
+    expect((await limiter.admit(ctx())).admitted).toBe(false);
   });
 
   it('counts the requests being admitted together against the cap, as one after another', async () => {
     // Their admissions interleave at every await: each must see the places the others took.
     const limiter = new RateLimiter({ policy: on });
-    const together = await Promise.all(Array.from({ length: 6 }, () => limiter.admit(fakeRes().res, ctx())));
+    const together = await Promise.all(Array.from({ length: 6 }, () => limiter.admit(ctx())));
     expect(together.filter((a) => a.admitted)).toHaveLength(4);
     expect(together.filter((a) => !a.admitted).map((a) => a.refusal?.extra?.violatedPolicies)).toEqual([['concurrency'], ['concurrency']]);
     // A refused request gives back the place it took while it was decided.
     for (const a of together) a.release?.();
-    expect((await limiter.admit(fakeRes().res, ctx())).admitted).toBe(true);
+    expect((await limiter.admit(ctx())).admitted).toBe(true);
   });
 
   it('does nothing, and sets no headers, when turned off', async () => {
     const limiter = new RateLimiter({ policy: { scale: 0.01, enabled: false } });
     for (let i = 0; i < 20; i++) {
-      const { headers, res } = fakeRes();
-      expect((await limiter.admit(res, ctx())).admitted).toBe(true);
-      expect(headers).toEqual({});
+      const a = await limiter.admit(ctx());
+      expect(a.admitted).toBe(true);
+      expect(a.headers).toEqual([]);
     }
   });
 
   it('lets requests through when the store fails', async () => {
     const broken = { take: () => Promise.reject(new Error('store down')) };
     const limiter = new RateLimiter({ policy: on, counts: broken });
-    expect((await limiter.admit(fakeRes().res, ctx())).admitted).toBe(true);
+    expect((await limiter.admit(ctx())).admitted).toBe(true);
   });
 });
 
@@ -127,10 +125,9 @@ describe('the sliding burst', () => {
     let now = startMs;
     const limiter = new RateLimiter({ policy: on, now: () => now });
     const read = async (ip = '192.0.2.9') => {
-      const { headers, res } = fakeRes();
-      const a = await limiter.admit(res, ctx({ ip }));
+      const a = await limiter.admit(ctx({ ip }));
       a.release?.();
-      return { admitted: a.admitted, headers, retryAfter: Number(a.refusal?.headers?.['Retry-After'] ?? 0), violated: a.refusal?.extra?.violatedPolicies };
+      return { admitted: a.admitted, headers: headersOf(a), retryAfter: Number(a.refusal?.headers?.['Retry-After'] ?? 0), violated: a.refusal?.extra?.violatedPolicies };
     };
     return { read, at: (ms: number) => void (now = ms) };
   }

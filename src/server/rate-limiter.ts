@@ -1,7 +1,7 @@
 /**
  * The rate limiter: the gate every request passes before any work is done for it. It enforces
  * the policy of src/domain/rate-limit-policy.ts per identity (the agent of a valid apiKey, else
- * the client address), puts the rate-limit headers on every response it admits or refuses, and
+ * the client address), gives the rate-limit headers of every response it admits or refuses, and
  * refuses with 429 `rate_limited` past a limit or past the identity's requests in flight. The
  * counts and the one decision on them live in a count store (src/server/rate-counts.ts): this
  * process's memory, or Redis shared by every instance (src/server/shared-limits.ts). One store
@@ -12,7 +12,6 @@
  * serving them. If the store fails, the request is let through without headers rather than
  * failing the service.
  */
-import type { ServerResponse } from 'node:http';
 import { addressKey } from '../domain/client-address.ts';
 import { tierPolicy, type ClassPolicy, type PolicyOptions, type RequestClass, type TierPolicy, type Window } from '../domain/rate-limit-policy.ts';
 import { tiers, type TierName } from '../domain/tiers.ts';
@@ -53,6 +52,8 @@ export interface GateContext {
 export interface Admission {
   admitted: boolean;
   release: () => void;
+  /** The response's rate-limit header lines, names and values in turn (none when the limiter is off or its store failed). */
+  headers: readonly string[];
   refusal?: Problem;
 }
 
@@ -113,14 +114,14 @@ export class RateLimiter {
    * Admits or refuses a request; synchronous when the identity needs no lookup and the counts are
    * in memory, as for most reads.
    */
-  admit(res: ServerResponse, ctx: GateContext): Admission | Promise<Admission> {
+  admit(ctx: GateContext): Admission | Promise<Admission> {
     if (!this.options.policy.enabled) return ADMITTED;
     const cls: RequestClass = ctx.rateClass === 'read' ? 'reads' : 'writes';
     const identity = this.identityOf(ctx);
-    return identity instanceof Promise ? identity.then((id) => this.admitAs(id, cls, res)) : this.admitAs(identity, cls, res);
+    return identity instanceof Promise ? identity.then((id) => this.admitAs(id, cls)) : this.admitAs(identity, cls);
   }
 
-  private admitAs(identity: Identity, cls: RequestClass, res: ServerResponse): Admission | Promise<Admission> {
+  private admitAs(identity: Identity, cls: RequestClass): Admission | Promise<Admission> {
     // The place in flight is taken in the same step as it is looked at, before the counts: admissions
     // of simultaneous requests interleave at every await, and a cap read in one step and taken in a
     // later one would let them all through.
@@ -139,13 +140,14 @@ export class RateLimiter {
     const busy = inFlightBefore >= policy.concurrency;
     const finish = (taken: Taken): Admission => {
       const decision = this.decision(cls, policy, taken, busy, atMs);
-      writeRateLimitHeaders(res, decision);
-      if (!decision.violated.length) return { admitted: true, release };
+      const headers = rateLimitHeaders(decision);
+      if (!decision.violated.length) return { admitted: true, release, headers };
       release();
       const { violated, retryAfterSeconds } = decision;
       return {
         admitted: false,
         release,
+        headers,
         refusal: {
           code: 'rate_limited',
           detail: `Rate limit reached for ${cls} (${violated.join(', ')}). Retry after ${retryAfterSeconds} s; /api/public/rate-limits publishes the policy.`,
@@ -155,7 +157,7 @@ export class RateLimiter {
       };
     };
     // If the store fails, the request goes through without headers rather than failing the service.
-    const unlimited = (): Admission => ({ admitted: true, release });
+    const unlimited = (): Admission => ({ admitted: true, release, headers: [] });
     try {
       const taken = this.counts.take(`${identity.key}|${cls}`, policy[cls].windows, atMs, !busy);
       return taken instanceof Promise ? taken.then(finish, unlimited) : finish(taken);
@@ -181,7 +183,7 @@ export class RateLimiter {
   }
 }
 
-const ADMITTED: Admission = { admitted: true, release: () => {} };
+const ADMITTED: Admission = { admitted: true, release: () => {}, headers: [] };
 
 function addressIdentity(ip: string): Identity {
   return { key: `ip:${addressKey(ip)}`, kind: 'ip', tier: 'Bronze' };
@@ -228,17 +230,25 @@ export function policyField(windows: Window[]): string {
   return windows.map((w) => `"${w.name}";q=${w.limit};w=${w.windowSeconds}`).join(', ');
 }
 
-function writeRateLimitHeaders(res: ServerResponse, decision: Decision): void {
+function rateLimitHeaders(decision: Decision): string[] {
   const { states, retryAfterSeconds, atMs } = decision;
   // On a refusal: the window that makes the client wait longest, and Reset is when Retry-After ends.
   let binding = states[0];
   for (const s of states) if (s.exceeded && (!binding.exceeded || s.resetMs > binding.resetMs)) binding = s;
   const refused = retryAfterSeconds > 0;
-  res.setHeader('X-RateLimit-Limit', String(binding.window.limit));
-  res.setHeader('X-RateLimit-Remaining', String(refused ? 0 : binding.remaining));
-  res.setHeader('X-RateLimit-Reset', String(refused ? Math.ceil(atMs / 1000) + retryAfterSeconds : Math.ceil((atMs + binding.resetMs) / 1000)));
-  res.setHeader('RateLimit-Policy', decision.policyField);
+  const reset = refused ? Math.ceil(atMs / 1000) + retryAfterSeconds : Math.ceil((atMs + binding.resetMs) / 1000);
   let field = '';
   for (const s of states) field += `${field ? ', ' : ''}"${s.window.name}";r=${s.remaining};t=${Math.ceil(s.resetMs / 1000)}`;
-  res.setHeader('RateLimit', field);
+  return [
+    'X-RateLimit-Limit',
+    String(binding.window.limit),
+    'X-RateLimit-Remaining',
+    String(refused ? 0 : binding.remaining),
+    'X-RateLimit-Reset',
+    String(reset),
+    'RateLimit-Policy',
+    decision.policyField,
+    'RateLimit',
+    field,
+  ];
 }

@@ -22,6 +22,8 @@ export interface CachedResponse {
   /** Validators, for the build's files: a strong ETag per variant and Last-Modified (304s). */
   etags?: Partial<Record<Encoding | 'identity', string>>;
   lastModified?: string;
+  /** Whether a range of the body may be asked for (audio and video files of the build). */
+  byteRanges?: boolean;
   /** The route pattern that answered, for metrics (absent for the build's files). */
   route?: string;
 }

@@ -139,6 +139,7 @@ export class StaticFiles {
     ];
     if (isHtml(asset.contentType)) headers.push(['Content-Security-Policy', cspForHtml(identity.toString('utf8'))]);
     const entry: CachedResponse = { status: 200, headers, scope: 'content', variants: { identity }, etags: { identity: etagOf(identity) }, lastModified: asset.lastModified };
+    if (/^(audio|video)\//.test(asset.contentType)) entry.byteRanges = true;
     for (const [encoding, ext] of PRECOMPRESSED) {
       if (!existsSync(file + ext)) continue;
       const body = identity === read ? readFileSync(file + ext) : compress(identity, encoding);
