@@ -152,21 +152,21 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
    * The socket's request once admitted: a read (file, cache, operation) or any other method
    * (operation). A path Astro declines (one it cannot decode) is a 404.
    */
-  async function answer(req: IncomingMessage, res: ServerResponse, url: URL, locals: App.Locals, reply: Reply) {
+  async function answer(req: IncomingMessage, res: ServerResponse, url: URL, reply: Reply, ip: string, body: string | undefined) {
     const method = req.method ?? 'GET';
     const accepted = [negotiate(req.headers['accept-encoding'])].filter((e) => e !== undefined);
     let found: Answered | undefined;
     if (method === 'GET' || method === 'HEAD') {
       // Astro routes HEAD to GET; the body is left out when the answer is written.
       req.method = 'GET';
-      found = await read(url, () => astro(req, res, locals), accepted);
+      found = await read(url, () => astro(req, res, localsFor(reply.requestId, ip, body)), accepted);
       req.method = method;
     } else {
       // Astro reads a pre-read string body instead of the (consumed) stream. A body the server did
       // not read (not JSON) would be drained after the answer: the connection closes instead.
-      if (locals.body === undefined && hasBody(req)) res.setHeader('Connection', 'close');
-      (req as IncomingMessage & { body?: string }).body = locals.body ?? '';
-      const computed = await astro(req, res, locals);
+      if (body === undefined && hasBody(req)) res.setHeader('Connection', 'close');
+      (req as IncomingMessage & { body?: string }).body = body ?? '';
+      const computed = await astro(req, res, localsFor(reply.requestId, ip, body));
       found = computed && { entry: entryOf(computed, accepted) };
     }
     if (!found) return sendProblem(res, reply, NOT_FOUND);
@@ -229,9 +229,14 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
       res.setHeader('Connection', 'close');
       return sendProblem(res, reply, { code: 'payload_too_large', detail: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` });
     }
-    const locals = { services, requestId: reply.requestId, clientAddress: ip, body: text } as App.Locals;
+    return answer(req, res, url, reply, ip, text);
+  }
+
+  /** What Astro's routes get in `locals` for a request of the socket (src/env.d.ts). */
+  function localsFor(requestId: string, clientAddress: string, body: string | undefined): App.Locals {
+    const locals = { services, requestId, clientAddress, body } as App.Locals;
     locals.invoke = (request) => invoke(request, locals);
-    return answer(req, res, url, locals, reply);
+    return locals;
   }
 
   const limits = deps.config.server;

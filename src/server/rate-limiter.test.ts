@@ -92,6 +92,18 @@ describe('RateLimiter', () => {
     expect((await limiter.admit(ctx())).admitted).toBe(false);
   });
 
+  it('keeps the places in flight of an identity while many others come and go, and forgets the idle ones', async () => {
+    const limiter = new RateLimiter({ policy: on });
+    const held = [];
+    for (let i = 0; i < 4; i++) held.push(await limiter.admit(ctx()));
+    // Thousands of other addresses, each admitted and done: the map of places in flight is swept of them.
+    for (let i = 0; i < 5_000; i++) (await limiter.admit(ctx({ ip: `198.51.${i >> 8}.${i & 255}` }))).release();
+    expect((limiter as unknown as { inFlight: Map<string, number> }).inFlight.size).toBeLessThanOrEqual(2_000);
+    expect((await limiter.admit(ctx())).refusal?.extra?.violatedPolicies).toEqual(['concurrency']);
+    held[0].release();
+    expect((await limiter.admit(ctx())).admitted).toBe(true);
+  });
+
   it('counts the requests being admitted together against the cap, as one after another', async () => {
     // Their admissions interleave at every await: each must see the places the others took.
     const limiter = new RateLimiter({ policy: on });

@@ -84,13 +84,18 @@ interface Decision {
   atMs: number;
 }
 
+/** The in-flight map is swept of idle identities once it holds this many (or twice what the last sweep left). */
+const SWEEP_AT_LEAST = 1_000;
+
 /** Keys longer than this are not looked up: no real key is that long. */
 const MAX_API_KEY_LENGTH = 256;
 
 export class RateLimiter {
   private readonly policies: Record<TierName, TierPolicy>;
   private readonly policyFields = new Map<ClassPolicy, string>();
+  /** Requests in flight per identity. An identity back at zero keeps its entry until the map outgrows `sweepAt`: deleting and adding it again on every request makes the map shrink and grow each time. */
   private readonly inFlight = new Map<string, number>();
+  private sweepAt = SWEEP_AT_LEAST;
   private readonly counts: CountStore;
   private readonly identify: Identify | undefined;
   private readonly now: () => number;
@@ -126,14 +131,13 @@ export class RateLimiter {
     // of simultaneous requests interleave at every await, and a cap read in one step and taken in a
     // later one would let them all through.
     const inFlightBefore = this.inFlight.get(identity.key) ?? 0;
+    if (inFlightBefore === 0 && this.inFlight.size >= this.sweepAt) this.sweep();
     this.inFlight.set(identity.key, inFlightBefore + 1);
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
-      const n = (this.inFlight.get(identity.key) ?? 1) - 1;
-      if (n > 0) this.inFlight.set(identity.key, n);
-      else this.inFlight.delete(identity.key);
+      this.inFlight.set(identity.key, Math.max(0, (this.inFlight.get(identity.key) ?? 1) - 1));
     };
     const atMs = this.now();
     const policy = this.policies[identity.tier];
@@ -164,6 +168,12 @@ export class RateLimiter {
     } catch {
       return unlimited();
     }
+  }
+
+  /** Drops the identities with nothing in flight; the next sweep waits until the map has doubled, so sweeping costs O(1) a request. */
+  private sweep(): void {
+    for (const [key, n] of this.inFlight) if (n === 0) this.inFlight.delete(key);
+    this.sweepAt = Math.max(SWEEP_AT_LEAST, 2 * this.inFlight.size);
   }
 
   /** What the counts say of this request: each window's state, and what it broke. */
