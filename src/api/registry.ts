@@ -62,31 +62,38 @@ for (const op of operations) {
   route.byMethod.set(method, op);
   routes.set(path, route);
 }
-// Paths without parameters are matched before the ones that have them (/tasks before /{id}).
-const ordered = [...routes.values()].sort((a, b) => a.names.length - b.names.length);
+// Paths without parameters are found by name, before the ones that have them (/tasks before /{id}).
+const exact = new Map([...routes.values()].filter((r) => !r.names.length).map((r) => [r.path, r]));
+const withParameters = [...routes.values()].filter((r) => r.names.length).sort((a, b) => a.names.length - b.names.length);
 
 export type Match = (({ operation: Operation; params: Record<string, string> } | { allow: string[] }) & { path: string }) | undefined;
 
 /** The operation answering `method` at `pathname`; `{ allow }` when the path has operations but not that method. */
 export function findOperation(method: string, pathname: string): Match {
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  for (const route of ordered) {
+  const fixed = exact.get(trimmed);
+  if (fixed) return matchOf(fixed, method, []);
+  for (const route of withParameters) {
     const found = route.pattern.exec(trimmed);
-    if (!found) continue;
-    const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method);
-    const { path } = route;
-    if (!operation) return { allow: [...route.byMethod.keys()], path };
-    const params: Record<string, string> = {};
-    try {
-      route.names.forEach((name, i) => {
-        params[name] = decodeURIComponent(found[i + 1]);
-      });
-    } catch {
-      return undefined;
-    }
-    return { operation, params, path };
+    if (found) return matchOf(route, method, found.slice(1));
   }
   return undefined;
+}
+
+/** A route's operation for `method` with its decoded parameters, or what the route allows; undefined for a malformed escape. */
+function matchOf(route: Route, method: string, values: string[]): Match {
+  const operation = route.byMethod.get(method === 'HEAD' ? 'GET' : method);
+  const { path } = route;
+  if (!operation) return { allow: [...route.byMethod.keys()], path };
+  const params: Record<string, string> = {};
+  try {
+    route.names.forEach((name, i) => {
+      params[name] = decodeURIComponent(values[i]);
+    });
+  } catch {
+    return undefined;
+  }
+  return { operation, params, path };
 }
 
 /** Answers one request: the operation for its path and method, or 405, or 404. */
