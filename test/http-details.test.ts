@@ -59,6 +59,40 @@ describe('conditional and ranged answers', () => {
   });
 });
 
+describe('header lines', () => {
+  it('never sends a header line twice, whatever answers: a file, a 304, a range, a kept or computed answer, a problem, a preflight, a write, an agent door', async () => {
+    const videos = await raw.send('GET', '/api/public/videos');
+    const asked: Array<[string, string, Record<string, string>?, string?]> = [
+      ['GET', '/api/public/videos'],
+      ['HEAD', '/api/public/videos'],
+      ['GET', '/api/public/videos', { 'If-None-Match': header(videos, 'etag')! }],
+      ['GET', '/api/public/videos', { 'Accept-Encoding': 'br' }],
+      ['GET', '/media/podcast/ep-001.mp3', { Range: 'bytes=0-9' }],
+      ['GET', '/videos'],
+      ['GET', '/api/public/ai/leaderboard'],
+      ['GET', '/api/public/ai/leaderboard'],
+      ['GET', '/api/public/videos?limit=2'],
+      ['GET', '/api/public/nope'],
+      ['GET', '/nope', { Accept: 'text/html' }],
+      ['DELETE', '/api/public/ai/leaderboard'],
+      ['POST', '/api/public/videos'],
+      ['OPTIONS', '/api/public/ai/earn', { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST' }],
+      ['GET', '/api/public/ai/exclusive', { Authorization: 'Bearer not-a-key' }],
+      ['POST', '/api/public/ai/register', { 'Content-Type': 'application/json' }, JSON.stringify({ name: 'header-lines' })],
+      ['POST', '/mcp', { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })],
+    ];
+    const repeated: string[] = [];
+    for (const [method, path, headers, body] of asked) {
+      const answer = await raw.send(method, path, headers, body);
+      const names = answer.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
+      const twice = names.filter((name, i) => names.indexOf(name) !== i);
+      if (twice.length) repeated.push(`${method} ${path} (${answer.status}): ${twice.join(', ')}`);
+      expect(names, `${method} ${path}`).toContain('x-request-id');
+    }
+    expect(repeated).toEqual([]);
+  });
+});
+
 describe('unknown paths and methods', () => {
   it('answers an unknown path with problem+json to an API client and the site’s page to a browser', async () => {
     for (const path of ['/healthz/x', '/metrics/x', '/llms.txt/x', '/api/public/nope', '/nope']) {

@@ -10,6 +10,8 @@ import type { JsonResponse } from './service.ts';
 export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
+  /** The header lines as sent: names and values in turn, repeated names not joined. */
+  rawHeaders: string[];
   text: string;
 }
 
@@ -21,7 +23,7 @@ export function rawClient(baseUrl: string, maxSockets = 8) {
       const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, text: Buffer.concat(chunks).toString('utf8') }));
         res.on('error', reject);
       });
       req.on('error', reject);
