@@ -31,6 +31,9 @@ describe('composing an answer', () => {
     ['the newest podcast episode', 'podcast'],
     ['glassblowing rn', 'videos'],
     ['honestly how do i fix my car', 'unknown'],
+    // "quick" and "question" only frame the question; "tomatoes" is its subject, which nothing published has.
+    ['quick question, which video has mocktails', 'videos'],
+    ['quick question, how do i grow tomatoes', 'unknown'],
     ['asdf qwerty', 'unknown'],
     ['what is the capital of france', 'unknown'],
   ])('%s -> %s', async (q, intent) => expect((await ask(q)).intent).toBe(intent));

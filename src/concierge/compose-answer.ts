@@ -15,7 +15,7 @@ import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
-import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus } from './corpus.ts';
 import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { liveAnswer } from './live-answers.ts';
@@ -224,18 +224,31 @@ function contextOf(model: ConciergeModel, input: AnswerInput, question: Question
  */
 function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: () => AnswerContext | undefined; shorthand: boolean } | undefined {
   const { index, question } = ctx;
+  // Words that only frame the question ("quick question, ...") are left out with the strangers; being known words, they are no subject.
   const strangers = new Set(index.strangers(question.query));
-  if (!strangers.size) return undefined;
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
+  const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
+  // Known words that only frame the question ("quick question, ..."), when no longer stranger may be its subject ("quick question, how do i grow tomatoes").
+  const frames = new Set(subjects ? [] : index.frames(question.query, question.kind ? KIND_FAMILY[question.kind] : []).filter((t) => !NEWEST.includes(t)));
+  if (!strangers.size && !frames.size) return undefined;
+  const isFrame = (w: string) => frames.has(indexTerm(w) ?? '');
   // Removed from the question as written, so that numbers ("1,200") and punctuation stay as they were.
   const kept = ctx.input.message.replace(/[\p{L}\p{N}]+(?:[_.'-][\p{L}\p{N}]+)*/gu, (w) => (isStranger(correctWord(w.toLowerCase(), model.vocabulary)) ? '' : w));
-  const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
-  const terms = index.terms(kept).length;
+  // Frames stay in what the rules read (the tier arithmetic reads "how far"), out of what retrieval searches.
+  const keptQuestion = readQuestion(kept, model.vocabulary);
+  const query = keptQuestion.query
+    .split(' ')
+    .filter((w) => !isFrame(w))
+    .join(' ');
+  const terms = index.terms(kept).filter((t) => !frames.has(t)).length;
   const read = () => {
-    const known = contextOf(model, ctx.input, { ...readQuestion(kept, model.vocabulary), names: question.names, corrected: true });
+    const known = contextOf(model, ctx.input, { ...keptQuestion, query, names: question.names, corrected: true });
     const top = known.hits[0];
     // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
     if (!top || (terms <= subjects && !top.fullyNamed)) return undefined;
+    // Without its frames, the rest of the question must name a document or clearly account for one.
+    if (frames.size && !top.fullyNamed && top.confidence < (known.question.kind ? CONFIDENT : KNOWN_ONLY)) return undefined;
+    if (!strangers.size) return known;
     // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
     // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
     // Next to shorthand only, a lone known word as long as a subject, that only this document and at most one other use, is enough: "anything on glassblowing rn"

@@ -79,4 +79,12 @@ describe('retrieval', () => {
     expect(top('reputation score')?.confidence).toBeGreaterThan(0.7);
     expect(index.strangers('reputation score')).toEqual([]);
   });
+
+  it('tells the words that only frame a question from its subject', () => {
+    // "quick" and "question" are in a few documents' text, none of which is about mocktails: they frame the question.
+    expect(index.frames('quick question mocktails')).toEqual(['quick', 'question']);
+    // A word in a document's names is a subject; a question of one known word has no frame.
+    expect(index.frames('reputation score')).toEqual([]);
+    expect(index.frames('quick')).toEqual([]);
+  });
 });

@@ -54,12 +54,16 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
   // How many documents hold each term, counted as MiniSearch indexes them: the id is read first, then each field's terms.
   const frequency = new Map<string, number>();
   const counted = new Map<string, number>();
+  // The terms some document has in its names or keywords: what a document can be about.
+  const titled = new Set<string>();
   let current = -1;
+  let field = '';
   const mini = new MiniSearch<{ id: number } & Pick<Doc, (typeof FIELDS)[number]>>({
     fields: [...FIELDS],
-    extractField: (doc, field) => {
-      if (field === 'id') current = doc.id;
-      return doc[field as keyof typeof doc];
+    extractField: (doc, name) => {
+      if (name === 'id') current = doc.id;
+      field = name;
+      return doc[name as keyof typeof doc];
     },
     tokenize: tokens,
     processTerm: (token) => {
@@ -68,6 +72,7 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
         counted.set(term, current);
         frequency.set(term, (frequency.get(term) ?? 0) + 1);
       }
+      if (term !== null && field !== 'text') titled.add(term);
       return term;
     },
     searchOptions: { boost: BOOST, weights: { prefix: 0.5, fuzzy: 0.4 } },
@@ -124,17 +129,31 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
   // The answer to one question searches its words more than once (all kinds, then knowledge only): the last search is kept.
   let last: { query: string; results: SearchResult[] } = { query: '', results: [] };
 
+  const resultsOf = (query: string, terms: string[]): SearchResult[] => {
+    if (query !== last.query) last = { query, results: run(terms) };
+    return last.results;
+  };
+
   return {
     docs,
     terms: termsOf,
+    frames(query, kinds = []) {
+      const terms = termsOf(query).filter((t) => frequency.has(t));
+      if (terms.length < 2) return [];
+      // Which of the question's known terms each document that has any of them has; a document of the kind asked for has the question's kind word too.
+      const together = resultsOf(query, termsOf(query)).map((r) => ({ kind: kinds.includes(docs[r.id as number].kind), has: new Set(r.queryTerms.filter((t) => terms.includes(t))) }));
+      const frames = terms.filter((t) => /^\p{L}+$/u.test(t) && !titled.has(t) && together.every(({ kind, has }) => !has.has(t) || (has.size === 1 && !kind)));
+      // A question needs a subject: with every known term a frame, none is.
+      return frames.length < terms.length ? frames : [];
+    },
     documents: (term) => frequency.get(term) ?? 0,
     strangers: (query) => termsOf(query).filter((t) => !frequency.has(t) && !mini.search(t, { prefix: t.length >= 5, processTerm: (x) => x }).length),
     search(query, options = {}) {
       const terms = termsOf(query);
       if (!terms.length) return [];
-      if (query !== last.query) last = { query, results: run(terms) };
+      const results = resultsOf(query, terms);
       const kinds = options.kinds;
-      const wanted = kinds ? last.results.filter((r) => kinds.includes(docs[r.id as number].kind)) : last.results;
+      const wanted = kinds ? results.filter((r) => kinds.includes(docs[r.id as number].kind)) : results;
       const asked = new Set(
         tokens(query)
           .map(indexTerm)
