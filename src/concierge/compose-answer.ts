@@ -21,7 +21,7 @@ import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } fro
 import { liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, type AskedKind, type Question, type Vocabulary } from './question.ts';
-import { indexTerm } from './text.ts';
+import { indexTerm, normalise, words } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
@@ -229,7 +229,10 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
   const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
   // Known words that only frame the question ("quick question, ..."), when no longer stranger may be its subject ("quick question, how do i grow tomatoes").
-  const frames = new Set(subjects ? [] : index.frames(question.query, question.kind ? KIND_FAMILY[question.kind] : []).filter((t) => !NEWEST.includes(t)));
+  const found = subjects ? [] : index.frames(question.query, question.kind ? KIND_FAMILY[question.kind] : []).filter((t) => !NEWEST.includes(t));
+  // A word corrected into another makes the subject uncertain ("who won the world cup" read as "own" and "cpu"), unless it is itself a frame ("mate" read as "made").
+  const written = words(normalise(question.raw));
+  const frames = new Set(question.words.every((w, i) => w === written[i] || found.includes(indexTerm(w) ?? '')) ? found : []);
   if (!strangers.size && !frames.size) return undefined;
   const isFrame = (w: string) => frames.has(indexTerm(w) ?? '');
   // Removed from the question as written, so that numbers ("1,200") and punctuation stay as they were.
@@ -247,7 +250,7 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
     if (!top || (terms <= subjects && !top.fullyNamed)) return undefined;
     // Without its frames, the rest of the question must name a document or clearly account for one.
-    if (frames.size && !top.fullyNamed && top.confidence < (known.question.kind ? CONFIDENT : KNOWN_ONLY)) return undefined;
+    if (frames.size && !top.fullyNamed && top.confidence < CONFIDENT) return undefined;
     if (!strangers.size) return known;
     // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
     // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.

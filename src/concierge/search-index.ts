@@ -139,12 +139,17 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
     terms: termsOf,
     frames(query, kinds = []) {
       const terms = termsOf(query).filter((t) => frequency.has(t));
-      if (terms.length < 2) return [];
-      // Which of the question's known terms each document that has any of them has; a document of the kind asked for has the question's kind word too.
-      const together = resultsOf(query, termsOf(query)).map((r) => ({ kind: kinds.includes(docs[r.id as number].kind), has: new Set(r.queryTerms.filter((t) => terms.includes(t))) }));
-      const frames = terms.filter((t) => /^\p{L}+$/u.test(t) && !titled.has(t) && together.every(({ kind, has }) => !has.has(t) || (has.size === 1 && !kind)));
+      const candidates = terms.filter((t) => /^\p{L}+$/u.test(t) && !titled.has(t));
       // A question needs a subject: with every known term a frame, none is.
-      return frames.length < terms.length ? frames : [];
+      if (!candidates.length || terms.length < 2) return [];
+      // A candidate is no frame when a document has it with another of the question's known terms, or is of the kind asked for.
+      const framing = new Set(candidates);
+      for (const r of resultsOf(query, termsOf(query))) {
+        const has = r.queryTerms.filter((t) => terms.includes(t));
+        if (has.length > 1 || kinds.includes(docs[r.id as number].kind)) for (const t of has) framing.delete(t);
+        if (!framing.size) return [];
+      }
+      return framing.size < terms.length ? [...framing] : [];
     },
     documents: (term) => frequency.get(term) ?? 0,
     strangers: (query) => termsOf(query).filter((t) => !frequency.has(t) && !mini.search(t, { prefix: t.length >= 5, processTerm: (x) => x }).length),
