@@ -142,14 +142,17 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
       const candidates = terms.filter((t) => /^\p{L}+$/u.test(t) && !titled.has(t));
       // A question needs a subject: with every known term a frame, none is.
       if (!candidates.length || terms.length < 2) return [];
-      // A candidate is no frame when a document has it with another of the question's known terms, or is of the kind asked for.
+      // A candidate is no frame when a document has it with another of the question's known terms, or when only documents of the kind asked for have it ("the trailer episode").
       const framing = new Set(candidates);
+      const elsewhere = new Set<string>();
       for (const r of resultsOf(query, termsOf(query))) {
         const has = r.queryTerms.filter((t) => terms.includes(t));
-        if (has.length > 1 || kinds.includes(docs[r.id as number].kind)) for (const t of has) framing.delete(t);
+        if (has.length > 1) for (const t of has) framing.delete(t);
+        else if (!kinds.includes(docs[r.id as number].kind)) elsewhere.add(has[0]);
         if (!framing.size) return [];
       }
-      return framing.size < terms.length ? [...framing] : [];
+      if (kinds.length) for (const t of framing) if (!elsewhere.has(t)) framing.delete(t);
+      return framing.size && framing.size < terms.length ? [...framing] : [];
     },
     documents: (term) => frequency.get(term) ?? 0,
     strangers: (query) => termsOf(query).filter((t) => !frequency.has(t) && !mini.search(t, { prefix: t.length >= 5, processTerm: (x) => x }).length),
