@@ -116,6 +116,8 @@ export interface ConciergeIndex {
    * item asked for) counts as having another term. Never every known term of the query.
    */
   frames(query: string, kinds?: readonly DocKind[]): string[];
+  /** Terms of the query that some document has in its names or keywords: what documents are about. */
+  titles(query: string): string[];
   /** How many documents contain a term. */
   documents(term: string): number;
   /** The best hits, best first. */

@@ -188,6 +188,13 @@ function asksSchedule(ctx: AnswerContext): boolean {
 
 export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
   const ctx = contextOf(model, input, readQuestion(input.message, model.vocabulary));
+  // A clause that only sets the question up ("just wondering, ...", "sorry if this is dumb but ...") is left out: what the rest has no answer to, the whole has none to.
+  const rest = withoutPreamble(model, input.message);
+  const answer = await answerAsRead(model, rest ? contextOf(model, { ...input, message: rest }, readQuestion(rest, model.vocabulary)) : ctx, program);
+  return answer ?? unknownAnswer(ctx);
+}
+
+async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
   const known = withoutStrangers(model, ctx);
   // Strangers that are all shorthand ("rn", "tbh") say nothing the rest of the question needs: it is read without them first. So is a
   // question for a kind of item whose known words are enough: "videos about terpenes lowkey" is not told that no video matches "lowkey".
@@ -198,7 +205,21 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
     const answer = read && (await compose(read, program));
     if (answer) return answer;
   }
-  return unknownAnswer(ctx);
+  return undefined;
+}
+
+/**
+ * The question without a first or last clause (set off by a comma, a colon, a dash or "but") that names nothing a document is
+ * about: none of its words is in a document's names or keywords. "just wondering, what's on now" is "what's on now"; "whats
+ * cheaper, the tote or the poster" keeps its first clause (cheap is about prices).
+ */
+function withoutPreamble(model: ConciergeModel, message: string): string | undefined {
+  const clauses = message.split(/\s*(?:(?<!\d),|,(?!\d)|[:;]|\s[-–—]\s|\bbut\b)\s*/i).filter((c) => /[\p{L}\p{N}]/u.test(c));
+  if (clauses.length < 2) return undefined;
+  const frames = (clause: string) => !model.index.titles(readQuestion(clause, model.vocabulary).query).length;
+  if (frames(clauses[0])) return clauses.slice(1).join(', ');
+  if (frames(clauses[clauses.length - 1])) return clauses.slice(0, -1).join(', ');
+  return undefined;
 }
 
 function contextOf(model: ConciergeModel, input: AnswerInput, question: Question): AnswerContext {

@@ -137,6 +137,7 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
   return {
     docs,
     terms: termsOf,
+    titles: (query) => termsOf(query).filter((t) => titled.has(t)),
     frames(query, kinds = []) {
       const terms = termsOf(query).filter((t) => frequency.has(t));
       const candidates = terms.filter((t) => /^\p{L}+$/u.test(t) && !titled.has(t));
