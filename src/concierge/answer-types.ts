@@ -109,6 +109,15 @@ export interface ConciergeIndex {
   terms(query: string): string[];
   /** Terms of the query that no document contains, not even as a prefix. */
   strangers(query: string): string[];
+  /**
+   * Terms of the query that frame it rather than name its subject: no document has them in its
+   * names or keywords, and no document that has them has any other term of the query ("quick" in
+   * "quick question, any videos about glassblowing"). A document of one of `kinds` (the kind of
+   * item asked for) counts as having another term. Never every known term of the query.
+   */
+  frames(query: string, kinds?: readonly DocKind[]): string[];
+  /** Terms of the query that some document has in its names or keywords: what documents are about. */
+  titles(query: string): string[];
   /** How many documents contain a term. */
   documents(term: string): number;
   /** The best hits, best first. */

@@ -41,6 +41,9 @@ function videosById(catalog: Catalog): Map<string, Video> {
   return map;
 }
 
+/** The stems that ask for the newest items first: what the lists below read, not a subject to search for. */
+export const NEWEST = ['newest', 'latest', 'new', 'recent'];
+
 export function videosAnswer(ctx: AnswerContext): Answer {
   const { catalog, base, api, question } = ctx;
   const stems = question.stems;
@@ -94,7 +97,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     const about = `${category.doc.title} (${category.doc.text.replace(/\.$/, '')})`;
     label = named || !subject ? about : `No published video matches "${subject}"; the closest category is ${about}`;
   }
-  const newest = stems.has('newest') || stems.has('latest') || stems.has('new') || stems.has('recent');
+  const newest = NEWEST.some((s) => stems.has(s));
   if (newest) {
     // The catalog lists videos newest first.
     picks = picks.length ? picks.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)) : catalog.videos.slice(0, 5);

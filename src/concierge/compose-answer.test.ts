@@ -31,6 +31,13 @@ describe('composing an answer', () => {
     ['the newest podcast episode', 'podcast'],
     ['glassblowing rn', 'videos'],
     ['honestly how do i fix my car', 'unknown'],
+    // "quick" and "question" only frame the question; "tomatoes" is its subject, which nothing published has.
+    ['quick question, which video has mocktails', 'videos'],
+    ['quick question, how do i grow tomatoes', 'unknown'],
+    // A first or last clause that names nothing a document is about only sets the question up.
+    ["just wondering, what's on now", 'schedule'],
+    ['sorry if this is dumb but do you have mugs?', 'shop'],
+    ['random question but what is the capital of france', 'unknown'],
     ['asdf qwerty', 'unknown'],
     ['what is the capital of france', 'unknown'],
   ])('%s -> %s', async (q, intent) => expect((await ask(q)).intent).toBe(intent));

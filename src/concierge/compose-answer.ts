@@ -15,13 +15,13 @@ import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
-import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus } from './corpus.ts';
 import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, type AskedKind, type Question, type Vocabulary } from './question.ts';
-import { indexTerm } from './text.ts';
+import { indexTerm, normalise, words } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
@@ -188,6 +188,13 @@ function asksSchedule(ctx: AnswerContext): boolean {
 
 export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
   const ctx = contextOf(model, input, readQuestion(input.message, model.vocabulary));
+  // A clause that only sets the question up ("just wondering, ...", "sorry if this is dumb but ...") is left out: what the rest has no answer to, the whole has none to.
+  const rest = withoutPreamble(model, input.message);
+  const answer = await answerAsRead(model, rest ? contextOf(model, { ...input, message: rest }, readQuestion(rest, model.vocabulary)) : ctx, program);
+  return answer ?? unknownAnswer(ctx);
+}
+
+async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
   const known = withoutStrangers(model, ctx);
   // Strangers that are all shorthand ("rn", "tbh") say nothing the rest of the question needs: it is read without them first. So is a
   // question for a kind of item whose known words are enough: "videos about terpenes lowkey" is not told that no video matches "lowkey".
@@ -198,7 +205,21 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
     const answer = read && (await compose(read, program));
     if (answer) return answer;
   }
-  return unknownAnswer(ctx);
+  return undefined;
+}
+
+/**
+ * The question without a first or last clause (set off by a comma, a colon, a dash or "but") that names nothing a document is
+ * about: none of its words is in a document's names or keywords. "just wondering, what's on now" is "what's on now"; "whats
+ * cheaper, the tote or the poster" keeps its first clause (cheap is about prices).
+ */
+function withoutPreamble(model: ConciergeModel, message: string): string | undefined {
+  const clauses = message.split(/\s*(?:(?<!\d),|,(?!\d)|[:;]|\s[-–—]\s|\bbut\b)\s*/i).filter((c) => /[\p{L}\p{N}]/u.test(c));
+  if (clauses.length < 2) return undefined;
+  const frames = (clause: string) => !model.index.titles(readQuestion(clause, model.vocabulary).query).length;
+  if (frames(clauses[0])) return clauses.slice(1).join(', ');
+  if (frames(clauses[clauses.length - 1])) return clauses.slice(0, -1).join(', ');
+  return undefined;
 }
 
 function contextOf(model: ConciergeModel, input: AnswerInput, question: Question): AnswerContext {
@@ -224,18 +245,34 @@ function contextOf(model: ConciergeModel, input: AnswerInput, question: Question
  */
 function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: () => AnswerContext | undefined; shorthand: boolean } | undefined {
   const { index, question } = ctx;
+  // Words that only frame the question ("quick question, ...") are left out with the strangers; being known words, they are no subject.
   const strangers = new Set(index.strangers(question.query));
-  if (!strangers.size) return undefined;
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
+  const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
+  // Known words that only frame the question ("quick question, ..."), when no longer stranger may be its subject ("quick question, how do i grow tomatoes").
+  const found = subjects ? [] : index.frames(question.query, question.kind ? KIND_FAMILY[question.kind] : []).filter((t) => !NEWEST.includes(t));
+  // A word corrected into another makes the subject uncertain ("who won the world cup" read as "own" and "cpu"), unless it is itself a frame ("mate" read as "made").
+  const written = words(normalise(question.raw));
+  const frames = new Set(question.words.every((w, i) => w === written[i] || found.includes(indexTerm(w) ?? '')) ? found : []);
+  if (!strangers.size && !frames.size) return undefined;
+  const isFrame = (w: string) => frames.has(indexTerm(w) ?? '');
   // Removed from the question as written, so that numbers ("1,200") and punctuation stay as they were.
   const kept = ctx.input.message.replace(/[\p{L}\p{N}]+(?:[_.'-][\p{L}\p{N}]+)*/gu, (w) => (isStranger(correctWord(w.toLowerCase(), model.vocabulary)) ? '' : w));
-  const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
-  const terms = index.terms(kept).length;
+  // Frames stay in what the rules read (the tier arithmetic reads "how far"), out of what retrieval searches.
+  const keptQuestion = readQuestion(kept, model.vocabulary);
+  const query = keptQuestion.query
+    .split(' ')
+    .filter((w) => !isFrame(w))
+    .join(' ');
+  const terms = index.terms(kept).filter((t) => !frames.has(t)).length;
   const read = () => {
-    const known = contextOf(model, ctx.input, { ...readQuestion(kept, model.vocabulary), names: question.names, corrected: true });
+    const known = contextOf(model, ctx.input, { ...keptQuestion, query, names: question.names, corrected: true });
     const top = known.hits[0];
     // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
     if (!top || (terms <= subjects && !top.fullyNamed)) return undefined;
+    // Without its frames, the rest of the question must name a document or clearly account for one.
+    if (frames.size && !top.fullyNamed && top.confidence < CONFIDENT) return undefined;
+    if (!strangers.size) return known;
     // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
     // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
     // Next to shorthand only, a lone known word as long as a subject, that only this document and at most one other use, is enough: "anything on glassblowing rn"

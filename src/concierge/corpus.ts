@@ -117,7 +117,7 @@ function programDocs(catalog: Catalog, base: string, endpoints: readonly Endpoin
   const byKey = new Map(endpoints.map((e) => [`${e.method} ${e.path}`, e]));
   const neutral: AnswerContext = {
     catalog,
-    index: { docs: [], terms: () => [], documents: () => 0, strangers: () => [], search: () => [] },
+    index: { docs: [], terms: () => [], strangers: () => [], frames: () => [], titles: () => [], documents: () => 0, search: () => [] },
     base,
     input: { message: '', now: new Date(catalog.builtAt) },
     question: readQuestion('', buildVocabulary([])),

@@ -79,4 +79,15 @@ describe('retrieval', () => {
     expect(top('reputation score')?.confidence).toBeGreaterThan(0.7);
     expect(index.strangers('reputation score')).toEqual([]);
   });
+
+  it('tells the words that only frame a question from its subject', () => {
+    // "quick" and "question" are in a few documents' text, none of which is about mocktails: they frame the question.
+    expect(index.frames('quick question mocktails')).toEqual(['quick', 'question']);
+    // A word only documents of the kind asked for have is their subject: "trailer" is only in an episode.
+    expect(index.frames('quick trailer', ['episode'])).toEqual(['quick']);
+    expect(index.frames('quick question curing', ['video', 'clip', 'category'])).toContain('question');
+    // A word in a document's names is a subject; a question of one known word has no frame.
+    expect(index.frames('reputation score')).toEqual([]);
+    expect(index.frames('quick')).toEqual([]);
+  });
 });

@@ -54,12 +54,16 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
   // How many documents hold each term, counted as MiniSearch indexes them: the id is read first, then each field's terms.
   const frequency = new Map<string, number>();
   const counted = new Map<string, number>();
+  // The terms some document has in its names or keywords: what a document can be about.
+  const titled = new Set<string>();
   let current = -1;
+  let field = '';
   const mini = new MiniSearch<{ id: number } & Pick<Doc, (typeof FIELDS)[number]>>({
     fields: [...FIELDS],
-    extractField: (doc, field) => {
-      if (field === 'id') current = doc.id;
-      return doc[field as keyof typeof doc];
+    extractField: (doc, name) => {
+      if (name === 'id') current = doc.id;
+      field = name;
+      return doc[name as keyof typeof doc];
     },
     tokenize: tokens,
     processTerm: (token) => {
@@ -68,6 +72,7 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
         counted.set(term, current);
         frequency.set(term, (frequency.get(term) ?? 0) + 1);
       }
+      if (term !== null && field !== 'text') titled.add(term);
       return term;
     },
     searchOptions: { boost: BOOST, weights: { prefix: 0.5, fuzzy: 0.4 } },
@@ -124,17 +129,40 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
   // The answer to one question searches its words more than once (all kinds, then knowledge only): the last search is kept.
   let last: { query: string; results: SearchResult[] } = { query: '', results: [] };
 
+  const resultsOf = (query: string, terms: string[]): SearchResult[] => {
+    if (query !== last.query) last = { query, results: run(terms) };
+    return last.results;
+  };
+
   return {
     docs,
     terms: termsOf,
+    titles: (query) => termsOf(query).filter((t) => titled.has(t)),
+    frames(query, kinds = []) {
+      const terms = termsOf(query).filter((t) => frequency.has(t));
+      const candidates = terms.filter((t) => /^\p{L}+$/u.test(t) && !titled.has(t));
+      // A question needs a subject: with every known term a frame, none is.
+      if (!candidates.length || terms.length < 2) return [];
+      // A candidate is no frame when a document has it with another of the question's known terms, or when only documents of the kind asked for have it ("the trailer episode").
+      const framing = new Set(candidates);
+      const elsewhere = new Set<string>();
+      for (const r of resultsOf(query, termsOf(query))) {
+        const has = r.queryTerms.filter((t) => terms.includes(t));
+        if (has.length > 1) for (const t of has) framing.delete(t);
+        else if (!kinds.includes(docs[r.id as number].kind)) elsewhere.add(has[0]);
+        if (!framing.size) return [];
+      }
+      if (kinds.length) for (const t of framing) if (!elsewhere.has(t)) framing.delete(t);
+      return framing.size && framing.size < terms.length ? [...framing] : [];
+    },
     documents: (term) => frequency.get(term) ?? 0,
     strangers: (query) => termsOf(query).filter((t) => !frequency.has(t) && !mini.search(t, { prefix: t.length >= 5, processTerm: (x) => x }).length),
     search(query, options = {}) {
       const terms = termsOf(query);
       if (!terms.length) return [];
-      if (query !== last.query) last = { query, results: run(terms) };
+      const results = resultsOf(query, terms);
       const kinds = options.kinds;
-      const wanted = kinds ? last.results.filter((r) => kinds.includes(docs[r.id as number].kind)) : last.results;
+      const wanted = kinds ? results.filter((r) => kinds.includes(docs[r.id as number].kind)) : results;
       const asked = new Set(
         tokens(query)
           .map(indexTerm)
