@@ -101,11 +101,16 @@ export function exchange(baseUrl: string, wire: string): Promise<RawResponse> {
       if (end < 0) return undefined;
       const [statusLine, ...headerLines] = received.subarray(0, end).toString('latin1').split('\r\n');
       const headers: RawResponse['headers'] = {};
-      for (const line of headerLines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+      const rawHeaders: string[] = [];
+      for (const line of headerLines) {
+        const [name, value] = [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()];
+        headers[name.toLowerCase()] = value;
+        rawHeaders.push(name, value);
+      }
       const length = Number(headers['content-length'] ?? Number.NaN);
       const body = received.subarray(end + 4);
       if (Number.isFinite(length) && body.length < length) return undefined;
-      return { status: Number(statusLine.split(' ')[1]), headers, text: body.subarray(0, Number.isFinite(length) ? length : undefined).toString('utf8') };
+      return { status: Number(statusLine.split(' ')[1]), headers, rawHeaders, text: body.subarray(0, Number.isFinite(length) ? length : undefined).toString('utf8') };
     };
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
