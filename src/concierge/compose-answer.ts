@@ -69,8 +69,8 @@ function isPublic(catalog: Catalog, doc: Doc, now: Date): boolean {
 }
 
 const KIND_FAMILY: Record<AskedKind, Array<Doc['kind']>> = { video: ['video', 'clip', 'category'], clip: ['clip', 'video'], episode: ['episode'], product: ['product'] };
-/** The program document that gives an overview of each kind of item. */
-const OVERVIEW: Record<AskedKind, string> = { video: 'videos', clip: 'videos', episode: 'podcast', product: 'shop' };
+/** The program documents that give an overview of a kind of item. */
+const OVERVIEWS = new Set(['videos', 'podcast', 'shop']);
 const KIND_ANSWER: Record<AskedKind, (ctx: AnswerContext) => Answer> = { video: videosAnswer, clip: videosAnswer, episode: podcastAnswer, product: shopAnswer };
 
 /** The best document's answer, in its own domain's words. */
@@ -123,7 +123,7 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
-    const overview = best?.doc.kind === 'program' && Object.values(OVERVIEW).includes(best.doc.ref);
+    const overview = best?.doc.kind === 'program' && OVERVIEWS.has(best.doc.ref);
     if (ofKind || !best || !best.named || overview) return KIND_ANSWER[kind](ctx);
   }
   if (best) return documentAnswer(ctx, best);
@@ -187,11 +187,11 @@ function asksSchedule(ctx: AnswerContext): boolean {
 }
 
 export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
-  const ctx = contextOf(model, input, readQuestion(input.message, model.vocabulary));
   // A clause that only sets the question up ("just wondering, ...", "sorry if this is dumb but ...") is left out: what the rest has no answer to, the whole has none to.
   const rest = withoutPreamble(model, input.message);
-  const answer = await answerAsRead(model, rest ? contextOf(model, { ...input, message: rest }, readQuestion(rest, model.vocabulary)) : ctx, program);
-  return answer ?? unknownAnswer(ctx);
+  const asked = rest ? { ...input, message: rest } : input;
+  const ctx = contextOf(model, asked, readQuestion(asked.message, model.vocabulary));
+  return (await answerAsRead(model, ctx, program)) ?? unknownAnswer(ctx);
 }
 
 async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
@@ -245,7 +245,6 @@ function contextOf(model: ConciergeModel, input: AnswerInput, question: Question
  */
 function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: () => AnswerContext | undefined; shorthand: boolean } | undefined {
   const { index, question } = ctx;
-  // Words that only frame the question ("quick question, ...") are left out with the strangers; being known words, they are no subject.
   const strangers = new Set(index.strangers(question.query));
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
   const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
@@ -276,7 +275,7 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     // Enough known words must remain for the usual rules to judge: a lone one must point at one document clearly ("how old is the ceo" is not
     // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
     // Next to shorthand only, a lone known word as long as a subject, that only this document and at most one other use, is enough: "anything on glassblowing rn"
-    // ("how old is the ceo" is not about the one passage that says "old"; an adverb in "-ly" says how, not what: "honestly how do i fix my car").
+    // (an adverb in "-ly" says how, not what: "honestly how do i fix my car").
     const long =
       terms === 1 && !subjects && known.question.words.some((w) => w.length >= LONG_WORD && !w.endsWith('ly') && top.matched.includes(indexTerm(w) ?? '')) && index.documents(top.matched[0]) <= RARE;
     return terms >= 3 || long || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named) ? known : undefined;

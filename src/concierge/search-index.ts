@@ -139,14 +139,15 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
     terms: termsOf,
     titles: (query) => termsOf(query).filter((t) => titled.has(t)),
     frames(query, kinds = []) {
-      const terms = termsOf(query).filter((t) => frequency.has(t));
+      const all = termsOf(query);
+      const terms = all.filter((t) => frequency.has(t));
       const candidates = terms.filter((t) => /^\p{L}+$/u.test(t) && !titled.has(t));
       // A question needs a subject: with every known term a frame, none is.
       if (!candidates.length || terms.length < 2) return [];
       // A candidate is no frame when a document has it with another of the question's known terms, or when only documents of the kind asked for have it ("the trailer episode").
       const framing = new Set(candidates);
       const elsewhere = new Set<string>();
-      for (const r of resultsOf(query, termsOf(query))) {
+      for (const r of resultsOf(query, all)) {
         const has = r.queryTerms.filter((t) => terms.includes(t));
         if (has.length > 1) for (const t of has) framing.delete(t);
         else if (!kinds.includes(docs[r.id as number].kind)) elsewhere.add(has[0]);

@@ -96,9 +96,8 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     // A body we did not read would be drained after the response: close instead of reading it.
     if (hasBody(res.req) && !res.req.complete) res.setHeader('Connection', 'close');
     const rendered = renderProblem({ ...problem, extra: { ...problem.extra, requestId: reply.requestId } }, liveFreshness(), target);
-    const head = [...reply.head, ...Object.entries(rendered.headers).flat()];
     reply.bytes = Buffer.byteLength(rendered.body);
-    res.writeHead(rendered.status, [...head, 'Content-Length', String(reply.bytes)]);
+    res.writeHead(rendered.status, [...reply.head, ...Object.entries(rendered.headers).flat(), 'Content-Length', String(reply.bytes)]);
     res.end(res.req?.method === 'HEAD' ? undefined : rendered.body);
   }
 
