@@ -18,7 +18,7 @@ import { makeAnswer } from './answer-format.ts';
 import { NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus } from './corpus.ts';
 import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
-import { liveAnswer } from './live-answers.ts';
+import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, words } from './text.ts';
@@ -51,6 +51,8 @@ const LONG_WORD = 8;
 const RARE = 2;
 /** What the question's known words alone must account for when its strangers are left out. */
 const KNOWN_ONLY = 0.75;
+/** How a clause that asks a question of its own begins. */
+const QUESTION_START = /^(what|how|who|which|when|where|why|is|are|do|does|can|could|will)\b/;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
 const ON_AIR =
   / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
@@ -125,6 +127,8 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
     const overview = best?.doc.kind === 'program' && OVERVIEWS.has(best.doc.ref);
     if (ofKind || !best || !best.named || overview) return KIND_ANSWER[kind](ctx);
+    const aka = best.fullyNamed && best.doc.kind === 'knowledge' ? underName(ctx, best, kind) : undefined;
+    if (aka) return KIND_ANSWER[kind](aka);
   }
   if (best) return documentAnswer(ctx, best);
   const pair = together(ctx);
@@ -136,6 +140,19 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (closest.confidence >= FALLBACK && !question.corrected) return documentAnswer(ctx, closest);
   // Else a subject the catalog files videos under ("anything on pest control?"): no video is about it, and these are the closest.
   return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
+}
+
+/**
+ * The items of a kind asked for under an entry's own name, when the question names the entry by
+ * another of its names: "the decarb video" is the video about decarboxylation. The entry's first
+ * name stands for the words of the question it matched.
+ */
+function underName(ctx: AnswerContext, entry: Hit, kind: AskedKind): AnswerContext | undefined {
+  const { question } = ctx;
+  const rest = question.query.split(' ').filter((w) => !entry.matched.includes(indexTerm(w) ?? ''));
+  const query = [entry.doc.names.split(' ; ')[0], ...rest].join(' ');
+  const hits = ctx.index.search(query).filter((h) => isPublic(ctx.catalog, h.doc, ctx.input.now));
+  return hits.some((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= CONFIDENT) ? { ...ctx, question: { ...question, query }, hits } : undefined;
 }
 
 /**
@@ -171,7 +188,7 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   // "How many times a day can I share" counts shares (a cap), not points.
   const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || ['point', 'worth', 'earn', 'reward'].some((s) => question.stems.has(s));
   // "Who has the most promotion points?" asks for agents, not for what a promote is worth.
-  return question.actions.length && !question.tiers.length && asksWorth && !question.text.startsWith(' who ') ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
+  return question.actions.length && !question.tiers.length && asksWorth && !ASKS_WHO.test(question.text) ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
 }
 
 /**
@@ -218,7 +235,9 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
   if (clauses.length < 2) return undefined;
   const frames = (clause: string) => !model.index.titles(readQuestion(clause, model.vocabulary).query).length;
   if (frames(clauses[0])) return clauses.slice(1).join(', ');
-  if (frames(clauses[clauses.length - 1])) return clauses.slice(0, -1).join(', ');
+  // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".
+  const last = clauses[clauses.length - 1];
+  if (!QUESTION_START.test(normalise(last)) && frames(last)) return clauses.slice(0, -1).join(', ');
   return undefined;
 }
 

@@ -11,10 +11,12 @@ import { listText } from './answer-format.ts';
 /** About the asker's own standing: "what tier am I", "my points", "how far am I from Gold". */
 const STANDING =
   / my (points|tier|status|standing|rank|score|balance|progress|account|profile|level) | how many points (do|have|did) i (have|got|earned)? | how many points have i | what tier am i | what level am i | am i (bronze|silver|gold|platinum|legend) | how (far|close) am i | how many more points | points do i (have|need) | points (would|will) i need | where do i stand /;
+/** How a question that asks for an agent begins: "who", "which agent", "what bot". */
+export const ASKS_WHO = /^ (who|(which|what) (agent|bot)s?) /;
 /** "Who has the most points?" asks for agents, not for the biggest award. */
-const WHO_LEADS = /^ who (\w+ ){0,3}(most|top|highest|best|leading|first|number one|winning|ahead|second|third|place) /;
+const WHO_LEADS = new RegExp(`${ASKS_WHO.source}(\\w+ ){0,3}(most|top|highest|best|leading|first|number one|winning|ahead|second|third|place) `);
 /** "Who is last on the leaderboard?" asks for its tail. */
-const WHO_TRAILS = /^ who (\w+ ){0,4}(fewest|least|lowest|last|bottom) /;
+const WHO_TRAILS = new RegExp(`${ASKS_WHO.source}(\\w+ ){0,4}(fewest|least|lowest|last|bottom) `);
 /** Words that make an unknown word worth looking up as an agent's name ("how many points does lumen have"). */
 const AGENT_CUES = / (agent|agents|bot|profile|tier|points|rank|ranked|named|called|standing|reputation|who is|bronze|silver|gold|platinum|legend) /;
 

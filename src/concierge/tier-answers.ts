@@ -53,14 +53,16 @@ function actionCounts(ctx: AnswerContext): Array<[ActivityType, number]> {
   return counts.some(([, , numbered]) => numbered) ? counts.map(([a, n]) => [a, n]) : [];
 }
 
-/** The points a number of actions add up to, and the tier that total reaches. */
+/** The points a number of actions add up to (with the partnership's bonus when the question names it), and the tier that total reaches. */
 function actionsTotal(ctx: AnswerContext, counts: Array<[ActivityType, number]>): Answer {
-  const total = counts.reduce((sum, [a, n]) => sum + n * actionPoints[a], 0);
+  const bonus = ctx.question.stems.has('partnership') || ctx.question.stems.has('partner') ? PARTNERSHIP_BONUS : 0;
+  const total = counts.reduce((sum, [a, n]) => sum + n * actionPoints[a], bonus);
   const tier = tierFor(total);
   const next = tiers[indexOf(tier) + 1];
+  const parts = [...counts.map(([a, n]) => `${times(n, a)} x ${actionPoints[a]} = ${n * actionPoints[a]}`), ...(bonus ? [`the partnership bonus ${bonus}`] : [])];
   return ctx.answer(
     'tiers',
-    `${counts.map(([a, n]) => `${times(n, a)} x ${actionPoints[a]} = ${n * actionPoints[a]}`).join(', ')}: ${total} points in all, which is ${tier.name} (from ${tier.minPoints})${next ? `; ${next.name} needs ${next.minPoints - total} more` : ''}. Each actionType has a daily cap, and the same action on the same url earns once per 24 hours.`,
+    `${parts.join(', ')}: ${total} points in all, which is ${tier.name} (from ${tier.minPoints})${next ? `; ${next.name} needs ${next.minPoints - total} more` : ''}. Each actionType has a daily cap, and the same action on the same url earns once per 24 hours.`,
     sources(ctx),
     ['What are the tiers?', 'What are the daily caps?'],
   );
