@@ -231,9 +231,12 @@ async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: 
  * cheaper, the tote or the poster" keeps its first clause (cheap is about prices).
  */
 function withoutPreamble(model: ConciergeModel, message: string): string | undefined {
-  const clauses = message.split(/\s*(?:(?<!\d),|,(?!\d)|[:;]|\s[-–—]\s|\bbut\b)\s*/i).filter((c) => /[\p{L}\p{N}]/u.test(c));
+  const clauses = message.split(/\s*(?:(?<!\d),|,(?!\d)|[:;?!]|\.(?=\s)|\s[-–—]\s|\bbut\b)\s*/i).filter((c) => /[\p{L}\p{N}]/u.test(c));
   if (clauses.length < 2) return undefined;
-  const frames = (clause: string) => !model.index.titles(readQuestion(clause, model.vocabulary).query).length;
+  const frames = (clause: string) => {
+    const read = readQuestion(clause, model.vocabulary);
+    return !read.kind && !model.index.titles(read.query).length;
+  };
   if (frames(clauses[0])) return clauses.slice(1).join(', ');
   // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".
   const last = clauses[clauses.length - 1];
