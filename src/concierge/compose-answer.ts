@@ -120,7 +120,9 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   // A lone named document that accounts for less than half the question gives way to one about the rest of it:
   // "does cbd cream get into your bloodstream" is about topicals (cream, bloodstream), not about CBD.
   const rest = named.length === 1 && named[0].confidence < CONFIDENT ? top5.find((h) => h.confidence >= named[0].confidence + 0.3 && !h.matched.some((t) => named[0].matched.includes(t))) : undefined;
-  const best = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && h.confidence > b.confidence + 0.1) ? h : b), undefined);
+  // An entry (its summary and facts, what it is about) comes before a passage of another's body that accounts for no more of the question.
+  const clearer = (h: Hit, b: Hit) => h.confidence > b.confidence + 0.1 || (h.doc.kind === 'knowledge' && b.doc.kind === 'passage' && h.confidence >= b.confidence);
+  const best = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const kind = question.kind;
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);
