@@ -38,6 +38,9 @@ describe('composing an answer', () => {
     ["just wondering, what's on now", 'schedule'],
     ['sorry if this is dumb but do you have mugs?', 'shop'],
     ['random question but what is the capital of france', 'unknown'],
+    // A question mark ends a clause too: what follows it is a tag; a clause that asks for a kind of item is no tag.
+    ['any mugs in the shop? cheers', 'shop'],
+    ['newest podcast episode? rn', 'podcast'],
     ['asdf qwerty', 'unknown'],
     ['what is the capital of france', 'unknown'],
   ])('%s -> %s', async (q, intent) => expect((await ask(q)).intent).toBe(intent));
@@ -107,5 +110,23 @@ describe('the questions issue #37 found answered wrongly', () => {
     const answer = await ask('how long is the germination video');
     expect(answer.reply).toContain('(4 seconds,');
     expect(answer.reply).not.toContain('0 min');
+  });
+});
+
+describe('round 12 of issue #37', () => {
+  it('adds up counted actions with the partnership bonus, reading a last clause that is a question', async () => {
+    const answer = await ask('say i sign the partnership and do 2 shares, whats my total');
+    expect(answer.reply).toContain('the partnership bonus 100: 120 points in all');
+  });
+
+  it('reads "which agent" as "who", and finds a video under an entry\'s own name', async () => {
+    expect((await ask('which agent has the highest promotion points')).intent).toBe('leaderboard');
+    const decarb = await ask('is there a decarb video');
+    expect(decarb.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/videos/cc-020'));
+  });
+
+  it('answers with an entry before a passage of another entry that accounts for no more of the question', async () => {
+    const answer = await ask('what is 11-hydroxy-thc exactly');
+    expect(answer.sources[0].url).toBe(absoluteUrl('/api/public/knowledge/methods/oral-edibles'));
   });
 });
