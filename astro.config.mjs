@@ -29,13 +29,30 @@ const serverEntry = {
 };
 
 /**
+ * @astrojs/node in middleware mode, with our server entry (src/server/astro-entry.ts) in place of
+ * the adapter's own: the same NodeApp, rendered without the AsyncLocalStorage the adapter wraps
+ * each render in (that file says why).
+ */
+function nodeMiddleware() {
+  const adapter = node({ mode: 'middleware' });
+  const configDone = adapter.hooks['astro:config:done'];
+  /** @type {import('astro').AstroIntegration['hooks']['astro:config:done']} */
+  const withOurEntry = (params) =>
+    configDone?.({
+      ...params,
+      setAdapter: (settings) => params.setAdapter({ ...settings, serverEntrypoint: fileURLToPath(new URL('./src/server/astro-entry.ts', import.meta.url)), exports: ['handler'] }),
+    });
+  return { ...adapter, hooks: { ...adapter.hooks, 'astro:config:done': withOurEntry } };
+}
+
+/**
  * Static-first: every route pre-renders unless it says `export const prerender = false`.
  * The Node adapter runs in middleware mode because our own server (src/server) owns what every
  * response needs (static files, CORS, limits, logs) and hands only on-demand routes to Astro.
  */
 export default defineConfig({
   output: 'static',
-  adapter: node({ mode: 'middleware' }),
+  adapter: nodeMiddleware(),
   integrations: [serverEntry],
   // Extension-less paths map to `.json` files by our server, so keep Astro's file names exact.
   trailingSlash: 'never',

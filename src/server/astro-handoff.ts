@@ -3,15 +3,15 @@
  * write it to the socket, so the server finishes every response the same way: compression, the
  * response cache, and its own headers (src/server/create-server.ts).
  *
- * @astrojs/node's middleware-mode handler writes a web Response to a Node response with
- * `writeHead`, `write` and `end` (NodeApp.writeResponse); this collector implements just those,
+ * The build's handler (src/server/astro-entry.ts) writes a web Response to a Node response with
+ * `writeHead`, `write` and `end` (Astro's NodeApp.writeResponse); this collector implements just those,
  * and the events Astro listens to. Bodies are small JSON, so holding one in memory costs nothing
  * a stream would save.
  */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
-/** @astrojs/node's middleware-mode handler: calls `next` when no on-demand route matches. */
+/** The build's handler (src/server/astro-entry.ts): calls `next` when no on-demand route matches. */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: App.Locals) => Promise<void>;
 
 export interface AppAnswer {
