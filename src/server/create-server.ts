@@ -117,13 +117,18 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
    * operation sent a cache policy (Surrogate-Control, Surrogate-Key). A query on an API path asks
    * the file's on-demand twin (StaticFiles.queryGoesToTwin); pages and feeds keep the file.
    */
-  async function read(url: URL, compute: () => Promise<AppAnswer | undefined>, accepted: Encoding[]): Promise<Answered | undefined> {
+  function read(url: URL, compute: () => Promise<AppAnswer | undefined>, accepted: Encoding[]): Answered | Promise<Answered | undefined> {
     const file = staticFiles.lookup(url.pathname);
     if (file && (url.search === '' || !staticFiles.queryGoesToTwin(file, url.pathname))) return { entry: fileEntry(file) };
     const key = url.pathname + url.search;
     deps.changes.sync();
     const cached = cache.get(key);
     if (cached) return { entry: cached, state: 'HIT' };
+    return computeAndKeep(key, compute, accepted);
+  }
+
+  /** `read`'s answer when nothing kept has it: the operation's, kept when its cache policy says so. */
+  async function computeAndKeep(key: string, compute: () => Promise<AppAnswer | undefined>, accepted: Encoding[]): Promise<Answered | undefined> {
     const mark = cache.mark();
     const answer = await compute();
     if (!answer) return undefined;
@@ -149,28 +154,31 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
 
   /**
    * The socket's request once admitted: a read (file, cache, operation) or any other method
-   * (operation). A path Astro declines (one it cannot decode) is a 404.
+   * (operation). A path Astro declines (one it cannot decode) is a 404. An answer a file or the
+   * response cache has is written at once, without waiting on a promise.
    */
-  async function answer(req: IncomingMessage, res: ServerResponse, url: URL, reply: Reply, ip: string, body: string | undefined) {
+  function answer(req: IncomingMessage, res: ServerResponse, url: URL, reply: Reply, ip: string, body: string | undefined): void | Promise<void> {
     const method = req.method ?? 'GET';
-    const accepted = [negotiate(req.headers['accept-encoding'])].filter((e) => e !== undefined);
-    let found: Answered | undefined;
+    const encoding = negotiate(req.headers['accept-encoding']);
+    const accepted = encoding ? [encoding] : [];
+    const write = (found: Answered | undefined) => {
+      if (!found) return void sendProblem(res, reply, NOT_FOUND);
+      reply.route = found.entry.route ?? STATIC_ROUTE;
+      send(req, res, found.entry, reply, encoding, found.state);
+    };
     if (method === 'GET' || method === 'HEAD') {
-      // Astro routes HEAD to GET; the body is left out when the answer is written.
+      // Astro routes HEAD to GET (it reads the method as the computation starts); the body is left
+      // out when the answer is written.
       req.method = 'GET';
-      found = await read(url, () => astro(req, res, localsFor(reply.requestId, ip, body)), accepted);
+      const found = read(url, () => astro(req, res, localsFor(reply.requestId, ip, body)), accepted);
       req.method = method;
-    } else {
-      // Astro reads a pre-read string body instead of the (consumed) stream. A body the server did
-      // not read (not JSON) would be drained after the answer: the connection closes instead.
-      if (body === undefined && hasBody(req)) res.setHeader('Connection', 'close');
-      (req as IncomingMessage & { body?: string }).body = body ?? '';
-      const computed = await astro(req, res, localsFor(reply.requestId, ip, body));
-      found = computed && { entry: entryOf(computed, accepted) };
+      return found instanceof Promise ? found.then(write) : write(found);
     }
-    if (!found) return sendProblem(res, reply, NOT_FOUND);
-    reply.route = found.entry.route ?? STATIC_ROUTE;
-    send(req, res, found.entry, reply, found.state);
+    // Astro reads a pre-read string body instead of the (consumed) stream. A body the server did
+    // not read (not JSON) would be drained after the answer: the connection closes instead.
+    if (body === undefined && hasBody(req)) res.setHeader('Connection', 'close');
+    (req as IncomingMessage & { body?: string }).body = body ?? '';
+    return astro(req, res, localsFor(reply.requestId, ip, body)).then((computed) => write(computed && { entry: entryOf(computed, accepted) }));
   }
 
   /**
@@ -210,7 +218,8 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     const { rateClass, target } = url ? routes.classify(method, url.pathname, text) : { rateClass: 'read' as const, target: undefined };
     // Every request passes the gate, malformed ones included, so every response carries the
     // rate-limit headers and no request is free to repeat.
-    const admission = await gate.admit({ ip, rateClass, apiKey });
+    const admitted = gate.admit({ ip, rateClass, apiKey });
+    const admission = admitted instanceof Promise ? await admitted : admitted;
     reply.head.push(...admission.headers);
     if (admission.refusal) {
       services.metrics.refused(admission.refusal.code);
@@ -297,13 +306,12 @@ function entryOf(answer: AppAnswer, encodings: Encoding[], scope = 'none'): Cach
 }
 
 /**
- * Writes an entry in the encoding the client accepts, its head in one `writeHead` after the
+ * Writes an entry in the encoding the client accepts (negotiated), its head in one `writeHead` after the
  * request's own lines; HEAD gets headers only. With validators (the build's files), a matching
  * If-None-Match or If-Modified-Since gets 304; audio and video answer one byte range, as Safari
  * and podcast apps need to seek.
  */
-function send(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, reply: Reply, state?: 'HIT' | 'MISS') {
-  const encoding = negotiate(req.headers['accept-encoding']);
+function send(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, reply: Reply, encoding: Encoding | undefined, state?: 'HIT' | 'MISS') {
   const variant = encoding && entry.variants[encoding] ? encoding : 'identity';
   let body = entry.variants[variant]!;
   const { head } = reply;

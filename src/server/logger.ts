@@ -10,7 +10,7 @@ export function createLogger(level: string): Logger {
     {
       level,
       base: undefined,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimeByMillisecond(),
       formatters: { level: (label) => ({ level: label }) },
       // Exact paths, not wildcards, which would make redaction search every object logged. Request
       // lines are built by the server and never carry a key; these catch the objects a caller
@@ -22,6 +22,24 @@ export function createLogger(level: string): Logger {
     // by pino's exit hook.
     pino.destination({ sync: false }),
   );
+}
+
+/**
+ * pino's `isoTime`, formatted once per millisecond: at thousands of lines a second, most lines
+ * share their millisecond with the line before, and formatting the date was a tenth of a request
+ * line's cost.
+ */
+export function isoTimeByMillisecond(clock: () => number = Date.now): () => string {
+  let lastMs = -1;
+  let field = '';
+  return () => {
+    const now = clock();
+    if (now !== lastMs) {
+      lastMs = now;
+      field = `,"time":"${new Date(now).toISOString()}"`;
+    }
+    return field;
+  };
 }
 
 export type { Logger };
