@@ -53,7 +53,7 @@ export interface ServerDeps {
  * One response in the making. `head`: the header lines every answer to this request carries (its
  * request id, the security and CORS headers, the gate's rate-limit headers), names and values in
  * turn, written with the answer's own in one `writeHead`; `route` and `bytes` are what the log
- * line and the metrics report once it has finished.
+ * line and the metrics report once it has finished, and `release` ends its place in flight.
  */
 interface Reply {
   requestId: string;
@@ -61,6 +61,8 @@ interface Reply {
   /** The route that answers (src/server/metrics.ts); `(none)` until one does. */
   route: string;
   bytes?: number;
+  /** Gives back the gate's place in flight (RateLimiter.admit), once the response has closed. */
+  release?: () => void;
 }
 
 /** The header lines every response starts with, after its request id. */
@@ -225,7 +227,9 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
       services.metrics.refused(admission.refusal.code);
       return sendProblem(res, reply, admission.refusal, target);
     }
-    res.once('close', admission.release);
+    reply.release = admission.release;
+    // A client that left while the gate looked its key up has closed the response already.
+    if (res.destroyed) admission.release();
 
     if (!url) return sendProblem(res, reply, { code: 'bad_request', detail: parsed as string });
     // A pre-rendered file answers GET and HEAD only; its 405 comes before any limit on the body.
@@ -266,7 +270,11 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
       const reply: Reply = { requestId, head: ['X-Request-Id', requestId, ...EVERY_RESPONSE_HEAD], route: NO_ROUTE };
       const ip = clientIp(req, deps.config.trustProxy);
       const url = parseRequestUrl(req);
-      res.once('finish', () => {
+      // One listener for the end of every response: the gate's place in flight is given back, and
+      // a response that was sent whole (not cut off by its client) is counted and logged.
+      res.once('close', () => {
+        reply.release?.();
+        if (!res.writableFinished) return;
         const status = res.statusCode;
         const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
         services.metrics.request(req.method, reply.route, status, durationMs / 1000);
