@@ -184,10 +184,13 @@ export class ClaimVerifier {
     for (let i = 0; i < free && this.queue.length; i++) {
       const next = this.queue.shift()!;
       this.inFlight.add(next.activityId);
-      void this.verify(next).finally(() => {
-        this.inFlight.delete(next.activityId);
-        this.wake();
-      });
+      // A check whose verdict could not be written (the database gone) stays due for a later pass.
+      void this.verify(next)
+        .catch((error: unknown) => this.options.log.error({ err: error }, 'claim check failed'))
+        .finally(() => {
+          this.inFlight.delete(next.activityId);
+          this.wake();
+        });
     }
   }
 

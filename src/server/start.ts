@@ -32,6 +32,11 @@ export interface RunningService {
 export async function startService(routes: RouteTable, config: AppConfig = loadConfig()): Promise<RunningService> {
   const startedAt = Date.now();
   const log = createLogger(config.logLevel);
+  // A promise rejected with nobody waiting for it is logged, not fatal: Node's default would end
+  // the process, and every request in flight with it. (@astrojs/node's handler, which
+  // src/server/astro-entry.ts replaces, logged them too.)
+  const onUnhandledRejection = (reason: unknown) => log.error({ err: reason }, 'unhandled rejection');
+  process.on('unhandledRejection', onUnhandledRejection);
   const dist = resolve(config.distDir);
   const build = readBuildInfo(dist);
   const staticFiles = new StaticFiles(resolve(dist, 'client'), { buildOrigin: build.origin, contentTypeOf: routes.contentTypeOf });
@@ -78,6 +83,7 @@ export async function startService(routes: RouteTable, config: AppConfig = loadC
     await app.close().catch((error: unknown) => log.error({ err: error }, 'closing the services failed'));
     await limits?.close().catch((error: unknown) => log.error({ err: error }, 'closing Redis failed'));
     await new Promise((flushed) => log.flush(flushed));
+    process.off('unhandledRejection', onUnhandledRejection);
   };
   app.start();
   log.info({ url, publicUrl: publicOrigin(), contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }, 'listening');
