@@ -71,8 +71,11 @@ function catalogDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc[]
   for (const [title, s] of shows) {
     docs.push({ kind: 'slot', ref: title, title, url: `${base}/api/public/schedule`, names: title, keywords: `show ${[...s.days].join(' ')}`, text: s.description });
   }
+  // A special is also filed under its date in words, as the schedule's viewers read it ("in December", "on Saturday").
+  const date = new Intl.DateTimeFormat('en-US', { timeZone: catalog.schedule.timeZone, weekday: 'long', month: 'long', day: 'numeric' });
   for (const s of catalog.schedule.specials) {
-    docs.push({ kind: 'special', ref: s.id, title: s.title, url: `${base}/api/public/schedule`, names: s.title, keywords: 'special live', text: s.description });
+    const text = `${s.description} ${date.format(new Date(s.startsAt))}`;
+    docs.push({ kind: 'special', ref: s.id, title: s.title, url: `${base}/api/public/schedule`, names: s.title, keywords: 'special live', text });
   }
   return docs;
 }
