@@ -202,7 +202,9 @@ function asksSchedule(ctx: AnswerContext): boolean {
   if (!question.days.length && !ON_AIR.test(question.text)) return false;
   if (question.tiers.length || question.stems.has('tier') || question.stems.has('point') || index.strangers(question.query).length) return false;
   const top = hits[0];
-  return !top?.fullyNamed || ['slot', 'special', 'program'].includes(top.doc.kind);
+  // A category or video named with a day is asked about as a show when a show accounts for more of the question ("the news on wednesday").
+  const show = question.days.length && ['category', 'video'].includes(top?.doc.kind ?? '') && hits.some((h) => h.doc.kind === 'slot' && h.confidence > top.confidence);
+  return !top?.fullyNamed || show || ['slot', 'special', 'program'].includes(top.doc.kind);
 }
 
 export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
