@@ -128,11 +128,11 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
     const overview = best?.doc.kind === 'program' && OVERVIEWS.has(best.doc.ref);
-    if (ofKind || !best || !best.named || overview) return KIND_ANSWER[kind](ctx);
+    if (ofKind || !best || !best.named || overview) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
     const aka = best.fullyNamed && best.doc.kind === 'knowledge' ? underName(ctx, best, kind) : undefined;
     if (aka) return KIND_ANSWER[kind](aka);
   }
-  if (best) return documentAnswer(ctx, best);
+  if (best) return documentAnswer(compared(ctx, best) ?? ctx, best);
   const pair = together(ctx);
   if (pair) return pair;
   const top = hits[0];
@@ -142,6 +142,27 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (closest.confidence >= FALLBACK && !question.corrected) return documentAnswer(ctx, closest);
   // Else a subject the catalog files videos under ("anything on pest control?"): no video is about it, and these are the closest.
   return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
+}
+
+/** Words that set two things side by side. */
+const COMPARES = / (or|vs|versus|than|compared to|compared with|difference between) /;
+
+/**
+ * A comparison of the best document with another of its kind ("which is longer, the trailer
+ * episode or Rope, Sails and Paper?"): the rest of the question, the words the best did not
+ * match, is searched on its own, and a document of the same kind that accounts for it answers too.
+ */
+function compared(ctx: AnswerContext, best: Hit): AnswerContext | undefined {
+  const { question } = ctx;
+  if (!COMPARES.test(question.text)) return undefined;
+  // What is compared says nothing of which item: "longer" (of "long", no subject) is left out with the words the best matched.
+  const measure = (w: string) => /\w{3}(er|est)$/.test(w) && indexTerm(w.replace(/(er|est)$/, '').replace(/(\w)\1$/, '$1')) === null;
+  const rest = question.query.split(' ').filter((w) => !best.matched.includes(indexTerm(w) ?? '') && !measure(w));
+  if (!ctx.index.terms(rest.join(' ')).length) return undefined;
+  const other = ctx.index.search(rest.join(' '), { kinds: [best.doc.kind] }).find((h) => h.doc.ref !== best.doc.ref && h.confidence >= CONFIDENT && isPublic(ctx.catalog, h.doc, ctx.input.now));
+  if (!other) return undefined;
+  const both = [best, { ...other, confidence: best.confidence }];
+  return { ...ctx, hits: [...both, ...ctx.hits.filter((h) => !both.some((x) => x.doc === h.doc))] };
 }
 
 /**
