@@ -128,7 +128,9 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
     const overview = best?.doc.kind === 'program' && OVERVIEWS.has(best.doc.ref);
-    if (ofKind || !best || !best.named || overview) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
+    // A document that has the question's words only in its text is no answer to a question for a kind of item, unless it has two of them besides the words for the newest ("do i need an api key to read the list of videos").
+    const loose = best && !best.named && best.matched.filter((t) => !NEWEST.includes(t)).length < 2;
+    if (ofKind || !best || loose || overview) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
     const aka = best.fullyNamed && best.doc.kind === 'knowledge' ? underName(ctx, best, kind) : undefined;
     if (aka) return KIND_ANSWER[kind](aka);
   }
