@@ -215,8 +215,11 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
   const own = (url: string) => (url.startsWith(published) ? base + url.slice(published.length) : url);
   const overview = `${base}/llms.txt`;
   let section = '';
+  // The paragraphs before the first section are about the whole site, named by its heading ("Canopy Cove TV").
+  let site = '';
   for (const line of llms.split('\n')) {
-    if (line.startsWith('## ')) section = line.slice(3);
+    if (line.startsWith('# ')) site = line.slice(2);
+    if (line.startsWith('## ')) [section, site] = [line.slice(3), ''];
     const item = /^- \[(.+?)\]\((\S+)\)(?:: (.*))?$/.exec(line);
     if (item) {
       const [, title, link, notes = ''] = item;
@@ -224,7 +227,7 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
       if (!known.has(url) && !known.has(title) && !/^(GET|POST|PUT|PATCH|DELETE) \//.test(title))
         docs.push({ kind: 'reference', ref: title, title, url, names: title, keywords: section, text: notes });
     } else if (line.trim() && !line.startsWith('#')) {
-      docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: '', keywords: section, text: line.replace(/^> /, '') });
+      docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: site, keywords: section, text: line.replace(/^> /, '') });
     }
   }
   return docs;
