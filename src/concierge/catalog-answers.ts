@@ -9,6 +9,7 @@ import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
 import { durationText, listText, sentence } from './answer-format.ts';
+import { indexTerm } from './text.ts';
 
 const NO_KEY = 'no key needed';
 
@@ -180,7 +181,13 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     label = 'The most expensive';
   } else if (!picks.length) {
     picks = body.items.filter((p) => p.availability === 'in_stock').slice(0, 5);
-    label = 'A few items in stock';
+    // What was asked for, less the words that name the shop itself: "do you sell cbd" is told that no product is CBD.
+    const shop = ctx.hits.find((h) => h.doc.kind === 'program' && h.doc.ref === 'shop');
+    const subject = subjectOf(ctx)
+      .split(' ')
+      .filter((w) => w && !shop?.matched.includes(indexTerm(w) ?? ''))
+      .join(' ');
+    label = subject ? `No product matches "${subject}". A few items in stock` : 'A few items in stock';
   }
   picks = picks.slice(0, 5);
   // One or two items are described as well: what they are is part of the answer.

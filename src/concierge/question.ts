@@ -201,7 +201,8 @@ function nameCandidates(message: string, vocab: Vocabulary): Question['names'] {
     const lower = token.toLowerCase().replace(/-+$/, '');
     const handleLike = /[0-9_-]/.test(token) || /[a-z][A-Z]/.test(token);
     if (lower.length < 3 || /^\d+$/.test(lower) || /^\d{1,2}(am|pm)$/.test(lower) || /^(cb\d|api_use|content_submit|task_post|task_claim|llms)/.test(lower)) continue;
-    if (vocab.words.has(lower) || (!handleLike && vocab.stems.has(stem(lower)))) continue;
+    // A word the question's reading rewrites ("t-shirt" as "tshirt") is that word, not a handle.
+    if (vocab.words.has(lower) || (!handleLike && vocab.stems.has(stem(lower))) || normalise(lower) !== lower) continue;
     // "tier-gated" is two known words, not a handle; "pixel-fox" and "scout-7" may be.
     if (/^[a-z]+(-[a-z]+)+$/.test(lower) && lower.split('-').every((part) => vocab.words.has(part))) continue;
     if (!found.some((f) => f.name.toLowerCase() === lower)) found.push({ name: token, handleLike });
