@@ -33,6 +33,14 @@ function subjectOf(ctx: AnswerContext): string {
     .join(' ');
 }
 
+/** The question's subject less the words its overview (the shop, the podcast) matched: what no item was found for. */
+function subjectBeyond(ctx: AnswerContext, overview: string): string[] {
+  const own = ctx.hits.find((h) => h.doc.kind === 'program' && h.doc.ref === overview);
+  return subjectOf(ctx)
+    .split(' ')
+    .filter((w) => w && !own?.matched.includes(indexTerm(w) ?? ''));
+}
+
 const byCatalog = new WeakMap<Catalog, Map<string, Video>>();
 
 /** The catalog's videos by id, made once per catalog: a catalog may hold 10,000 of them. */
@@ -143,7 +151,8 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
   let label = 'Matching episodes';
   if (!picks.length) {
     picks = [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
-    label = 'Latest episodes, newest first';
+    const subject = subjectBeyond(ctx, 'podcast').filter((w) => !NEWEST.includes(indexTerm(w) ?? ''));
+    label = `${subject.length && !numbered ? `No episode matches "${subject.join(' ')}". ` : ''}Latest episodes, newest first`;
   }
   picks = picks.slice(0, 3);
   const line = (e: (typeof episodes)[number]) => {
@@ -182,11 +191,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   } else if (!picks.length) {
     picks = body.items.filter((p) => p.availability === 'in_stock').slice(0, 5);
     // What was asked for, less the words that name the shop itself: "do you sell cbd" is told that no product is CBD.
-    const shop = ctx.hits.find((h) => h.doc.kind === 'program' && h.doc.ref === 'shop');
-    const subject = subjectOf(ctx)
-      .split(' ')
-      .filter((w) => w && !shop?.matched.includes(indexTerm(w) ?? ''))
-      .join(' ');
+    const subject = subjectBeyond(ctx, 'shop').join(' ');
     label = subject ? `No product matches "${subject}". A few items in stock` : 'A few items in stock';
   }
   picks = picks.slice(0, 5);
