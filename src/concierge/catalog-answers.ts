@@ -21,7 +21,7 @@ const NO_KEY = 'no key needed';
 function relevant(ctx: AnswerContext, kinds: DocKind[]): Hit[] {
   const many = ctx.question.many;
   const of = ctx.hits.filter((h) => kinds.includes(h.doc.kind));
-  const best = Math.max(0, ...of.filter((h) => h.confidence >= 0.45).map((h) => h.confidence));
+  const best = Math.max(0, ...of.filter((h) => h.confidence >= 0.4).map((h) => h.confidence));
   return best ? of.filter((h) => h.confidence >= (many ? Math.max(0.35, 0.65 * best) : 0.85 * best)) : [];
 }
 
@@ -64,7 +64,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   const suggestions = ["What's on now?", 'Where are the feeds?'];
 
   if (question.kind === 'clip') {
-    const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.45);
+    const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.4);
     const ofVideos = relevant(ctx, ['video']).map((h) => h.doc.ref);
     const clips = clipHits.length
       ? clipHits.map((h) => catalog.clips.find((c) => c.id === h.doc.ref)!)

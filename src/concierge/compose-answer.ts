@@ -125,7 +125,7 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const best = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const kind = question.kind;
   if (kind) {
-    const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);
+    const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.4);
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
     const overview = best?.doc.kind === 'program' && OVERVIEWS.has(best.doc.ref);
     // A document that has the question's words only in its text is no answer to a question for a kind of item, unless it has two of them besides the words for the newest ("do i need an api key to read the list of videos").
