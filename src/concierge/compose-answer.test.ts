@@ -41,6 +41,10 @@ describe('composing an answer', () => {
     // A question mark ends a clause too: what follows it is a tag; a clause that asks for a kind of item is no tag.
     ['any mugs in the shop? cheers', 'shop'],
     ['newest podcast episode? rn', 'podcast'],
+    // A long word no document has, last and after a word that is no stop word, is a tag only the rules read past; an object it is not.
+    ["what's on now lowkey", 'schedule'],
+    ['how do i grow tomatoes lowkey', 'unknown'],
+    ["what's on tonight in portland", 'unknown'],
     ['asdf qwerty', 'unknown'],
     ['what is the capital of france', 'unknown'],
   ])('%s -> %s', async (q, intent) => expect((await ask(q)).intent).toBe(intent));

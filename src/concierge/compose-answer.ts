@@ -296,7 +296,11 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   const { index, question } = ctx;
   const strangers = new Set(index.strangers(question.query));
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
-  const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
+  const longer = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w)));
+  const subjects = longer.length;
+  // The only longer stranger is the last word, after a word that is no stop word: a tag the rules may read past ("what's on now lowkey"), an object ("weather in portland") it is not.
+  const [before, last] = question.words.slice(-2);
+  const tag = subjects === 1 && longer[0] === last && !!before && indexTerm(before) !== null;
   // Known words that only frame the question ("quick question, ..."), when no longer stranger may be its subject ("quick question, how do i grow tomatoes").
   const found = subjects ? [] : index.frames(question.query, question.kind ? KIND_FAMILY[question.kind] : []).filter((t) => !NEWEST.includes(t));
   // A word corrected into another makes the subject uncertain ("who won the world cup" read as "own" and "cpu"), unless it is itself a frame ("mate" read as "made").
@@ -315,6 +319,10 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   const terms = index.terms(kept).filter((t) => !frames.has(t)).length;
   const read = () => {
     const known = contextOf(model, ctx.input, { ...keptQuestion, query, names: question.names, corrected: true });
+    const judged = judge(known);
+    return judged ?? (tag ? { ...known, rulesOnly: true } : undefined);
+  };
+  const judge = (known: AnswerContext) => {
     const top = known.hits[0];
     // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
     if (!top || (terms <= subjects && !top.fullyNamed)) return undefined;
@@ -350,6 +358,6 @@ async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined)
           hits.find((h) => h.doc.kind === 'slot' || h.doc.kind === 'special'),
         )
       : undefined) ??
-    retrieved(ctx)
+    (ctx.rulesOnly ? undefined : retrieved(ctx))
   );
 }
