@@ -258,7 +258,12 @@ async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: 
  * cheaper, the tote or the poster" keeps its first clause (cheap is about prices).
  */
 function withoutPreamble(model: ConciergeModel, message: string): string | undefined {
-  const clauses = message.split(/\s*(?:(?<!\d),|,(?!\d)|[:;?!]|\.(?=\s)|\s[-–—]\s|\bbut\b)\s*/i).filter((c) => /[\p{L}\p{N}]/u.test(c));
+  // An adverb in "-ly" before the question's first word is a clause of its own too: "honestly, who leads" as "honestly who leads".
+  const adverb = new RegExp(`(?<=^\\s*\\p{L}+ly)\\s+(?=${QUESTION_START.source.slice(1)})`, 'iu');
+  const clauses = message
+    .split(adverb)
+    .flatMap((c) => c.split(/\s*(?:(?<!\d),|,(?!\d)|[:;?!]|\.(?=\s)|\s[-–—]\s|\bbut\b)\s*/i))
+    .filter((c) => /[\p{L}\p{N}]/u.test(c));
   if (clauses.length < 2) return undefined;
   const frames = (clause: string) => {
     const read = readQuestion(clause, model.vocabulary);
