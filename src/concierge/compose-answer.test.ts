@@ -43,6 +43,8 @@ describe('composing an answer', () => {
     ['newest podcast episode? rn', 'podcast'],
     // A long word no document has, last and after a word that is no stop word, is a tag only the rules read past; an object it is not.
     ["what's on now lowkey", 'schedule'],
+    // A kind of item named after "when", "so", "if" or "because" is in a clause about something else.
+    ['are there webhooks so i hear when a new video comes out', 'api'],
     // An adverb in "-ly" before the question word sets the question up like a clause of its own.
     ['frankly who is second on the leaderboard', 'leaderboard'],
     ['how do i grow tomatoes lowkey', 'unknown'],

@@ -224,7 +224,10 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const widened = ws.flatMap(widen);
   const stems = new Set(widened.flatMap((w) => [stem(w), ...w.split(/[_.-]/).map(stem)]));
   // Only a kind named in the question's own words: "order" may hint at the shop, it does not ask for a product.
-  const kinds = ws.map((w) => KIND_WORDS.get(stem(w))).filter((k) => k !== undefined);
+  // A kind named after "when", "so" or "if" is in a clause about something else: "webhooks so my bot hears when a new video is published".
+  const clause = ws.findIndex((w, i) => i > 0 && /^(when|so|if|because)$/.test(w));
+  const main = clause > 0 ? ws.slice(0, clause) : ws;
+  const kinds = main.map((w) => KIND_WORDS.get(stem(w))).filter((k) => k !== undefined);
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));
   tiers.sort((a, b) => text.indexOf(a.toLowerCase()) - text.indexOf(b.toLowerCase()));
   const countMatch = / (?:top|first|best) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty) /.exec(text);
