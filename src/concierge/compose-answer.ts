@@ -295,7 +295,8 @@ function contextOf(model: ConciergeModel, input: AnswerInput, question: Question
  * to four letters is taken for chat shorthand or part of an idiom; a longer one is more likely
  * the subject ("how do i grow tomatoes"), so the words the service knows must outnumber those.
  * The handles the question may name stay candidates (an agent's name is a stranger too), and
- * the question counts as corrected: the closest document that accounts for less than half of it does not answer.
+ * the question counts as corrected when a longer stranger or a frame was left out: the closest document that accounts
+ * for less than half of it does not answer. Shorthand alone ("rn", "tbh") leaves the question as sure as it was.
  */
 function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: () => AnswerContext | undefined; shorthand: boolean } | undefined {
   const { index, question } = ctx;
@@ -323,7 +324,7 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     .join(' ');
   const terms = index.terms(kept).filter((t) => !frames.has(t)).length;
   const read = () => {
-    const known = contextOf(model, ctx.input, { ...keptQuestion, query, names: question.names, corrected: true });
+    const known = contextOf(model, ctx.input, { ...keptQuestion, query, names: question.names, corrected: question.corrected || subjects > 0 || frames.size > 0 });
     const judged = judge(known);
     return judged ?? (tag ? { ...known, rulesOnly: true } : undefined);
   };
