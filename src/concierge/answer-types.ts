@@ -137,4 +137,6 @@ export interface AnswerContext {
   /** A source for one of the service's own paths. */
   api(path: string, title: string): Source;
   answer(intent: Intent, reply: string, sources: Source[], suggestions: string[]): Answer;
+  /** Only the hand-written rules may answer this reading of the question, not retrieval. */
+  rulesOnly?: boolean;
 }

@@ -9,6 +9,7 @@ import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
 import { durationText, listText, sentence } from './answer-format.ts';
+import { indexTerm } from './text.ts';
 
 const NO_KEY = 'no key needed';
 
@@ -20,7 +21,7 @@ const NO_KEY = 'no key needed';
 function relevant(ctx: AnswerContext, kinds: DocKind[]): Hit[] {
   const many = ctx.question.many;
   const of = ctx.hits.filter((h) => kinds.includes(h.doc.kind));
-  const best = Math.max(0, ...of.filter((h) => h.confidence >= 0.45).map((h) => h.confidence));
+  const best = Math.max(0, ...of.filter((h) => h.confidence >= 0.4).map((h) => h.confidence));
   return best ? of.filter((h) => h.confidence >= (many ? Math.max(0.35, 0.65 * best) : 0.85 * best)) : [];
 }
 
@@ -30,6 +31,14 @@ function subjectOf(ctx: AnswerContext): string {
     .split(' ')
     .filter((w) => ctx.index.terms(w).length)
     .join(' ');
+}
+
+/** The question's subject less the words its overview (the shop, the podcast) matched: what no item was found for. */
+function subjectBeyond(ctx: AnswerContext, overview: string): string[] {
+  const own = ctx.hits.find((h) => h.doc.kind === 'program' && h.doc.ref === overview);
+  return subjectOf(ctx)
+    .split(' ')
+    .filter((w) => w && !own?.matched.includes(indexTerm(w) ?? ''));
 }
 
 const byCatalog = new WeakMap<Catalog, Map<string, Video>>();
@@ -55,7 +64,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   const suggestions = ["What's on now?", 'Where are the feeds?'];
 
   if (question.kind === 'clip') {
-    const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.45);
+    const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.4);
     const ofVideos = relevant(ctx, ['video']).map((h) => h.doc.ref);
     const clips = clipHits.length
       ? clipHits.map((h) => catalog.clips.find((c) => c.id === h.doc.ref)!)
@@ -142,7 +151,8 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
   let label = 'Matching episodes';
   if (!picks.length) {
     picks = [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
-    label = 'Latest episodes, newest first';
+    const subject = subjectBeyond(ctx, 'podcast').filter((w) => !NEWEST.includes(indexTerm(w) ?? ''));
+    label = `${subject.length && !numbered ? `No episode matches "${subject.join(' ')}". ` : ''}Latest episodes, newest first`;
   }
   picks = picks.slice(0, 3);
   const line = (e: (typeof episodes)[number]) => {
@@ -180,7 +190,9 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     label = 'The most expensive';
   } else if (!picks.length) {
     picks = body.items.filter((p) => p.availability === 'in_stock').slice(0, 5);
-    label = 'A few items in stock';
+    // What was asked for, less the words that name the shop itself: "do you sell cbd" is told that no product is CBD.
+    const subject = subjectBeyond(ctx, 'shop').join(' ');
+    label = subject ? `No product matches "${subject}". A few items in stock` : 'A few items in stock';
   }
   picks = picks.slice(0, 5);
   // One or two items are described as well: what they are is part of the answer.

@@ -41,6 +41,14 @@ describe('composing an answer', () => {
     // A question mark ends a clause too: what follows it is a tag; a clause that asks for a kind of item is no tag.
     ['any mugs in the shop? cheers', 'shop'],
     ['newest podcast episode? rn', 'podcast'],
+    // A long word no document has, last and after a word that is no stop word, is a tag only the rules read past; an object it is not.
+    ["what's on now lowkey", 'schedule'],
+    // A kind of item named after "when", "so", "if" or "because" is in a clause about something else.
+    ['are there webhooks so i hear when a new video comes out', 'api'],
+    // An adverb in "-ly" before the question word sets the question up like a clause of its own.
+    ['frankly who is second on the leaderboard', 'leaderboard'],
+    ['how do i grow tomatoes lowkey', 'unknown'],
+    ["what's on tonight in portland", 'unknown'],
     ['asdf qwerty', 'unknown'],
     ['what is the capital of france', 'unknown'],
   ])('%s -> %s', async (q, intent) => expect((await ask(q)).intent).toBe(intent));
@@ -128,5 +136,42 @@ describe('round 12 of issue #37', () => {
   it('answers with an entry before a passage of another entry that accounts for no more of the question', async () => {
     const answer = await ask('what is 11-hydroxy-thc exactly');
     expect(answer.sources[0].url).toBe(absoluteUrl('/api/public/knowledge/methods/oral-edibles'));
+  });
+});
+
+describe('round 13 of issue #37', () => {
+  it('finds a special by the month it airs in, and a show by the day a category airs', async () => {
+    const december = await ask('anything special happening in december?');
+    expect(december.reply).toContain('Harvest Live 2026');
+    expect(december.reply).not.toContain('Solstice');
+    const science = await ask('when is the science show on tuesday');
+    expect(science.intent).toBe('schedule');
+    expect(science.reply).toContain('Label Literacy');
+  });
+
+  it('counts an action written before its number, and says what a tier named above a standing adds', async () => {
+    expect((await ask('if i refer 2 agents and share 3 links, what is that in total')).reply).toContain('130 points in all');
+    expect((await ask('i have 200 points, how far am i from gold and what does gold give')).reply).toContain('Gold adds: On-air shoutouts');
+  });
+
+  it('answers a comparison with both items it names', async () => {
+    const answer = await ask('is the trailer episode shorter than Festival Season?');
+    expect(answer.reply).toContain('Festival Season');
+    expect(answer.reply).toContain('Welcome to Canopy Cove Radio');
+  });
+
+  it('answers an API question that mentions videos about the API, and finds the statistics endpoint and the site overview', async () => {
+    expect((await ask('do i need an api key to read the list of videos')).reply).toContain('Reads need no key');
+    expect((await ask('which endpoint has the live statistics')).sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/stats'));
+    expect((await ask('how do I read the exclusive content')).reply).toContain('?apiKey=');
+    const site = await ask('what is canopy cove tv');
+    expect(site.sources[0].url).toBe(absoluteUrl('/llms.txt'));
+    expect(site.reply).not.toContain('Mug');
+  });
+
+  it('says when no product or episode matches, and takes no rewritten word for a handle', async () => {
+    expect((await ask('do you sell cbd')).reply).toContain('No product matches "cbd"');
+    expect((await ask('is there an episode about quilting')).reply).toContain('No episode matches "quilting"');
+    expect((await ask('can i buy a t-shirt')).intent).toBe('shop');
   });
 });

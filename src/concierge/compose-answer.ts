@@ -125,14 +125,16 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const best = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const kind = question.kind;
   if (kind) {
-    const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.45);
+    const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.4);
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
     const overview = best?.doc.kind === 'program' && OVERVIEWS.has(best.doc.ref);
-    if (ofKind || !best || !best.named || overview) return KIND_ANSWER[kind](ctx);
+    // A document that has the question's words only in its text is no answer to a question for a kind of item, unless it has two of them besides the words for the newest ("do i need an api key to read the list of videos").
+    const loose = best && !best.named && best.matched.filter((t) => !NEWEST.includes(t)).length < 2;
+    if (ofKind || !best || loose || overview) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
     const aka = best.fullyNamed && best.doc.kind === 'knowledge' ? underName(ctx, best, kind) : undefined;
     if (aka) return KIND_ANSWER[kind](aka);
   }
-  if (best) return documentAnswer(ctx, best);
+  if (best) return documentAnswer(compared(ctx, best) ?? ctx, best);
   const pair = together(ctx);
   if (pair) return pair;
   const top = hits[0];
@@ -142,6 +144,27 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (closest.confidence >= FALLBACK && !question.corrected) return documentAnswer(ctx, closest);
   // Else a subject the catalog files videos under ("anything on pest control?"): no video is about it, and these are the closest.
   return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
+}
+
+/** Words that set two things side by side. */
+const COMPARES = / (or|vs|versus|than|compared to|compared with|difference between) /;
+
+/**
+ * A comparison of the best document with another of its kind ("which is longer, the trailer
+ * episode or Rope, Sails and Paper?"): the rest of the question, the words the best did not
+ * match, is searched on its own, and a document of the same kind that accounts for it answers too.
+ */
+function compared(ctx: AnswerContext, best: Hit): AnswerContext | undefined {
+  const { question } = ctx;
+  if (!COMPARES.test(question.text)) return undefined;
+  // What is compared says nothing of which item: "longer" (of "long", no subject) is left out with the words the best matched.
+  const measure = (w: string) => /\w{3}(er|est)$/.test(w) && indexTerm(w.replace(/(er|est)$/, '').replace(/(\w)\1$/, '$1')) === null;
+  const rest = question.query.split(' ').filter((w) => !best.matched.includes(indexTerm(w) ?? '') && !measure(w));
+  if (!ctx.index.terms(rest.join(' ')).length) return undefined;
+  const other = ctx.index.search(rest.join(' '), { kinds: [best.doc.kind] }).find((h) => h.doc.ref !== best.doc.ref && h.confidence >= CONFIDENT && isPublic(ctx.catalog, h.doc, ctx.input.now));
+  if (!other) return undefined;
+  const both = [best, { ...other, confidence: best.confidence }];
+  return { ...ctx, hits: [...both, ...ctx.hits.filter((h) => !both.some((x) => x.doc === h.doc))] };
 }
 
 /**
@@ -202,7 +225,9 @@ function asksSchedule(ctx: AnswerContext): boolean {
   if (!question.days.length && !ON_AIR.test(question.text)) return false;
   if (question.tiers.length || question.stems.has('tier') || question.stems.has('point') || index.strangers(question.query).length) return false;
   const top = hits[0];
-  return !top?.fullyNamed || ['slot', 'special', 'program'].includes(top.doc.kind);
+  // A category or video named with a day is asked about as a show when a show accounts for more of the question ("the news on wednesday").
+  const show = question.days.length && ['category', 'video'].includes(top?.doc.kind ?? '') && hits.some((h) => h.doc.kind === 'slot' && h.confidence > top.confidence);
+  return !top?.fullyNamed || show || ['slot', 'special', 'program'].includes(top.doc.kind);
 }
 
 export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
@@ -233,7 +258,12 @@ async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: 
  * cheaper, the tote or the poster" keeps its first clause (cheap is about prices).
  */
 function withoutPreamble(model: ConciergeModel, message: string): string | undefined {
-  const clauses = message.split(/\s*(?:(?<!\d),|,(?!\d)|[:;?!]|\.(?=\s)|\s[-–—]\s|\bbut\b)\s*/i).filter((c) => /[\p{L}\p{N}]/u.test(c));
+  // An adverb in "-ly" before the question's first word is a clause of its own too: "honestly, who leads" as "honestly who leads".
+  const adverb = new RegExp(`(?<=^\\s*\\p{L}+ly)\\s+(?=${QUESTION_START.source.slice(1)})`, 'iu');
+  const clauses = message
+    .split(adverb)
+    .flatMap((c) => c.split(/\s*(?:(?<!\d),|,(?!\d)|[:;?!]|\.(?=\s)|\s[-–—]\s|\bbut\b)\s*/i))
+    .filter((c) => /[\p{L}\p{N}]/u.test(c));
   if (clauses.length < 2) return undefined;
   const frames = (clause: string) => {
     const read = readQuestion(clause, model.vocabulary);
@@ -265,13 +295,18 @@ function contextOf(model: ConciergeModel, input: AnswerInput, question: Question
  * to four letters is taken for chat shorthand or part of an idiom; a longer one is more likely
  * the subject ("how do i grow tomatoes"), so the words the service knows must outnumber those.
  * The handles the question may name stay candidates (an agent's name is a stranger too), and
- * the question counts as corrected: the closest document that accounts for less than half of it does not answer.
+ * the question counts as corrected when a longer stranger or a frame was left out: the closest document that accounts
+ * for less than half of it does not answer. Shorthand alone ("rn", "tbh") leaves the question as sure as it was.
  */
 function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: () => AnswerContext | undefined; shorthand: boolean } | undefined {
   const { index, question } = ctx;
   const strangers = new Set(index.strangers(question.query));
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
-  const subjects = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w))).length;
+  const longer = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w)));
+  const subjects = longer.length;
+  // The only longer stranger is the last word, after a word that is no stop word: a tag the rules may read past ("what's on now lowkey"), an object ("weather in portland") it is not.
+  const [before, last] = question.words.slice(-2);
+  const tag = subjects === 1 && longer[0] === last && !!before && indexTerm(before) !== null;
   // Known words that only frame the question ("quick question, ..."), when no longer stranger may be its subject ("quick question, how do i grow tomatoes").
   const found = subjects ? [] : index.frames(question.query, question.kind ? KIND_FAMILY[question.kind] : []).filter((t) => !NEWEST.includes(t));
   // A word corrected into another makes the subject uncertain ("who won the world cup" read as "own" and "cpu"), unless it is itself a frame ("mate" read as "made").
@@ -289,7 +324,11 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     .join(' ');
   const terms = index.terms(kept).filter((t) => !frames.has(t)).length;
   const read = () => {
-    const known = contextOf(model, ctx.input, { ...keptQuestion, query, names: question.names, corrected: true });
+    const known = contextOf(model, ctx.input, { ...keptQuestion, query, names: question.names, corrected: question.corrected || subjects > 0 || frames.size > 0 });
+    const judged = judge(known);
+    return judged ?? (tag ? { ...known, rulesOnly: true } : undefined);
+  };
+  const judge = (known: AnswerContext) => {
     const top = known.hits[0];
     // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
     if (!top || (terms <= subjects && !top.fullyNamed)) return undefined;
@@ -325,6 +364,6 @@ async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined)
           hits.find((h) => h.doc.kind === 'slot' || h.doc.kind === 'special'),
         )
       : undefined) ??
-    retrieved(ctx)
+    (ctx.rulesOnly ? undefined : retrieved(ctx))
   );
 }

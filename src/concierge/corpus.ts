@@ -71,8 +71,11 @@ function catalogDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc[]
   for (const [title, s] of shows) {
     docs.push({ kind: 'slot', ref: title, title, url: `${base}/api/public/schedule`, names: title, keywords: `show ${[...s.days].join(' ')}`, text: s.description });
   }
+  // A special is also filed under its date in words, as the schedule's viewers read it ("in December", "on Saturday").
+  const date = new Intl.DateTimeFormat('en-US', { timeZone: catalog.schedule.timeZone, weekday: 'long', month: 'long', day: 'numeric' });
   for (const s of catalog.schedule.specials) {
-    docs.push({ kind: 'special', ref: s.id, title: s.title, url: `${base}/api/public/schedule`, names: s.title, keywords: 'special live', text: s.description });
+    const text = `${s.description} ${date.format(new Date(s.startsAt))}`;
+    docs.push({ kind: 'special', ref: s.id, title: s.title, url: `${base}/api/public/schedule`, names: s.title, keywords: 'special live', text });
   }
   return docs;
 }
@@ -212,8 +215,11 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
   const own = (url: string) => (url.startsWith(published) ? base + url.slice(published.length) : url);
   const overview = `${base}/llms.txt`;
   let section = '';
+  // The paragraphs before the first section are about the whole site, named by its heading ("Canopy Cove TV").
+  let site = '';
   for (const line of llms.split('\n')) {
-    if (line.startsWith('## ')) section = line.slice(3);
+    if (line.startsWith('# ')) site = line.slice(2);
+    if (line.startsWith('## ')) [section, site] = [line.slice(3), ''];
     const item = /^- \[(.+?)\]\((\S+)\)(?:: (.*))?$/.exec(line);
     if (item) {
       const [, title, link, notes = ''] = item;
@@ -221,7 +227,7 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
       if (!known.has(url) && !known.has(title) && !/^(GET|POST|PUT|PATCH|DELETE) \//.test(title))
         docs.push({ kind: 'reference', ref: title, title, url, names: title, keywords: section, text: notes });
     } else if (line.trim() && !line.startsWith('#')) {
-      docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: '', keywords: section, text: line.replace(/^> /, '') });
+      docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: site, keywords: section, text: line.replace(/^> /, '') });
     }
   }
   return docs;

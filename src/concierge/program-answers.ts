@@ -111,7 +111,7 @@ function exclusiveAnswer(ctx: AnswerContext): Answer {
   const platinum = tiers.find((t) => t.name === 'Platinum')!;
   return ctx.answer(
     'exclusive',
-    `AI-only exclusive content is at GET ${base}/api/public/ai/exclusive with your apiKey, for Platinum (${platinum.minPoints} points) and above; Legend unlocks all of it.`,
+    `AI-only exclusive content is at GET ${base}/api/public/ai/exclusive?apiKey=<API_KEY> (the key in the query, or in a header as the discovery index's authentication says), for Platinum (${platinum.minPoints} points) and above; Legend unlocks all of it.`,
     [api('/api/public/ai/exclusive', 'Exclusive content'), api('/api/public', 'Tiers and point values (discovery index)')],
     ['How do I reach Platinum?'],
   );

@@ -201,7 +201,8 @@ function nameCandidates(message: string, vocab: Vocabulary): Question['names'] {
     const lower = token.toLowerCase().replace(/-+$/, '');
     const handleLike = /[0-9_-]/.test(token) || /[a-z][A-Z]/.test(token);
     if (lower.length < 3 || /^\d+$/.test(lower) || /^\d{1,2}(am|pm)$/.test(lower) || /^(cb\d|api_use|content_submit|task_post|task_claim|llms)/.test(lower)) continue;
-    if (vocab.words.has(lower) || (!handleLike && vocab.stems.has(stem(lower)))) continue;
+    // A word the question's reading rewrites ("t-shirt" as "tshirt") is that word, not a handle.
+    if (vocab.words.has(lower) || (!handleLike && vocab.stems.has(stem(lower))) || normalise(lower) !== lower) continue;
     // "tier-gated" is two known words, not a handle; "pixel-fox" and "scout-7" may be.
     if (/^[a-z]+(-[a-z]+)+$/.test(lower) && lower.split('-').every((part) => vocab.words.has(part))) continue;
     if (!found.some((f) => f.name.toLowerCase() === lower)) found.push({ name: token, handleLike });
@@ -223,7 +224,10 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const widened = ws.flatMap(widen);
   const stems = new Set(widened.flatMap((w) => [stem(w), ...w.split(/[_.-]/).map(stem)]));
   // Only a kind named in the question's own words: "order" may hint at the shop, it does not ask for a product.
-  const kinds = ws.map((w) => KIND_WORDS.get(stem(w))).filter((k) => k !== undefined);
+  // A kind named after "when", "so" or "if" is in a clause about something else: "webhooks so my bot hears when a new video is published".
+  const clause = ws.findIndex((w, i) => i > 0 && /^(when|so|if|because)$/.test(w));
+  const main = clause > 0 ? ws.slice(0, clause) : ws;
+  const kinds = main.map((w) => KIND_WORDS.get(stem(w))).filter((k) => k !== undefined);
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));
   tiers.sort((a, b) => text.indexOf(a.toLowerCase()) - text.indexOf(b.toLowerCase()));
   const countMatch = / (?:top|first|best) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty) /.exec(text);

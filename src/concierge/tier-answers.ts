@@ -39,16 +39,19 @@ function countOf(word: string): number | undefined {
 }
 
 /**
- * Counts of actions written in a question ("4 promotes and a share"): each count followed by the
- * action it counts. "A share" alone is a question about one action's value, not a sum.
+ * Counts of actions written in a question ("4 promotes and a share", "refer 3 other agents"): each
+ * count next to the action it counts, after it or (a number) before it. "A share" alone is a
+ * question about one action's value, not a sum.
  */
 function actionCounts(ctx: AnswerContext): Array<[ActivityType, number]> {
   const { words } = ctx.question;
   const counts: Array<[ActivityType, number, boolean]> = [];
   words.forEach((w, i) => {
     const n = countOf(w);
-    const action = n === undefined ? undefined : (actionOfWord(words[i + 1] ?? '') ?? (/^\d/.test(w) ? actionOfWord(words[i + 2] ?? '') : undefined));
-    if (action && n !== undefined) counts.push([action, n, /^\d/.test(w) || !!NUMBER_WORDS[w]]);
+    const numbered = /^\d/.test(w) || !!NUMBER_WORDS[w];
+    const action =
+      n === undefined ? undefined : (actionOfWord(words[i + 1] ?? '') ?? (/^\d/.test(w) ? actionOfWord(words[i + 2] ?? '') : undefined) ?? (numbered ? actionOfWord(words[i - 1] ?? '') : undefined));
+    if (action && n !== undefined) counts.push([action, n, numbered]);
   });
   return counts.some(([, , numbered]) => numbered) ? counts.map(([a, n]) => [a, n]) : [];
 }
@@ -68,12 +71,13 @@ function actionsTotal(ctx: AnswerContext, counts: Array<[ActivityType, number]>)
   );
 }
 
-/** A number of points read as a standing: its tier, and the gap to the next tier or to the tier named. */
+/** A number of points read as a standing: its tier, and the gap to the next tier or to the tier named (with what that one adds). */
 function pointsStanding(ctx: AnswerContext, points: number): Answer {
   const tier = tierFor(points);
-  const target = ctx.question.tiers.map(tierNamed).find((t) => t.minPoints > points) ?? tiers[indexOf(tier) + 1];
+  const named = ctx.question.tiers.map(tierNamed).find((t) => t.minPoints > points);
+  const target = named ?? tiers[indexOf(tier) + 1];
   const gap = target
-    ? ` To reach ${target.name} (${target.minPoints} points) you need ${target.minPoints - points} more, ${route(target.minPoints - points)}.`
+    ? ` To reach ${target.name} (${target.minPoints} points) you need ${target.minPoints - points} more, ${route(target.minPoints - points)}.${named ? ` ${named.name} adds: ${named.perks.join('; ')}.` : ''}`
     : ' Legend is the top tier: every perk is unlocked.';
   return ctx.answer(
     'tiers',

@@ -188,7 +188,7 @@ export const statsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/public/stats',
   tag: 'Discovery',
-  summary: 'Live brand, content, knowledge-base and AI-program numbers.',
+  summary: 'Live statistics: brand, content, knowledge-base and AI-program numbers.',
   auth: 'none',
   status: 200,
   response: statsSchema,
