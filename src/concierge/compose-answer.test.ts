@@ -49,9 +49,16 @@ describe('composing an answer', () => {
     ['frankly who is second on the leaderboard', 'leaderboard'],
     ['how do i grow tomatoes lowkey', 'unknown'],
     ["what's on tonight in portland", 'unknown'],
+    // A word shaped like a handle in a question that asks for a kind of item is about the item, not an agent.
+    ['is the mid-season recap video out', 'videos'],
     ['asdf qwerty', 'unknown'],
     ['what is the capital of france', 'unknown'],
   ])('%s -> %s', async (q, intent) => expect((await ask(q)).intent).toBe(intent));
+
+  it('says what follows a show the question names once it ends', async () => {
+    expect((await ask('once morning garden ends what comes on')).reply).toContain('Kitchen Mornings');
+    expect((await ask('what is next when kitchen mornings finishes')).reply).toContain('Midday Dispatch');
+  });
 
   it('names its sources, with titles and absolute URLs, whatever the question', async () => {
     for (const q of ['what is cbd', 'what is the capital of france', 'hi', 'how do I earn points', 'any videos about quilting?']) {

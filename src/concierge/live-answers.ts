@@ -148,7 +148,10 @@ export function asksOwnStanding(ctx: AnswerContext): boolean {
 export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | undefined, leaderboardFirst: boolean): Promise<Answer | undefined> {
   const { question } = ctx;
   if (asksOwnStanding(ctx)) return myStatusAnswer(ctx);
-  const candidates = question.names.filter((n) => n.handleLike || AGENT_CUES.test(question.text));
+  // A question that asks for a kind of catalog item by name ("is the mid-year review video out?")
+  // is about that item, not an agent, unless it says it is about one.
+  const aboutAgent = AGENT_CUES.test(question.text);
+  const candidates = question.kind && !aboutAgent ? [] : question.names.filter((n) => n.handleLike || aboutAgent);
   if (candidates.length) {
     const found: ProgramAgent[] = [];
     for (const c of candidates) {

@@ -58,7 +58,7 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const days: Weekday[] = question.days.length ? question.days : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
   if (hit?.doc.kind === 'slot' && hit.fullyNamed && !days.length && clock === undefined) {
     const airings = grid.filter((s) => s.title === hit.doc.ref);
-    if (/ (after|following|followed by) /.test(text)) {
+    if (/ (after|following|followed by|finish|finishes|ends) /.test(text) || / what (is|comes) next /.test(text)) {
       // What follows the show: the slot that starts as each airing ends.
       const next = airings.map((a) => grid[(grid.indexOf(a) + 1) % grid.length]);
       return answer(`After ${hit.doc.ref} (${timeZone} time): ${airings.map((a, i) => `on ${capitalise(a.day)} at ${a.end}, ${next[i].title} (${next[i].start}-${next[i].end})`).join('; ')}.`, [
