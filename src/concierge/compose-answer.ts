@@ -45,6 +45,8 @@ const CONFIDENT = 0.5;
 const FALLBACK = 0.35;
 /** A question's words no document uses that are short enough to be shorthand or part of an idiom ("rn", "kick"). */
 const SHORT_WORD = 4;
+/** Words before a noun: what follows one is a subject of the question, whatever its length. */
+const DETERMINER = /^(the|a|an|my|your|this|that|their|our)$/;
 /** A word at least this long is more likely a subject than a frame of the question. */
 const LONG_WORD = 8;
 /** A term in at most this many documents is specific to the one that has it (an entry and one passage of it, a product and the bundle that holds it). */
@@ -105,7 +107,15 @@ function documentAnswer(ctx: AnswerContext, hit: Hit): Answer {
 }
 
 /** A document the question is about: it accounts for enough of the question, or the question names it and nothing it does not know. */
-const answers = (ctx: AnswerContext, hit: Hit | undefined): hit is Hit => !!hit && (hit.confidence >= CONFIDENT || (hit.fullyNamed && !ctx.index.strangers(ctx.question.query).length));
+const answers = (ctx: AnswerContext, hit: Hit | undefined): hit is Hit =>
+  !!hit && ((hit.confidence >= CONFIDENT && !namesStranger(ctx)) || (hit.fullyNamed && !ctx.index.strangers(ctx.question.query).length));
+
+/** The question asks about a thing no document knows: a word after an article or a possessive that no document uses ("who is the ceo of canopy cove"). */
+function namesStranger(ctx: AnswerContext): boolean {
+  const { question, index } = ctx;
+  const strangers = new Set(index.strangers(question.query));
+  return question.words.some((w, i) => DETERMINER.test(question.words[i - 1] ?? '') && strangers.has(indexTerm(w) ?? ''));
+}
 
 /**
  * What retrieval answers: the kind of item the question asks for when one matches (or when nothing
@@ -302,7 +312,8 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   const { index, question } = ctx;
   const strangers = new Set(index.strangers(question.query));
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
-  const longer = question.words.filter((w) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w)));
+  // A short stranger after an article or a possessive is a noun the question asks about ("who is the ceo"), not shorthand.
+  const longer = question.words.filter((w, i) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w) && !DETERMINER.test(question.words[i - 1] ?? '')));
   const subjects = longer.length;
   // The only longer stranger is the last word, after a word that is no stop word: a tag the rules may read past ("what's on now lowkey"), an object ("weather in portland") it is not.
   const [before, last] = question.words.slice(-2);
@@ -312,7 +323,7 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   // A word corrected into another makes the subject uncertain ("who won the world cup" read as "own" and "cpu"), unless it is itself a frame ("mate" read as "made").
   const written = words(normalise(question.raw));
   const frames = new Set(question.words.every((w, i) => w === written[i] || found.includes(indexTerm(w) ?? '')) ? found : []);
-  if (!strangers.size && !frames.size) return undefined;
+  if ((!strangers.size && !frames.size) || namesStranger(ctx)) return undefined;
   const isFrame = (w: string) => frames.has(indexTerm(w) ?? '');
   // Removed from the question as written, so that numbers ("1,200") and punctuation stay as they were.
   const kept = ctx.input.message.replace(/[\p{L}\p{N}]+(?:[_.'-][\p{L}\p{N}]+)*/gu, (w) => (isStranger(correctWord(w.toLowerCase(), model.vocabulary)) ? '' : w));
