@@ -38,6 +38,9 @@ describe('composing an answer', () => {
     ["just wondering, what's on now", 'schedule'],
     ['sorry if this is dumb but do you have mugs?', 'shop'],
     ['random question but what is the capital of france', 'unknown'],
+    // A stranger after an article is the subject, not shorthand: no document that lacks it answers.
+    ['who is the ceo of canopy cove', 'unknown'],
+    ['price of the tote rn', 'shop'],
     // A question mark ends a clause too: what follows it is a tag; a clause that asks for a kind of item is no tag.
     ['any mugs in the shop? cheers', 'shop'],
     ['newest podcast episode? rn', 'podcast'],
