@@ -3,9 +3,10 @@
  * at the same time, to tell whether a change made a path cheaper. Each round loads every server at
  * once, each with its own load generator, so all of them see the same noise from whatever else the
  * machine runs; the CPU each spent per request is compared with the first's in the same round, and
- * the median of those ratios is printed. The same build against itself stays within about 2%,
- * where rounds that alternate in time swung 15% while other work shared the machine. Use it
- * between changes; `npm run bench` is the record, as users run the service.
+ * the median of those ratios is printed. The same build against itself stayed within about 2%,
+ * where rounds that alternate in time swung 15% while other work shared the machine; a difference
+ * of a few percent is real only if it holds with the order of the builds reversed. Use it between
+ * changes; `npm run bench` is the record, as users run the service.
  *
  *   npm run build && cp -r dist bench/out/before   (then change, build again)
  *   npx tsx bench/paired.ts --dist bench/out/before --dist dist [--path /api/public/ai/leaderboard]
