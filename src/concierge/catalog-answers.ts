@@ -9,7 +9,7 @@ import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
 import { durationText, listText, sentence } from './answer-format.ts';
-import { indexTerm } from './text.ts';
+import { indexTerm, wordsBeyond } from './text.ts';
 
 const NO_KEY = 'no key needed';
 
@@ -36,9 +36,7 @@ function subjectOf(ctx: AnswerContext): string {
 /** The question's subject less the words its overview (the shop, the podcast) matched: what no item was found for. */
 function subjectBeyond(ctx: AnswerContext, overview: string): string[] {
   const own = ctx.hits.find((h) => h.doc.kind === 'program' && h.doc.ref === overview);
-  return subjectOf(ctx)
-    .split(' ')
-    .filter((w) => w && !own?.matched.includes(indexTerm(w) ?? ''));
+  return wordsBeyond(subjectOf(ctx), own?.matched ?? []);
 }
 
 const byCatalog = new WeakMap<Catalog, Map<string, Video>>();

@@ -21,7 +21,7 @@ import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } fro
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, type AskedKind, type Question, type Vocabulary } from './question.ts';
-import { indexTerm, normalise, words } from './text.ts';
+import { indexTerm, normalise, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
@@ -106,15 +106,12 @@ function documentAnswer(ctx: AnswerContext, hit: Hit): Answer {
   }
 }
 
-/** A document the question is about: it accounts for enough of the question, or the question names it and nothing it does not know. */
-const answers = (ctx: AnswerContext, hit: Hit | undefined): hit is Hit =>
-  !!hit && ((hit.confidence >= CONFIDENT && !namesStranger(ctx)) || (hit.fullyNamed && !ctx.index.strangers(ctx.question.query).length));
+/** Whether the word at `i` follows an article or a possessive: a noun the question asks about. */
+const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i - 1] ?? '');
 
 /** The question asks about a thing no document knows: a word after an article or a possessive that no document uses ("who is the ceo of canopy cove"). */
-function namesStranger(ctx: AnswerContext): boolean {
-  const { question, index } = ctx;
-  const strangers = new Set(index.strangers(question.query));
-  return question.words.some((w, i) => DETERMINER.test(question.words[i - 1] ?? '') && strangers.has(indexTerm(w) ?? ''));
+function namesStranger(words: string[], strangers: Set<string>): boolean {
+  return words.some((w, i) => afterDeterminer(words, i) && strangers.has(indexTerm(w) ?? ''));
 }
 
 /**
@@ -124,8 +121,13 @@ function namesStranger(ctx: AnswerContext): boolean {
  */
 function retrieved(ctx: AnswerContext): Answer | undefined {
   const { question, hits } = ctx;
+  // The documents the question is about: each accounts for enough of it (unless it asks about a thing no document
+  // knows), or the question names it whole and has no word the corpus lacks.
+  const strangers = new Set(ctx.index.strangers(question.query));
+  const asksStranger = namesStranger(question.words, strangers);
+  const answers = (h: Hit) => (h.confidence >= CONFIDENT && !asksStranger) || (h.fullyNamed && !strangers.size);
   // Of the top five by score, one the question names whole, else the one that accounts for clearly more of it.
-  const top5 = hits.slice(0, 5).filter((h) => answers(ctx, h));
+  const top5 = hits.slice(0, 5).filter(answers);
   const named = top5.filter((h) => h.fullyNamed);
   // A lone named document that accounts for less than half the question gives way to one about the rest of it:
   // "does cbd cream get into your bloodstream" is about topicals (cream, bloodstream), not about CBD.
@@ -169,7 +171,7 @@ function compared(ctx: AnswerContext, best: Hit): AnswerContext | undefined {
   if (!COMPARES.test(question.text)) return undefined;
   // What is compared says nothing of which item: "longer" (of "long", no subject) is left out with the words the best matched.
   const measure = (w: string) => /\w{3}(er|est)$/.test(w) && indexTerm(w.replace(/(er|est)$/, '').replace(/(\w)\1$/, '$1')) === null;
-  const rest = question.query.split(' ').filter((w) => !best.matched.includes(indexTerm(w) ?? '') && !measure(w));
+  const rest = wordsBeyond(question.query, best.matched).filter((w) => !measure(w));
   if (!ctx.index.terms(rest.join(' ')).length) return undefined;
   const other = ctx.index.search(rest.join(' '), { kinds: [best.doc.kind] }).find((h) => h.doc.ref !== best.doc.ref && h.confidence >= CONFIDENT && isPublic(ctx.catalog, h.doc, ctx.input.now));
   if (!other) return undefined;
@@ -184,7 +186,7 @@ function compared(ctx: AnswerContext, best: Hit): AnswerContext | undefined {
  */
 function underName(ctx: AnswerContext, entry: Hit, kind: AskedKind): AnswerContext | undefined {
   const { question } = ctx;
-  const rest = question.query.split(' ').filter((w) => !entry.matched.includes(indexTerm(w) ?? ''));
+  const rest = wordsBeyond(question.query, entry.matched);
   const query = [entry.doc.names.split(' ; ')[0], ...rest].join(' ');
   const hits = ctx.index.search(query).filter((h) => isPublic(ctx.catalog, h.doc, ctx.input.now));
   return hits.some((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= CONFIDENT) ? { ...ctx, question: { ...question, query }, hits } : undefined;
@@ -313,7 +315,7 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   const strangers = new Set(index.strangers(question.query));
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
   // A short stranger after an article or a possessive is a noun the question asks about ("who is the ceo"), not shorthand.
-  const longer = question.words.filter((w, i) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w) && !DETERMINER.test(question.words[i - 1] ?? '')));
+  const longer = question.words.filter((w, i) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w) && !afterDeterminer(question.words, i)));
   const subjects = longer.length;
   // The only longer stranger is the last word, after a word that is no stop word: a tag the rules may read past ("what's on now lowkey"), an object ("weather in portland") it is not.
   const [before, last] = question.words.slice(-2);
@@ -323,7 +325,7 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   // A word corrected into another makes the subject uncertain ("who won the world cup" read as "own" and "cpu"), unless it is itself a frame ("mate" read as "made").
   const written = words(normalise(question.raw));
   const frames = new Set(question.words.every((w, i) => w === written[i] || found.includes(indexTerm(w) ?? '')) ? found : []);
-  if ((!strangers.size && !frames.size) || namesStranger(ctx)) return undefined;
+  if ((!strangers.size && !frames.size) || namesStranger(question.words, strangers)) return undefined;
   const isFrame = (w: string) => frames.has(indexTerm(w) ?? '');
   // Removed from the question as written, so that numbers ("1,200") and punctuation stay as they were.
   const kept = ctx.input.message.replace(/[\p{L}\p{N}]+(?:[_.'-][\p{L}\p{N}]+)*/gu, (w) => (isStranger(correctWord(w.toLowerCase(), model.vocabulary)) ? '' : w));

@@ -129,6 +129,11 @@ export function indexTerm(token: string): string | null {
   return token.length > 1 && !STOP_WORDS.has(token) ? stem(token) : null;
 }
 
+/** The words of `text` whose index terms are not among `matched`: what a document left of a question. */
+export function wordsBeyond(text: string, matched: readonly string[]): string[] {
+  return text.split(' ').filter((w) => w && !matched.includes(indexTerm(w) ?? ''));
+}
+
 /** A question in lower case with contractions, chat spellings and set phrases rewritten. */
 export function normalise(message: string): string {
   let text = message
