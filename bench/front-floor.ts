@@ -18,8 +18,7 @@ import { mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CapturedAnswer } from './bare-server.ts';
-import type { LoadSpec } from './lib/load-spec.ts';
-import { captureAnswer, firstJsonLine, freePort, sample, spawnServer, spawnTs, stop, waitForHealthy } from './lib/processes.ts';
+import { captureAnswer, firstJsonLine, freePort, measureGetRound, spawnServer, spawnTs, startFastifyPeer, stop, waitForHealthy } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
 const { values: args } = parseArgs({
@@ -60,9 +59,7 @@ async function floorServer(mode: 'duties' | 'log') {
 }
 const duties = await floorServer('duties');
 const dutiesLog = await floorServer('log');
-const fastifyPort = await freePort();
-const fastify = spawnTs('bench/fastify-peer.ts', [answersFile, String(fastifyPort)], process.env, openSync(resolve(OUT, 'fastify.log'), 'w'));
-await waitForHealthy(`http://127.0.0.1:${fastifyPort}`, fastify);
+const { child: fastify, origin: fastifyOrigin } = await startFastifyPeer(answersFile, resolve(OUT, 'fastify.log'));
 
 const servers = [
   { name: 'bare node:http (the ceiling)', does: 'writes the captured answer from memory', pid: bare.pid!, origin: `http://127.0.0.1:${barePort}` },
@@ -74,7 +71,7 @@ const servers = [
     pid: service.pid!,
     origin: serviceOrigin,
   },
-  { name: 'Fastify 5, logger on (the peer)', does: 'its router, hooks and reply, two pino lines to a file (bench/fastify-peer.ts)', pid: fastify.pid!, origin: `http://127.0.0.1:${fastifyPort}` },
+  { name: 'Fastify 5, logger on (the peer)', does: 'its router, hooks and reply, two pino lines to a file (bench/fastify-peer.ts)', pid: fastify.pid!, origin: fastifyOrigin },
 ];
 
 interface Round {
@@ -87,26 +84,16 @@ const rounds = new Map<string, Round[]>(servers.map((s) => [s.name, []]));
 const roundCount = Number(args.rounds);
 for (let round = 1; round <= roundCount; round++) {
   for (const server of servers) {
-    const spec: LoadSpec = {
+    const { rps, cpuMicros, loadGenCpu } = await measureGetRound(server.pid, {
       name: server.name,
       origin: server.origin,
       path: PATH,
-      method: 'GET',
-      kind: 'fixed',
       connections: Number(args.connections),
-      warmupSeconds: 1,
-      rounds: 1,
-      roundSeconds: Number(args.duration),
+      seconds: Number(args.duration),
       runTag: 'floor',
-    };
-    const sampled = await sample(server.pid, spec);
-    const [r] = sampled.rounds;
-    const non200 = Object.entries(r.statuses).filter(([status]) => status !== '200');
-    if (non200.length || r.errors) throw new Error(`${server.name}: statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
-    // A share of a core over the round, per request answered in it.
-    const cpuMicros = (sampled.serverCpu[0] * 1e6) / r.rps;
-    rounds.get(server.name)!.push({ rps: r.rps, cpuMicros, loadGenCpu: sampled.workerCpu[0] });
-    log(`round ${round}: ${server.name} ${Math.round(r.rps)} req/s, ${cpuMicros.toFixed(1)} µs CPU per request`);
+    });
+    rounds.get(server.name)!.push({ rps, cpuMicros, loadGenCpu });
+    log(`round ${round}: ${server.name} ${Math.round(rps)} req/s, ${cpuMicros.toFixed(1)} µs CPU per request`);
   }
 }
 await Promise.all([stop(bare), stop(duties.child), stop(dutiesLog.child), stop(service), stop(fastify)]);

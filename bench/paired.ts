@@ -22,8 +22,8 @@ import { copyFileSync, existsSync, mkdirSync, openSync, writeFileSync } from 'no
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDatabase } from './lib/bench-database.ts';
-import type { LoadSpec } from './lib/load-spec.ts';
-import { captureAnswer, freePort, sample, spawnServer, spawnTs, stop, waitForHealthy } from './lib/processes.ts';
+import type { CapturedAnswer } from './bare-server.ts';
+import { captureAnswer, freePort, measureGetRound, spawnServer, startFastifyPeer, stop, waitForHealthy } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
 const { values: args } = parseArgs({
@@ -62,38 +62,20 @@ if (args.fastify) {
   const { body, headers } = await captureAnswer(servers[0].origin + args.path);
   const bodyFile = resolve(OUT, 'body');
   writeFileSync(bodyFile, body);
-  writeFileSync(resolve(OUT, 'answers.json'), JSON.stringify([{ url: args.path, bodyFile, headers }]));
-  const port = await freePort();
-  const child = spawnTs('bench/fastify-peer.ts', [resolve(OUT, 'answers.json'), String(port)], process.env, openSync(resolve(OUT, 'fastify.log'), 'w'));
-  await waitForHealthy(`http://127.0.0.1:${port}`, child);
-  servers.push({ name: 'Fastify 5, logger on', child, origin: `http://127.0.0.1:${port}` });
+  const answersFile = resolve(OUT, 'answers.json');
+  writeFileSync(answersFile, JSON.stringify([{ url: args.path, bodyFile, headers }] satisfies CapturedAnswer[]));
+  const { child, origin } = await startFastifyPeer(answersFile, resolve(OUT, 'fastify.log'));
+  servers.push({ name: 'Fastify 5, logger on', child, origin });
 }
 
 const micros = servers.map(() => [] as number[]);
 for (let round = 1; round <= Number(args.rounds); round++) {
-  const sampled = await Promise.all(
-    servers.map((s) => {
-      const spec: LoadSpec = {
-        name: s.name,
-        origin: s.origin,
-        path: args.path,
-        method: 'GET',
-        kind: 'fixed',
-        connections: Number(args.connections),
-        warmupSeconds: 1,
-        rounds: 1,
-        roundSeconds: Number(args.duration),
-        runTag: 'paired',
-      };
-      return sample(s.child.pid!, spec);
-    }),
+  const measured = await Promise.all(
+    servers.map((s) => measureGetRound(s.child.pid!, { name: s.name, origin: s.origin, path: args.path, connections: Number(args.connections), seconds: Number(args.duration), runTag: 'paired' })),
   );
-  const line = sampled.map((s, i) => {
-    const [r] = s.rounds;
-    const non200 = Object.keys(r.statuses).filter((status) => status !== '200');
-    if (non200.length || r.errors) throw new Error(`${servers[i].name}: statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
-    micros[i].push((s.serverCpu[0] * 1e6) / r.rps);
-    return `${servers[i].name} ${micros[i].at(-1)!.toFixed(1)} µs`;
+  const line = measured.map(({ cpuMicros }, i) => {
+    micros[i].push(cpuMicros);
+    return `${servers[i].name} ${cpuMicros.toFixed(1)} µs`;
   });
   process.stderr.write(`round ${round}: ${line.join(' | ')}\n`);
 }

@@ -19,7 +19,7 @@ import { conciergePass } from './lib/concierge-pass.ts';
 import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
 import type { LoadKind, LoadSpec } from './lib/load-spec.ts';
 import { describeMachine } from './lib/machine.ts';
-import { captureAnswer, cpuSeconds, firstJsonLine, freePort, rssKb, sample, spawnServer, spawnTs, stop, timeCommand, waitForHealthy, type Sampled } from './lib/processes.ts';
+import { captureAnswer, cpuSeconds, firstJsonLine, freePort, rssKb, sample, spawnServer, spawnTs, startFastifyPeer, stop, timeCommand, waitForHealthy, type Sampled } from './lib/processes.ts';
 import { renderReport, writeReport, type BuildResult, type PathResult, type PeerResult, type RunReport } from './lib/report.ts';
 import { benchDatabase, SEED_AGENTS, SEED_LEDGER_ROWS, verifyStore, type Integrity } from './lib/bench-database.ts';
 import type { CapturedAnswer } from './bare-server.ts';
@@ -434,10 +434,8 @@ if (wanted.has('Fastify')) {
     installed = false;
   }
   if (installed) {
-    const fastifyPort = await freePort();
-    const child = spawnTs('bench/fastify-peer.ts', [answersFile, String(fastifyPort)], process.env, openSync(resolve(OUT, 'fastify.log'), 'w'));
-    await waitForHealthy(`http://127.0.0.1:${fastifyPort}`, child);
-    peers.set('Fastify', { name: 'Fastify 5, logger on', note: fastifyNote, pid: child.pid!, origin: `http://127.0.0.1:${fastifyPort}`, stop: () => stop(child) });
+    const { child, origin } = await startFastifyPeer(answersFile, resolve(OUT, 'fastify.log'));
+    peers.set('Fastify', { name: 'Fastify 5, logger on', note: fastifyNote, pid: child.pid!, origin, stop: () => stop(child) });
   } else {
     peers.set('Fastify', { name: 'Fastify 5, logger on', note: fastifyNote, missing: 'not installed (npm ci installs it)' });
   }

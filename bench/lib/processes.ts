@@ -3,7 +3,7 @@
  * in their own process, and their memory and CPU are read from /proc (Linux), never estimated.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -257,4 +257,30 @@ export async function captureAnswer(url: string): Promise<{ body: Buffer; header
   const headers: Array<[string, string]> = [];
   for (let i = 0; i < raw.length; i += 2) if (!added.has(raw[i].toLowerCase())) headers.push([raw[i], raw[i + 1]]);
   return { body, headers };
+}
+
+/** The Fastify peer (bench/fastify-peer.ts) on a free port, answering what `answersFile` holds, its log to `logFile`; resolved once it answers. */
+export async function startFastifyPeer(answersFile: string, logFile: string): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const child = spawnTs('bench/fastify-peer.ts', [answersFile, String(port)], process.env, openSync(logFile, 'w'));
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHealthy(origin, child);
+  return { child, origin };
+}
+
+/**
+ * One measured round of GETs of one path against the server `pid` (a second's warm-up first): its
+ * requests/s, the CPU it spent per request (µs of one core) and the load generator's share of a
+ * core. Any answer but 200, or an error, throws: a rate of refusals measures nothing.
+ */
+export async function measureGetRound(
+  pid: number,
+  load: { name: string; origin: string; path: string; connections: number; seconds: number; runTag: string },
+): Promise<{ rps: number; cpuMicros: number; loadGenCpu: number }> {
+  const { name, origin, path, connections, seconds, runTag } = load;
+  const spec: LoadSpec = { name, origin, path, connections, runTag, method: 'GET', kind: 'fixed', warmupSeconds: 1, rounds: 1, roundSeconds: seconds };
+  const sampled = await sample(pid, spec);
+  const [r] = sampled.rounds;
+  if (Object.keys(r.statuses).some((status) => status !== '200') || r.errors) throw new Error(`${name}: statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
+  return { rps: r.rps, cpuMicros: (sampled.serverCpu[0] * 1e6) / r.rps, loadGenCpu: sampled.workerCpu[0] };
 }
