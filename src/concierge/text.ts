@@ -126,7 +126,10 @@ export function tokens(text: string): string[] {
 
 /** A token as the index stores it: its stem, or nothing for stop words and single characters. */
 export function indexTerm(token: string): string | null {
-  return token.length > 1 && !STOP_WORDS.has(token) ? stem(token) : null;
+  if (token.length < 2 || STOP_WORDS.has(token)) return null;
+  // A word whose stem is a stop word is one too: "whens", "happening", "calculating".
+  const term = stem(token);
+  return STOP_WORDS.has(term) ? null : term;
 }
 
 /** The words of `text` whose index terms are not among `matched`: what a document left of a question. */
