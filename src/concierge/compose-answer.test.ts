@@ -164,6 +164,11 @@ describe('round 13 of issue #37', () => {
     expect((await ask('i have 200 points, how far am i from gold and what does gold give')).reply).toContain('Gold adds: On-air shoutouts');
   });
 
+  it('counts actions written as how often or how many together', async () => {
+    expect((await ask('total if i mention twice and promote once')).reply).toContain('55 points in all');
+    expect((await ask('a couple of referrals and 3 shares, how many points')).reply).toContain('130 points in all');
+  });
+
   it('answers a comparison with both items it names', async () => {
     const answer = await ask('is the trailer episode shorter than Festival Season?');
     expect(answer.reply).toContain('Festival Season');

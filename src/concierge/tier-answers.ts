@@ -32,10 +32,13 @@ function route(points: number): string {
   return `for example ${times(Math.ceil(points / actionPoints.promote), 'promote')} or ${times(Math.ceil(points / actionPoints.share), 'share')}`;
 }
 
-/** How many a word counts: a number in digits or words, and "a"/"an" for one. */
+/** Counts written as how often or how many together: "mention twice", "refer a couple of agents". */
+const REPEATS: Record<string, number> = { once: 1, twice: 2, thrice: 3, couple: 2 };
+
+/** How many a word counts: a number in digits or words, a word of repetition, and "a"/"an" for one. */
 function countOf(word: string): number | undefined {
   if (/^\d{1,4}$/.test(word)) return Number(word);
-  return word === 'a' || word === 'an' ? 1 : NUMBER_WORDS[word];
+  return word === 'a' || word === 'an' ? 1 : (NUMBER_WORDS[word] ?? REPEATS[word]);
 }
 
 /**
@@ -48,9 +51,11 @@ function actionCounts(ctx: AnswerContext): Array<[ActivityType, number]> {
   const counts: Array<[ActivityType, number, boolean]> = [];
   words.forEach((w, i) => {
     const n = countOf(w);
-    const numbered = /^\d/.test(w) || !!NUMBER_WORDS[w];
-    const action =
-      n === undefined ? undefined : (actionOfWord(words[i + 1] ?? '') ?? (/^\d/.test(w) ? actionOfWord(words[i + 2] ?? '') : undefined) ?? (numbered ? actionOfWord(words[i - 1] ?? '') : undefined));
+    const numbered = /^\d/.test(w) || !!NUMBER_WORDS[w] || !!REPEATS[w];
+    // The counted word, past an "of" after the count ("a couple of referrals") or an article before it ("refer a couple").
+    const next = words[i + 1] === 'of' ? words[i + 2] : words[i + 1];
+    const previous = /^an?$/.test(words[i - 1] ?? '') ? words[i - 2] : words[i - 1];
+    const action = n === undefined ? undefined : (actionOfWord(next ?? '') ?? (/^\d/.test(w) ? actionOfWord(words[i + 2] ?? '') : undefined) ?? (numbered ? actionOfWord(previous ?? '') : undefined));
     if (action && n !== undefined) counts.push([action, n, numbered]);
   });
   return counts.some(([, , numbered]) => numbered) ? counts.map(([a, n]) => [a, n]) : [];
