@@ -51,6 +51,12 @@ describe('retrieval', () => {
     expect(top('germinating seeds', { kinds: ['video'] })?.doc.ref).toBe('cc-001');
   });
 
+  it('searches a compound word no document has by its parts, and keeps one a document has whole', () => {
+    expect(index.strangers('hops-named terpene')).toEqual([]);
+    expect(top('hops-named terpene', { kinds: ['knowledge'] })?.doc.ref).toBe('terpenes/humulene');
+    expect(index.terms('tier-gated')).toHaveLength(1);
+  });
+
   it('matches prefixes of longer words and corrects long typos with fuzzy matching', () => {
     expect(top('sculpt', { kinds: ['product'] })?.doc.ref).toBe('grinder-art-brass');
     expect(top('decarboxilation', { kinds: ['knowledge'] })?.doc.ref).toBe('glossary/decarboxylation');

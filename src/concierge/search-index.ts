@@ -29,17 +29,6 @@ const COMMON_SHARE = 0.03;
 /** What a name found whole in a question multiplies its score by: "cbd vs thc" is about CBD and THC, not about "CBD for anxiety". */
 const NAMED_BOOST = 2.5;
 
-/** The terms a query is searched for: its words as written (a document also has the parts of its compound words). */
-function termsOf(query: string): string[] {
-  return [
-    ...new Set(
-      words(query)
-        .map(indexTerm)
-        .filter((t): t is string => t !== null),
-    ),
-  ];
-}
-
 /** Whether one of a document's names has all its words among the query's (compound words split too). */
 function namedIn(names: string, query: Set<string>): boolean {
   return names.split(' ; ').some((name) => {
@@ -78,6 +67,22 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
     searchOptions: { boost: BOOST, weights: { prefix: 0.5, fuzzy: 0.4 } },
   });
   mini.addAll(docs.map((d, id) => ({ id, names: d.names, keywords: d.keywords, text: d.text })));
+  /**
+   * The terms a query is searched for: its words as written (a document also has the parts of its compound words), and
+   * a compound word no document has as its parts, when a document has one of them ("hops-named" as "hops" and "named").
+   */
+  const termsOf = (query: string): string[] => {
+    const termsOfWord = (word: string): string[] => {
+      const term = indexTerm(word);
+      if (term === null || frequency.has(term) || !/[_.-]/.test(word)) return term === null ? [] : [term];
+      const parts = word
+        .split(/[_.-]/)
+        .map(indexTerm)
+        .filter((t): t is string => t !== null);
+      return parts.some((t) => frequency.has(t)) ? parts : [term];
+    };
+    return [...new Set(words(query).flatMap(termsOfWord))];
+  };
   const rarity = (term: string) => Math.log(1 + docs.length / (1 + (frequency.get(term) ?? 0)));
 
   const hitOf = (result: SearchResult, terms: string[], asked: Set<string>): Hit => {
