@@ -361,6 +361,9 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
 
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
   const { question, hits } = ctx;
+  // A question about a thing no document knows, with a word of it corrected into another, is not understood: no rule reads
+  // it as one of ours ("how do i cancel my netflix" is not about cancer, "who won the superbowl" not about who owns what).
+  if (question.corrected && namesStranger(question.words, new Set(ctx.index.strangers(question.query)))) return smallTalk(ctx);
   // A question that names a kind of item ("list every podcast episode") is about that kind, unless it names the leaderboard whole.
   const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT && (!question.kind || hits[0].fullyNamed);
   return (
