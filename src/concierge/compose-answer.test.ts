@@ -169,6 +169,8 @@ describe('round 13 of issue #37', () => {
   it('counts actions written as how often or how many together', async () => {
     expect((await ask('total if i mention twice and promote once')).reply).toContain('55 points in all');
     expect((await ask('a couple of referrals and 3 shares, how many points')).reply).toContain('130 points in all');
+    // What actions are worth asks for their sum, as "how many points" does.
+    expect((await ask('what are 4 shares and 2 mentions worth')).reply).toContain('70 points in all');
   });
 
   it('answers a comparison with both items it names', async () => {

@@ -26,7 +26,7 @@ import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
-import { tierArithmetic, tierDocAnswer } from './tier-answers.ts';
+import { asksPoints, tierArithmetic, tierDocAnswer } from './tier-answers.ts';
 import type { Topic } from '../schemas/content.ts';
 import { publicOrigin } from '../public-origin.ts';
 
@@ -223,7 +223,7 @@ function membersAnswer(ctx: AnswerContext): Answer | undefined {
 function actionWorth(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
   // "How many times a day can I share" counts shares (a cap), not points.
-  const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || ['point', 'worth', 'earn', 'reward'].some((s) => question.stems.has(s));
+  const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || asksPoints(question);
   // "Who has the most promotion points?" asks for agents, not for what a promote is worth.
   return question.actions.length && !question.tiers.length && asksWorth && !ASKS_WHO.test(question.text) ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
 }

@@ -6,7 +6,7 @@
  */
 import { tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { type ActivityType, actionPoints, earnableActions, PARTNERSHIP_BONUS, tierFor, tiers, type Tier, type TierName } from '../domain/tiers.ts';
-import { actionOfWord, NUMBER_WORDS } from './question.ts';
+import { actionOfWord, NUMBER_WORDS, type Question } from './question.ts';
 import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
 
 const UP = / (after|above|next|beyond|higher than|follows|following|then|up from) /;
@@ -140,6 +140,9 @@ function neighbour(ctx: AnswerContext, t: Tier, up: boolean): Answer {
   return ctx.answer('tiers', reply, [ctx.api('/api/public', 'Tiers and point values (discovery index)')], other ? [`How do I reach ${other.name}?`] : ['Who is at the top of the leaderboard?']);
 }
 
+/** Whether a question asks about points, in so many words or as what something is worth, earns or rewards. */
+export const asksPoints = (question: Question) => ['point', 'worth', 'earn', 'reward'].some((s) => question.stems.has(s));
+
 /**
  * The tier questions that need arithmetic or a comparison, or undefined: a number of points, an
  * action counted towards a tier, two tiers, a tier's neighbour.
@@ -148,7 +151,7 @@ export function tierArithmetic(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
   const named = question.tiers.map(tierNamed);
   const points = question.numbers.find((n) => n >= 0 && n < 1_000_000);
-  const aboutPoints = question.stems.has('point') || / (tier|level|rank) /.test(question.text);
+  const aboutPoints = asksPoints(question) || / (tier|level|rank) /.test(question.text);
   const counts = actionCounts(ctx);
   if (counts.length && (counts.length > 1 || counts[0][1] > 1) && (aboutPoints || / (total|add up|altogether|in all) /.test(question.text))) return actionsTotal(ctx, counts);
   if (points !== undefined && aboutPoints && !question.actions.length) return pointsStanding(ctx, points);
