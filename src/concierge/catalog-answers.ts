@@ -21,8 +21,11 @@ const NO_KEY = 'no key needed';
 function relevant(ctx: AnswerContext, kinds: DocKind[]): Hit[] {
   const many = ctx.question.many;
   const of = ctx.hits.filter((h) => kinds.includes(h.doc.kind));
-  const best = Math.max(0, ...of.filter((h) => h.confidence >= 0.4).map((h) => h.confidence));
-  return best ? of.filter((h) => h.confidence >= (many ? Math.max(0.35, 0.65 * best) : 0.85 * best)) : [];
+  const top = of.filter((h) => h.confidence >= 0.4).reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+  if (!top) return [];
+  // Every item that has all the words the best one matched fits too, in its description as in its title ("which videos is Chef Mara in").
+  const fits = (h: Hit) => many && top.matched.every((t) => h.matched.includes(t));
+  return of.filter((h) => h.confidence >= (many ? Math.max(0.35, 0.65 * top.confidence) : 0.85 * top.confidence) || fits(h));
 }
 
 /** The question's subject in its own words, less the words that ask for a kind: "quilting" of "any videos about quilting?". */

@@ -173,6 +173,12 @@ describe('round 13 of issue #37', () => {
     expect((await ask('what are 4 shares and 2 mentions worth')).reply).toContain('70 points in all');
   });
 
+  it('lists every item that has the words the best one matched, in its description as in its title', async () => {
+    const reply = (await ask('which videos have chef mara in them')).reply;
+    expect(reply).toContain('Holiday Cookie Lab');
+    expect(reply).toContain('Low-and-Slow Butter');
+  });
+
   it('answers a comparison with both items it names', async () => {
     const answer = await ask('is the trailer episode shorter than Festival Season?');
     expect(answer.reply).toContain('Festival Season');
