@@ -2,7 +2,8 @@
  * What operators scrape at GET /metrics (src/api/operations.ts), in the Prometheus text format,
  * built with prom-client on a registry of this process's own (each instance is scraped by
  * itself; Prometheus sums them):
- * - `http_requests_total` and `http_request_duration_seconds`, by method, route and status: the
+ * - `http_requests_total` and `http_request_duration_seconds`, by method, route and status (each
+ *   response is observed once, in the histogram, and the counter reads its counts when scraped): the
  *   route is the Astro route pattern that answered (`/api/public/ai/agent/[name]`), `(static)` for
  *   a pre-rendered file and `(none)` for anything no route answered (a 404, a refusal at the gate),
  *   so the label set stays bounded whatever paths clients send;
@@ -27,7 +28,6 @@ export interface MetricsSources {
 
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route' | 'status'>;
   private readonly earns: Counter<'action_type' | 'outcome'>;
   private readonly refusals: Counter<'code'>;
@@ -36,13 +36,25 @@ export class Metrics {
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by method, route and status.', labelNames: ['method', 'route', 'status'], registers });
-    this.durations = new Histogram({
+    const durations = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time from the request to the last byte handed to the socket, by method, route and status.',
       labelNames: ['method', 'route', 'status'],
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
+    });
+    this.durations = durations;
+    new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by method, route and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const { metricName, labels, value } of (await durations.get()).values) {
+          if (metricName === 'http_request_duration_seconds_count') this.inc(labels as Record<'method' | 'route' | 'status', string>, value);
+        }
+      },
     });
     this.earns = new Counter({
       name: 'canopy_earns_total',
@@ -104,7 +116,6 @@ export class Metrics {
   /** One finished response; `seconds` from the request's arrival. */
   request(method: string | undefined, route: string, status: number, seconds: number): void {
     const labels = { method: method && KNOWN_METHODS.has(method) ? method : 'other', route, status: String(status) };
-    this.requests.inc(labels);
     this.durations.observe(labels, seconds);
   }
 
