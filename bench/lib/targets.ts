@@ -6,7 +6,7 @@
  *   npx tsx bench/lib/targets.ts [bench/out/results.json]   (prints the table of the last run)
  */
 import { readFileSync } from 'node:fs';
-import type { PathResult, RunReport } from './report.ts';
+import type { PathResult, RunReport } from './results.ts';
 
 export interface TargetRow {
   target: string;
