@@ -233,8 +233,11 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
   // "How many times a day can I share" counts shares (a cap), not points.
   const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || asksPoints(question);
-  // "Who has the most promotion points?" asks for agents, not for what a promote is worth.
-  return question.actions.length && !question.tiers.length && asksWorth && !ASKS_WHO.test(question.text) ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
+  // "Who has the most promotion points?" asks for agents, not for what a promote is worth; "is there a daily limit on how many promotes
+  // count?" is about a rule of the program (not an endpoint, which may be the action itself) that accounts for most of the question.
+  const top = ctx.hits[0];
+  const rule = top?.doc.kind === 'reference' && !/^[A-Z]+ \//.test(top.doc.ref) && top.confidence >= KNOWN_ONLY;
+  return question.actions.length && !question.tiers.length && asksWorth && !rule && !ASKS_WHO.test(question.text) ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
 }
 
 /**
