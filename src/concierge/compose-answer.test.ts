@@ -199,4 +199,11 @@ describe('round 13 of issue #37', () => {
     expect((await ask('is there an episode about quilting')).reply).toContain('No episode matches "quilting"');
     expect((await ask('can i buy a t-shirt')).intent).toBe('shop');
   });
+
+  it('lets a rule of the program answer past a tier or an action the question also names', async () => {
+    // The rate limits name Bronze too, and account for the rest of the question.
+    expect((await ask('how many reads per hour does a bronze agent get')).reply).toContain('10,000 per hour');
+    // The daily caps, not what a promote earns.
+    expect((await ask('is there a daily limit on how many promotes count?')).reply).toContain('promote 10');
+  });
 });

@@ -106,6 +106,9 @@ function documentAnswer(ctx: AnswerContext, hit: Hit): Answer {
   }
 }
 
+/** The program's own facts: its tiers, rules and endpoints, not the catalog or the knowledge base. */
+const ofProgram = (h: Hit) => ['tier', 'program', 'reference'].includes(h.doc.kind);
+
 /** Whether the word at `i` follows an article or a possessive: a noun the question asks about. */
 const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i - 1] ?? '');
 
@@ -131,7 +134,13 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const named = top5.filter((h) => h.fullyNamed);
   // A lone named document that accounts for less than half the question gives way to one about the rest of it:
   // "does cbd cream get into your bloodstream" is about topicals (cream, bloodstream), not about CBD.
-  const rest = named.length === 1 && named[0].confidence < CONFIDENT ? top5.find((h) => h.confidence >= named[0].confidence + 0.3 && !h.matched.some((t) => named[0].matched.includes(t))) : undefined;
+  // So does a fact of the program that has every word a named one of the program matched and accounts for at least twice as much of the
+  // question: "how many reads per hour does a bronze agent get" is about the rate limits, which name Bronze too.
+  const lone = named.length === 1 && named[0].confidence < CONFIDENT ? named[0] : undefined;
+  const rest = lone
+    ? (top5.find((h) => h.confidence >= lone.confidence + 0.3 && !h.matched.some((t) => lone.matched.includes(t))) ??
+      top5.find((h) => h !== lone && [h, lone].every(ofProgram) && h.confidence >= 2 * lone.confidence && lone.matched.every((t) => h.matched.includes(t))))
+    : undefined;
   // An entry (its summary and facts, what it is about) comes before a passage of another's body that accounts for no more of the question.
   const clearer = (h: Hit, b: Hit) => h.confidence > b.confidence + 0.1 || (h.doc.kind === 'knowledge' && b.doc.kind === 'passage' && h.confidence >= b.confidence);
   const best = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
@@ -224,8 +233,11 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
   // "How many times a day can I share" counts shares (a cap), not points.
   const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || asksPoints(question);
-  // "Who has the most promotion points?" asks for agents, not for what a promote is worth.
-  return question.actions.length && !question.tiers.length && asksWorth && !ASKS_WHO.test(question.text) ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
+  // "Who has the most promotion points?" asks for agents, not for what a promote is worth; "is there a daily limit on how many promotes
+  // count?" is about a rule of the program (not an endpoint, which may be the action itself) that accounts for most of the question.
+  const top = ctx.hits[0];
+  const rule = top?.doc.kind === 'reference' && !/^[A-Z]+ \//.test(top.doc.ref) && top.confidence >= KNOWN_ONLY;
+  return question.actions.length && !question.tiers.length && asksWorth && !rule && !ASKS_WHO.test(question.text) ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
 }
 
 /**
