@@ -163,24 +163,26 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     const method = req.method ?? 'GET';
     const encoding = negotiate(req.headers['accept-encoding']);
     const accepted = encoding ? [encoding] : [];
-    const write = (found: Answered | undefined) => {
-      if (!found) return void sendProblem(res, reply, NOT_FOUND);
-      reply.route = found.entry.route ?? STATIC_ROUTE;
-      send(req, res, found.entry, reply, encoding, found.state);
-    };
     if (method === 'GET' || method === 'HEAD') {
       // Astro routes HEAD to GET (it reads the method as the computation starts); the body is left
       // out when the answer is written.
       req.method = 'GET';
       const found = read(url, () => astro(req, res, localsFor(reply.requestId, ip, body)), accepted);
       req.method = method;
-      return found instanceof Promise ? found.then(write) : write(found);
+      return found instanceof Promise ? found.then((f) => write(req, res, reply, encoding, f)) : write(req, res, reply, encoding, found);
     }
     // Astro reads a pre-read string body instead of the (consumed) stream. A body the server did
     // not read (not JSON) would be drained after the answer: the connection closes instead.
     if (body === undefined && hasBody(req)) res.setHeader('Connection', 'close');
     (req as IncomingMessage & { body?: string }).body = body ?? '';
-    return astro(req, res, localsFor(reply.requestId, ip, body)).then((computed) => write(computed && { entry: entryOf(computed, accepted) }));
+    return astro(req, res, localsFor(reply.requestId, ip, body)).then((computed) => write(req, res, reply, encoding, computed && { entry: entryOf(computed, accepted) }));
+  }
+
+  /** Writes what `answer` found, named by its route, or the API's 404 when nothing was. */
+  function write(req: IncomingMessage, res: ServerResponse, reply: Reply, encoding: Encoding | undefined, found: Answered | undefined): void {
+    if (!found) return void sendProblem(res, reply, NOT_FOUND);
+    reply.route = found.entry.route ?? STATIC_ROUTE;
+    send(req, res, found.entry, reply, encoding, found.state);
   }
 
   /**
@@ -272,7 +274,7 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
       const url = parseRequestUrl(req);
       // One listener for the end of every response: the gate's place in flight is given back, and
       // a response that was sent whole (not cut off by its client) is counted and logged.
-      res.once('close', () => {
+      res.on('close', () => {
         reply.release?.();
         if (!res.writableFinished) return;
         const status = res.statusCode;

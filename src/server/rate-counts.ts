@@ -45,7 +45,10 @@ export function fits(window: Window, snapshot: Snapshot): boolean {
 
 /** Requests a snapshot holds. */
 export function used(snapshot: Snapshot): number {
-  return snapshot.kind === 'fixed' ? snapshot.count : snapshot.perSecond.reduce((a, b) => a + b, 0);
+  if (snapshot.kind === 'fixed') return snapshot.count;
+  let sum = 0;
+  for (const n of snapshot.perSecond) sum += n;
+  return sum;
 }
 
 /** The identities one process remembers; one not seen since the others came starts afresh. */

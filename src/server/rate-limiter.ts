@@ -142,32 +142,37 @@ export class RateLimiter {
     const atMs = this.now();
     const policy = this.policies[identity.tier];
     const busy = inFlightBefore >= policy.concurrency;
-    const finish = (taken: Taken): Admission => {
-      const decision = this.decision(cls, policy, taken, busy, atMs);
-      const headers = rateLimitHeaders(decision);
-      if (!decision.violated.length) return { admitted: true, release, headers };
-      release();
-      const { violated, retryAfterSeconds } = decision;
-      return {
-        admitted: false,
-        release,
-        headers,
-        refusal: {
-          code: 'rate_limited',
-          detail: `Rate limit reached for ${cls} (${violated.join(', ')}). Retry after ${retryAfterSeconds} s; /api/public/rate-limits publishes the policy.`,
-          extra: { violatedPolicies: violated, retryAfterSeconds, identity: identity.kind, tier: identity.tier },
-          headers: { 'Retry-After': String(retryAfterSeconds) },
-        },
-      };
-    };
     // If the store fails, the request goes through without headers rather than failing the service.
-    const unlimited = (): Admission => ({ admitted: true, release, headers: [] });
     try {
       const taken = this.counts.take(`${identity.key}|${cls}`, policy[cls].windows, atMs, !busy);
-      return taken instanceof Promise ? taken.then(finish, unlimited) : finish(taken);
+      if (!(taken instanceof Promise)) return this.admission(identity, cls, policy, taken, busy, atMs, release);
+      return taken.then(
+        (counted) => this.admission(identity, cls, policy, counted, busy, atMs, release),
+        () => unlimited(release),
+      );
     } catch {
-      return unlimited();
+      return unlimited(release);
     }
+  }
+
+  /** The gate's answer from what the counts say: admitted with its headers, or refused (its place in flight given back). */
+  private admission(identity: Identity, cls: RequestClass, policy: TierPolicy, taken: Taken, busy: boolean, atMs: number, release: () => void): Admission {
+    const decision = this.decision(cls, policy, taken, busy, atMs);
+    const headers = rateLimitHeaders(decision);
+    if (!decision.violated.length) return { admitted: true, release, headers };
+    release();
+    const { violated, retryAfterSeconds } = decision;
+    return {
+      admitted: false,
+      release,
+      headers,
+      refusal: {
+        code: 'rate_limited',
+        detail: `Rate limit reached for ${cls} (${violated.join(', ')}). Retry after ${retryAfterSeconds} s; /api/public/rate-limits publishes the policy.`,
+        extra: { violatedPolicies: violated, retryAfterSeconds, identity: identity.kind, tier: identity.tier },
+        headers: { 'Retry-After': String(retryAfterSeconds) },
+      },
+    };
   }
 
   /** Drops the identities with nothing in flight; the next sweep waits until the map has doubled, so sweeping costs O(1) a request. */
@@ -179,10 +184,11 @@ export class RateLimiter {
   /** What the counts say of this request: each window's state, and what it broke. */
   private decision(cls: RequestClass, policy: TierPolicy, taken: Taken, busy: boolean, atMs: number): Decision {
     const { windows } = policy[cls];
-    const states = windows.map((window, i) => stateOf(window, taken.snapshots[i], taken.counted, atMs));
+    const states: WindowState[] = new Array(windows.length);
     const violated: string[] = [];
     let retryAfterSeconds = 0;
-    for (const s of states) {
+    for (let i = 0; i < windows.length; i++) {
+      const s = (states[i] = stateOf(windows[i], taken.snapshots[i], taken.counted, atMs));
       if (!s.exceeded) continue;
       violated.push(s.window.name);
       retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil(s.resetMs / 1000));
@@ -194,6 +200,11 @@ export class RateLimiter {
 }
 
 const ADMITTED: Admission = { admitted: true, release: () => {}, headers: [] };
+
+/** Admitted without headers: the count store failed. */
+function unlimited(release: () => void): Admission {
+  return { admitted: true, release, headers: [] };
+}
 
 function addressIdentity(ip: string): Identity {
   return { key: `ip:${addressKey(ip)}`, kind: 'ip', tier: 'Bronze' };
@@ -212,21 +223,23 @@ function stateOf(window: Window, snapshot: Snapshot, counted: boolean, atMs: num
     const resetMs = window.windowSeconds * 1000 - (snapshot.ageMs ?? 0);
     return { window, remaining, resetMs: Math.max(0, resetMs), exceeded };
   }
-  const perSecond = [...snapshot.perSecond];
-  if (counted) perSecond[perSecond.length - 1] += 1;
-  // Seconds are oldest first, this one last: the second at `i` leaves the window at this instant.
+  // Seconds are oldest first, this one last (counted now when `counted`): the second at `i` leaves the window at this instant.
+  const { perSecond } = snapshot;
+  const last = perSecond.length - 1;
+  const inSecond = (i: number) => perSecond[i] + (counted && i === last ? 1 : 0);
   const second = Math.floor(atMs / 1000);
   const leaves = (i: number) => (second + i + 1) * 1000 - atMs;
   if (!exceeded) {
-    const newest = perSecond.findLastIndex((n) => n > 0);
+    let newest = last;
+    while (newest >= 0 && inSecond(newest) === 0) newest--;
     return { window, remaining, resetMs: newest < 0 ? 0 : leaves(newest), exceeded };
   }
   let rest = held;
-  for (let i = 0; i < perSecond.length; i++) {
-    rest -= perSecond[i];
+  for (let i = 0; i <= last; i++) {
+    rest -= inSecond(i);
     if (rest < window.limit) return { window, remaining, resetMs: leaves(i), exceeded };
   }
-  return { window, remaining, resetMs: leaves(perSecond.length - 1), exceeded };
+  return { window, remaining, resetMs: leaves(last), exceeded };
 }
 
 /**
