@@ -26,7 +26,7 @@ import { type AppAnswer, type AstroHandler, renderWithAstro } from './astro-hand
 import { compress, type Encoding, isCompressible, negotiate } from './compression.ts';
 import { guardConnections } from './connection-guard.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { Admission, RateLimiter } from './rate-limiter.ts';
 import { answerParserErrors } from './raw-problem.ts';
 import { ABORTED, apiKeyFromJson, hasBody, MAX_BODY_BYTES, mayReadBody, NOT_READ, readBody } from './request-body.ts';
 import { apiKeyFromHeaders, clientIp, loggablePath, parseRequestUrl, requestIdFor } from './request-context.ts';
@@ -52,17 +52,22 @@ export interface ServerDeps {
 /**
  * One response in the making. `head`: the header lines every answer to this request carries (its
  * request id, the security and CORS headers, the gate's rate-limit headers), names and values in
- * turn, written with the answer's own in one `writeHead`; `route` and `bytes` are what the log
- * line and the metrics report once it has finished, and `release` ends its place in flight.
+ * turn, written with the answer's own in one `writeHead`; the rest is what the log line and the
+ * metrics report once it has finished, and the gate's admission, whose place in flight it ends.
  */
 interface Reply {
   requestId: string;
   head: string[];
+  res: ServerResponse;
+  /** When the request arrived (process.hrtime.bigint). */
+  started: bigint;
+  url: URL | string;
+  ip: string;
   /** The route that answers (src/server/metrics.ts); `(none)` until one does. */
   route: string;
   bytes?: number;
-  /** Gives back the gate's place in flight (RateLimiter.admit), once the response has closed. */
-  release?: () => void;
+  /** Its place in flight is given back once the response has closed. */
+  admission?: Admission;
 }
 
 /** The header lines every response starts with, after its request id. */
@@ -229,7 +234,7 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
       services.metrics.refused(admission.refusal.code);
       return sendProblem(res, reply, admission.refusal, target);
     }
-    reply.release = admission.release;
+    reply.admission = admission;
     // A client that left while the gate looked its key up has closed the response already.
     if (res.destroyed) admission.release();
 
@@ -253,6 +258,22 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     return locals;
   }
 
+  /**
+   * The end of a response: the gate's place in flight is given back, and a response that was sent
+   * whole (not cut off by its client) is counted and logged.
+   */
+  function closed(this: Reply): void {
+    const { res, url, requestId, ip } = this;
+    this.admission?.release();
+    if (!res.writableFinished) return;
+    const status = res.statusCode;
+    const durationMs = Number(process.hrtime.bigint() - this.started) / 1e6;
+    services.metrics.request(res.req.method, this.route, status, durationMs / 1000);
+    const path = typeof url === 'string' ? '(malformed)' : loggablePath(url);
+    const bytes = this.bytes || undefined;
+    log[status >= 500 ? 'error' : 'info']({ requestId, method: res.req.method, path, status, durationMs, bytes, ip }, 'request');
+  }
+
   const limits = deps.config.server;
   const stop = gracefulStop();
   const server = createServer(
@@ -269,21 +290,11 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     (req, res) => {
       const started = process.hrtime.bigint();
       const requestId = requestIdFor(req);
-      const reply: Reply = { requestId, head: ['X-Request-Id', requestId, ...EVERY_RESPONSE_HEAD], route: NO_ROUTE };
-      const ip = clientIp(req, deps.config.trustProxy);
       const url = parseRequestUrl(req);
-      // One listener for the end of every response: the gate's place in flight is given back, and
-      // a response that was sent whole (not cut off by its client) is counted and logged.
-      res.on('close', () => {
-        reply.release?.();
-        if (!res.writableFinished) return;
-        const status = res.statusCode;
-        const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-        services.metrics.request(req.method, reply.route, status, durationMs / 1000);
-        const path = typeof url === 'string' ? '(malformed)' : loggablePath(url);
-        const bytes = reply.bytes || undefined;
-        log[status >= 500 ? 'error' : 'info']({ requestId, method: req.method, path, status, durationMs, bytes, ip }, 'request');
-      });
+      const ip = clientIp(req, deps.config.trustProxy);
+      const reply: Reply = { requestId, head: ['X-Request-Id', requestId, ...EVERY_RESPONSE_HEAD], res, started, url, ip, route: NO_ROUTE };
+      // One listener for the end of every response, one function bound to each reply (not a new closure per request).
+      res.on('close', closed.bind(reply));
       handle(req, res, reply, url, ip).catch((error: unknown) => {
         log.error({ requestId, err: error }, 'unhandled error');
         sendProblem(res, reply, { code: 'internal_error', detail: `Something went wrong on our side. Quote request id ${requestId} when you report it.` });

@@ -51,10 +51,33 @@ export interface GateContext {
 /** Admitted: `release` once the response has finished. Refused: the problem the server sends. */
 export interface Admission {
   admitted: boolean;
-  release: () => void;
+  /** Gives back the request's place in flight; a second call does nothing. */
+  release(): void;
   /** The response's rate-limit header lines, names and values in turn (none when the limiter is off or its store failed). */
   headers: readonly string[];
   refusal?: Problem;
+}
+
+/**
+ * The gate's answer to one request, holding its place in flight under its identity's key until
+ * released. A class, so `release` is one method of every answer rather than a new closure each.
+ */
+class GateAnswer implements Admission {
+  private held = true;
+
+  constructor(
+    private readonly inFlight: Map<string, number>,
+    private readonly key: string,
+    readonly admitted: boolean,
+    readonly headers: readonly string[],
+    readonly refusal?: Problem,
+  ) {}
+
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.inFlight.set(this.key, Math.max(0, (this.inFlight.get(this.key) ?? 1) - 1));
+  }
 }
 
 interface Identity {
@@ -133,46 +156,36 @@ export class RateLimiter {
     const inFlightBefore = this.inFlight.get(identity.key) ?? 0;
     if (inFlightBefore === 0 && this.inFlight.size >= this.sweepAt) this.sweep();
     this.inFlight.set(identity.key, inFlightBefore + 1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      this.inFlight.set(identity.key, Math.max(0, (this.inFlight.get(identity.key) ?? 1) - 1));
-    };
     const atMs = this.now();
     const policy = this.policies[identity.tier];
     const busy = inFlightBefore >= policy.concurrency;
     // If the store fails, the request goes through without headers rather than failing the service.
     try {
       const taken = this.counts.take(`${identity.key}|${cls}`, policy[cls].windows, atMs, !busy);
-      if (!(taken instanceof Promise)) return this.admission(identity, cls, policy, taken, busy, atMs, release);
+      if (!(taken instanceof Promise)) return this.admission(identity, cls, policy, taken, busy, atMs);
       return taken.then(
-        (counted) => this.admission(identity, cls, policy, counted, busy, atMs, release),
-        () => unlimited(release),
+        (counted) => this.admission(identity, cls, policy, counted, busy, atMs),
+        () => new GateAnswer(this.inFlight, identity.key, true, []),
       );
     } catch {
-      return unlimited(release);
+      return new GateAnswer(this.inFlight, identity.key, true, []);
     }
   }
 
   /** The gate's answer from what the counts say: admitted with its headers, or refused (its place in flight given back). */
-  private admission(identity: Identity, cls: RequestClass, policy: TierPolicy, taken: Taken, busy: boolean, atMs: number, release: () => void): Admission {
+  private admission(identity: Identity, cls: RequestClass, policy: TierPolicy, taken: Taken, busy: boolean, atMs: number): Admission {
     const decision = this.decision(cls, policy, taken, busy, atMs);
     const headers = rateLimitHeaders(decision);
-    if (!decision.violated.length) return { admitted: true, release, headers };
-    release();
+    if (!decision.violated.length) return new GateAnswer(this.inFlight, identity.key, true, headers);
     const { violated, retryAfterSeconds } = decision;
-    return {
-      admitted: false,
-      release,
-      headers,
-      refusal: {
-        code: 'rate_limited',
-        detail: `Rate limit reached for ${cls} (${violated.join(', ')}). Retry after ${retryAfterSeconds} s; /api/public/rate-limits publishes the policy.`,
-        extra: { violatedPolicies: violated, retryAfterSeconds, identity: identity.kind, tier: identity.tier },
-        headers: { 'Retry-After': String(retryAfterSeconds) },
-      },
-    };
+    const refused = new GateAnswer(this.inFlight, identity.key, false, headers, {
+      code: 'rate_limited',
+      detail: `Rate limit reached for ${cls} (${violated.join(', ')}). Retry after ${retryAfterSeconds} s; /api/public/rate-limits publishes the policy.`,
+      extra: { violatedPolicies: violated, retryAfterSeconds, identity: identity.kind, tier: identity.tier },
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
+    refused.release();
+    return refused;
   }
 
   /** Drops the identities with nothing in flight; the next sweep waits until the map has doubled, so sweeping costs O(1) a request. */
@@ -200,11 +213,6 @@ export class RateLimiter {
 }
 
 const ADMITTED: Admission = { admitted: true, release: () => {}, headers: [] };
-
-/** Admitted without headers: the count store failed. */
-function unlimited(release: () => void): Admission {
-  return { admitted: true, release, headers: [] };
-}
 
 function addressIdentity(ip: string): Identity {
   return { key: `ip:${addressKey(ip)}`, kind: 'ip', tier: 'Bronze' };
