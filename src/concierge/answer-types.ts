@@ -108,7 +108,7 @@ export interface ConciergeIndex {
   /** A query's terms as the index reads them: stems, no stop words. */
   terms(query: string): string[];
   /** Terms of the query that no document contains, not even as a prefix. */
-  strangers(query: string): string[];
+  strangers(query: string): readonly string[];
   /**
    * Terms of the query that frame it rather than name its subject: no document has them in its
    * names or keywords, and no document that has them has any other term of the query ("quick" in

@@ -16,7 +16,7 @@ import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
 import { NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
-import { buildCorpus } from './corpus.ts';
+import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
@@ -236,7 +236,7 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   // "Who has the most promotion points?" asks for agents, not for what a promote is worth; "is there a daily limit on how many promotes
   // count?" is about a rule of the program (not an endpoint, which may be the action itself) that accounts for most of the question.
   const top = ctx.hits[0];
-  const rule = top?.doc.kind === 'reference' && !/^[A-Z]+ \//.test(top.doc.ref) && top.confidence >= KNOWN_ONLY;
+  const rule = top?.doc.kind === 'reference' && !isEndpoint(top.doc.ref) && top.confidence >= KNOWN_ONLY;
   return question.actions.length && !question.tiers.length && asksWorth && !rule && !ASKS_WHO.test(question.text) ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
 }
 

@@ -209,6 +209,11 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
   return docs;
 }
 
+/** Whether a reference document's ref names an endpoint by its method and path ("GET /api/public/videos") rather than a rule. */
+export function isEndpoint(ref: string): boolean {
+  return /^(GET|POST|PUT|PATCH|DELETE) \//.test(ref);
+}
+
 /** What llms.txt says that no other document does: its overview paragraphs and links such as the agent protocols. */
 function llmsDocs(llms: string, published: string, base: string, known: Set<string>): Doc[] {
   const docs: Doc[] = [];
@@ -224,8 +229,7 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
     if (item) {
       const [, title, link, notes = ''] = item;
       const url = own(link);
-      if (!known.has(url) && !known.has(title) && !/^(GET|POST|PUT|PATCH|DELETE) \//.test(title))
-        docs.push({ kind: 'reference', ref: title, title, url, names: title, keywords: section, text: notes });
+      if (!known.has(url) && !known.has(title) && !isEndpoint(title)) docs.push({ kind: 'reference', ref: title, title, url, names: title, keywords: section, text: notes });
     } else if (line.trim() && !line.startsWith('#')) {
       docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: site, keywords: section, text: line.replace(/^> /, '') });
     }

@@ -83,6 +83,8 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
     };
     return [...new Set(words(query).flatMap(termsOfWord))];
   };
+  let lastQuery: string | undefined;
+  let lastStrangers: readonly string[] = [];
   const rarity = (term: string) => Math.log(1 + docs.length / (1 + (frequency.get(term) ?? 0)));
 
   const hitOf = (result: SearchResult, terms: string[], asked: Set<string>): Hit => {
@@ -162,7 +164,14 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
       return framing.size && framing.size < terms.length ? [...framing] : [];
     },
     documents: (term) => frequency.get(term) ?? 0,
-    strangers: (query) => termsOf(query).filter((t) => !frequency.has(t) && !mini.search(t, { prefix: t.length >= 5, processTerm: (x) => x }).length),
+    strangers(query) {
+      // Asked several times of each question as it is read and answered: the last answer is kept.
+      if (query !== lastQuery) {
+        lastQuery = query;
+        lastStrangers = termsOf(query).filter((t) => !frequency.has(t) && !mini.search(t, { prefix: t.length >= 5, processTerm: (x) => x }).length);
+      }
+      return lastStrangers;
+    },
     search(query, options = {}) {
       const terms = termsOf(query);
       if (!terms.length) return [];

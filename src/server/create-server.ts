@@ -164,7 +164,7 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
    * (operation). A path Astro declines (one it cannot decode) is a 404. An answer a file or the
    * response cache has is written at once, without waiting on a promise.
    */
-  function answer(req: IncomingMessage, res: ServerResponse, url: URL, reply: Reply, ip: string, body: string | undefined): void | Promise<void> {
+  function answer(req: IncomingMessage, res: ServerResponse, url: URL, reply: Reply, body: string | undefined): void | Promise<void> {
     const method = req.method ?? 'GET';
     const encoding = negotiate(req.headers['accept-encoding']);
     const accepted = encoding ? [encoding] : [];
@@ -172,7 +172,7 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
       // Astro routes HEAD to GET (it reads the method as the computation starts); the body is left
       // out when the answer is written.
       req.method = 'GET';
-      const found = read(url, () => astro(req, res, localsFor(reply.requestId, ip, body)), accepted);
+      const found = read(url, () => astro(req, res, localsFor(reply.requestId, reply.ip, body)), accepted);
       req.method = method;
       return found instanceof Promise ? found.then((f) => write(req, res, reply, encoding, f)) : write(req, res, reply, encoding, found);
     }
@@ -180,7 +180,7 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     // not read (not JSON) would be drained after the answer: the connection closes instead.
     if (body === undefined && hasBody(req)) res.setHeader('Connection', 'close');
     (req as IncomingMessage & { body?: string }).body = body ?? '';
-    return astro(req, res, localsFor(reply.requestId, ip, body)).then((computed) => write(req, res, reply, encoding, computed && { entry: entryOf(computed, accepted) }));
+    return astro(req, res, localsFor(reply.requestId, reply.ip, body)).then((computed) => write(req, res, reply, encoding, computed && { entry: entryOf(computed, accepted) }));
   }
 
   /** Writes what `answer` found, named by its route, or the API's 404 when nothing was. */
@@ -208,7 +208,8 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     return new Response(status === 204 || status === 304 ? null : new Uint8Array(variants.identity!), { status, headers });
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, reply: Reply, parsed: URL | string, ip: string) {
+  async function handle(req: IncomingMessage, res: ServerResponse, reply: Reply) {
+    const { url: parsed, ip } = reply;
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
       res.writeHead(204, [...reply.head, ...PREFLIGHT_HEAD]);
@@ -248,7 +249,7 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
       res.setHeader('Connection', 'close');
       return sendProblem(res, reply, { code: 'payload_too_large', detail: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` });
     }
-    return answer(req, res, url, reply, ip, text);
+    return answer(req, res, url, reply, text);
   }
 
   /** What Astro's routes get in `locals` for a request of the socket (src/env.d.ts). */
@@ -295,7 +296,7 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
       const reply: Reply = { requestId, head: ['X-Request-Id', requestId, ...EVERY_RESPONSE_HEAD], res, started, url, ip, route: NO_ROUTE };
       // One listener for the end of every response, one function bound to each reply (not a new closure per request).
       res.on('close', closed.bind(reply));
-      handle(req, res, reply, url, ip).catch((error: unknown) => {
+      handle(req, res, reply).catch((error: unknown) => {
         log.error({ requestId, err: error }, 'unhandled error');
         sendProblem(res, reply, { code: 'internal_error', detail: `Something went wrong on our side. Quote request id ${requestId} when you report it.` });
       });
