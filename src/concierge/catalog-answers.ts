@@ -13,6 +13,14 @@ import { indexTerm, wordsBeyond } from './text.ts';
 
 const NO_KEY = 'no key needed';
 
+/** What follows a catalog's "no item matches": the concierge knows nothing more about the subject, and a person may. */
+function askTheTeam(ctx: AnswerContext): { says: string; source: Source } {
+  return {
+    says: `I don't know more about it than that; for anything else, write to the team with POST ${ctx.base}/api/public/ai/message.`,
+    source: ctx.api('/api/public/ai/message', 'Message channel'),
+  };
+}
+
 /**
  * Hits of these kinds that answer the question: confident ones, close to the best of them. A
  * question asking for every item that fits ("which videos does Juniper host") takes those that
@@ -91,6 +99,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     ? []
     : [...new Set(hits.flatMap((h) => (h.doc.kind === 'video' ? [h.doc.ref] : h.doc.kind === 'clip' ? [catalog.clips.find((c) => c.id === h.doc.ref)!.videoId] : [])))].map((id) => byId.get(id)!);
   let label = 'Matching videos';
+  let unmatched: ReturnType<typeof askTheTeam> | undefined;
   const subject = subjectOf(ctx);
   // The categories themselves asked for ("what are the video categories"): each with its count.
   if (!named && !picks.length && stems.has('categori')) {
@@ -106,6 +115,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     picks = catalog.videos.filter((v) => v.category === category.doc.ref).sort((a, b) => Number(b.featured) - Number(a.featured));
     const about = `${category.doc.title} (${category.doc.text.replace(/\.$/, '')})`;
     label = named || !subject ? about : `No published video matches "${subject}"; the closest category is ${about}`;
+    if (!named && subject) unmatched = askTheTeam(ctx);
   }
   const newest = NEWEST.some((s) => stems.has(s));
   if (newest) {
@@ -117,10 +127,11 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     label = 'Featured videos';
   } else if (!picks.length && subject) {
     const featured = catalog.videos.filter((v) => v.featured).slice(0, 3);
+    const team = askTheTeam(ctx);
     return ctx.answer(
       'videos',
-      `No published video matches "${subject}". ${lead} Categories: ${catalog.site.categories.map((c) => c.name).join(', ')}. Featured now: ${featured.map(line).join('; ')}.`,
-      [list, ...featured.map(videoSource)],
+      `No published video matches "${subject}". ${team.says} ${lead} Categories: ${catalog.site.categories.map((c) => c.name).join(', ')}. Featured now: ${featured.map(line).join('; ')}.`,
+      [list, ...featured.map(videoSource), team.source],
       suggestions,
     );
   } else if (!picks.length) {
@@ -135,8 +146,8 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   const described = (v: Video) => (picks.length <= 2 && hits.length ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
   return ctx.answer(
     'videos',
-    `${lead} ${label}: ${picks.map(described).join('; ')}.`,
-    [list, ...(category ? [{ title: category.doc.title, url: category.doc.url }] : []), ...picks.map(videoSource)],
+    `${lead} ${label}: ${picks.map(described).join('; ')}. ${unmatched?.says ?? ''}`,
+    [list, ...(category ? [{ title: category.doc.title, url: category.doc.url }] : []), ...picks.map(videoSource), ...(unmatched ? [unmatched.source] : [])],
     suggestions,
   );
 }
@@ -150,10 +161,12 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     ? episodes.filter((e) => e.season === Number(numbered[1] ?? numbered[3]) && e.episode === Number(numbered[2] ?? numbered[4]))
     : relevant(ctx, ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
   let label = 'Matching episodes';
+  let unmatched: ReturnType<typeof askTheTeam> | undefined;
   if (!picks.length) {
     picks = [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
     const subject = subjectBeyond(ctx, 'podcast').filter((w) => !NEWEST.includes(indexTerm(w) ?? ''));
-    label = `${subject.length && !numbered ? `No episode matches "${subject.join(' ')}". ` : ''}Latest episodes, newest first`;
+    if (subject.length && !numbered) unmatched = askTheTeam(ctx);
+    label = `${unmatched ? `No episode matches "${subject.join(' ')}". ${unmatched.says} ` : ''}Latest episodes, newest first`;
   }
   picks = picks.slice(0, 3);
   const line = (e: (typeof episodes)[number]) => {
@@ -163,7 +176,12 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
   return ctx.answer(
     'podcast',
     `${lead} ${label}: ${picks.map(line).join(' ')} Listen on ${base}/podcast.`,
-    [api('/api/public/podcast', 'Podcast'), api('/feeds/podcast.xml', 'Podcast RSS feed'), ...picks.map((e) => ({ title: e.title, url: `${base}/podcast#${e.id}` }))],
+    [
+      api('/api/public/podcast', 'Podcast'),
+      api('/feeds/podcast.xml', 'Podcast RSS feed'),
+      ...picks.map((e) => ({ title: e.title, url: `${base}/podcast#${e.id}` })),
+      ...(unmatched ? [unmatched.source] : []),
+    ],
     ["What's on now?", 'Where are the feeds?'],
   );
 }
@@ -178,6 +196,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   const line = (p: Item) => `${p.name}, ${price(p)}, ${AVAILABILITY[p.availability] ?? p.availability}${p.includes ? ` (a bundle of ${listText(p.includes.map((i) => i.name))})` : ''}`;
   let picks = relevant(ctx, ['product']).map((h) => body.items.find((p) => p.id === h.doc.ref)!);
   let label = 'Matching';
+  let unmatched: ReturnType<typeof askTheTeam> | undefined;
   const byPrice = [...body.items].sort((a, b) => Number(a.price.amount) - Number(b.price.amount));
   const availability = Object.entries(AVAILABILITY).find(([, words]) => question.text.includes(` ${words.replace(/^on /, '')} `));
   if (availability && !picks.length) {
@@ -193,7 +212,8 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     picks = body.items.filter((p) => p.availability === 'in_stock').slice(0, 5);
     // What was asked for, less the words that name the shop itself: "do you sell cbd" is told that no product is CBD.
     const subject = subjectBeyond(ctx, 'shop').join(' ');
-    label = subject ? `No product matches "${subject}". A few items in stock` : 'A few items in stock';
+    if (subject) unmatched = askTheTeam(ctx);
+    label = unmatched ? `No product matches "${subject}". ${unmatched.says} A few items in stock` : 'A few items in stock';
   }
   picks = picks.slice(0, 5);
   // One or two items are described as well: what they are is part of the answer.
@@ -201,7 +221,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   return ctx.answer(
     'shop',
     `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${body.note}`,
-    [api('/api/public/shop/products', 'Shop products'), ...picks.map((p) => ({ title: p.name, url: p.pageUrl }))],
+    [api('/api/public/shop/products', 'Shop products'), ...picks.map((p) => ({ title: p.name, url: p.pageUrl })), ...(unmatched ? [unmatched.source] : [])],
     ["What's on now?", 'Where are the feeds?'],
   );
 }
