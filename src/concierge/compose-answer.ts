@@ -109,6 +109,19 @@ function documentAnswer(ctx: AnswerContext, hit: Hit): Answer {
 /** The program's own facts: its tiers, rules and endpoints, not the catalog or the knowledge base. */
 const ofProgram = (h: Hit) => ['tier', 'program', 'reference'].includes(h.doc.kind);
 
+/**
+ * An entry about the rest of a question that names another entry whole: the named one is what the question is about only in
+ * part, and the two together account for it ("do cbd lotions get you high" is about topicals, whose lotions and creams may hold
+ * CBD). The other has none of the named one's words and accounts for more of the question.
+ */
+function aboutTheRest(top: Hit[], lone: Hit): Hit | undefined {
+  const entry = (h: Hit) => h.doc.kind === 'knowledge' || h.doc.kind === 'passage';
+  if (!entry(lone)) return undefined;
+  return top
+    .filter((h) => entry(h) && h.doc.ref !== lone.doc.ref && h.confidence > lone.confidence && h.confidence + lone.confidence >= CONFIDENT && !h.matched.some((t) => lone.matched.includes(t)))
+    .reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+}
+
 /** Whether the word at `i` follows an article or a possessive: a noun the question asks about. */
 const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i - 1] ?? '');
 
@@ -139,6 +152,7 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const lone = named.length === 1 && named[0].confidence < CONFIDENT ? named[0] : undefined;
   const rest = lone
     ? (top5.find((h) => h.confidence >= lone.confidence + 0.3 && !h.matched.some((t) => lone.matched.includes(t))) ??
+      aboutTheRest(hits.slice(0, 5), lone) ??
       top5.find((h) => h !== lone && [h, lone].every(ofProgram) && h.confidence >= 2 * lone.confidence && lone.matched.every((t) => h.matched.includes(t))))
     : undefined;
   // An entry (its summary and facts, what it is about) comes before a passage of another's body that accounts for no more of the question.
