@@ -122,6 +122,20 @@ function aboutTheRest(top: Hit[], lone: Hit): Hit | undefined {
     .reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
 }
 
+/** A question that asks how long something takes, and a length of time in a document's text. */
+const ASKS_DURATION = / how (long|soon|quickly|fast) /;
+const DURATION = /\b\d+(?:[.,]\d+)? ?(?:h|hours?|days?|minutes?|min|seconds?|weeks?)\b/;
+
+/**
+ * A question that asks how long something takes is answered by a length of time: when the best document states none and a
+ * document about as close to the question does ("how long do you take to verify a claimed url" is the rule that says 72 h,
+ * not the one about which urls may be claimed), that one answers.
+ */
+function withDuration(ctx: AnswerContext, best: Hit): Hit {
+  if (!ASKS_DURATION.test(ctx.question.text) || DURATION.test(best.doc.text)) return best;
+  return ctx.hits.slice(0, 5).find((h) => h !== best && h.confidence >= Math.max(FALLBACK, best.confidence - 0.1) && DURATION.test(h.doc.text)) ?? best;
+}
+
 /** Whether the word at `i` follows an article or a possessive: a noun the question asks about. */
 const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i - 1] ?? '');
 
@@ -157,7 +171,8 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     : undefined;
   // An entry (its summary and facts, what it is about) comes before a passage of another's body that accounts for no more of the question.
   const clearer = (h: Hit, b: Hit) => h.confidence > b.confidence + 0.1 || (h.doc.kind === 'knowledge' && b.doc.kind === 'passage' && h.confidence >= b.confidence);
-  const best = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
+  const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
+  const best = chosen && withDuration(ctx, chosen);
   const kind = question.kind;
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.4);
