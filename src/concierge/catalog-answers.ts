@@ -9,6 +9,7 @@ import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
 import { durationText, listText, sentence } from './answer-format.ts';
+import { NUMBER_WORDS } from './question.ts';
 import { indexTerm, wordsBeyond } from './text.ts';
 
 const NO_KEY = 'no key needed';
@@ -140,7 +141,8 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   } else if (label === 'Matching videos') {
     picks.sort((a, b) => Number(b.featured) - Number(a.featured));
   }
-  picks = picks.slice(0, label === 'Featured videos' ? picks.length : 5);
+  // A question for every item that fits ("list the kitchen videos") gets them all, up to ten.
+  picks = picks.slice(0, label === 'Featured videos' ? picks.length : question.many ? 10 : 5);
   // One or two videos found for the question are described as well: who is in them and what they cover is often what was asked.
   const categoryName = (v: Video) => catalog.site.categories.find((c) => c.id === v.category)?.name ?? v.category;
   const described = (v: Video) => (picks.length <= 2 && hits.length ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
@@ -157,9 +159,13 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
   const { show, episodes } = catalog.podcast;
   const lead = `The podcast ${show.title} (${[show.category.name, show.category.subcategory].filter(Boolean).join(', ')}, by ${show.author}) has ${episodes.length} episodes at GET ${base}/api/public/podcast (${NO_KEY}); subscribe with the RSS feed ${base}/feeds/podcast.xml.`;
   const numbered = /(?: season (\d+)(?: episode | ep | e)(\d+) | s(\d+) ?e(\d+) )/.exec(question.text);
+  // A season named alone ("season two", "the 2nd season") asks for its episodes, in order.
+  const season = numbered ? undefined : seasonOf(question.text);
   let picks = numbered
     ? episodes.filter((e) => e.season === Number(numbered[1] ?? numbered[3]) && e.episode === Number(numbered[2] ?? numbered[4]))
-    : relevant(ctx, ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
+    : season !== undefined
+      ? episodes.filter((e) => e.season === season).sort((a, b) => (a.episode ?? 0) - (b.episode ?? 0))
+      : relevant(ctx, ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
   let label = 'Matching episodes';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
   if (!picks.length) {
@@ -168,7 +174,7 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     if (subject.length && !numbered) unmatched = askTheTeam(ctx);
     label = `${unmatched ? `No episode matches "${subject.join(' ')}". ${unmatched.says} ` : ''}Latest episodes, newest first`;
   }
-  picks = picks.slice(0, 3);
+  picks = picks.slice(0, season !== undefined || question.many ? 10 : 3);
   const line = (e: (typeof episodes)[number]) => {
     const number = e.season && e.episode ? `season ${e.season}, episode ${e.episode}, ` : '';
     return `${e.title} (${number}${durationText(e.durationSeconds)}, ${e.publishedAt.slice(0, 10)}): ${e.description}`;
@@ -184,6 +190,18 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     ],
     ["What's on now?", 'Where are the feeds?'],
   );
+}
+
+/** Ordinals as the question may write a season's number. */
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
+
+/** The season a question names by its number ("season two", "season 2", "the second season"), if any. */
+function seasonOf(text: string): number | undefined {
+  const count = (word: string) => (/^\d{1,2}$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? ORDINALS[word.replace(/^(\d)(st|nd|rd|th)$/, '$1')]));
+  const after = / season (\S+) /.exec(text)?.[1];
+  const before = / (\S+) season /.exec(text)?.[1];
+  const n = (after && count(after)) || (before && (count(before) ?? Number(/^(\d{1,2})(?:st|nd|rd|th)$/.exec(before)?.[1] ?? 0)));
+  return n && n > 0 ? n : undefined;
 }
 
 const AVAILABILITY: Record<string, string> = { in_stock: 'in stock', sold_out: 'sold out', preorder: 'on preorder' };

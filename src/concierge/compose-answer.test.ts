@@ -206,4 +206,18 @@ describe('round 13 of issue #37', () => {
     // The daily caps, not what a promote earns.
     expect((await ask('is there a daily limit on how many promotes count?')).reply).toContain('promote 10');
   });
+
+  it("lists a season's episodes and every video of a category asked for, and points to the team when nothing matches", async () => {
+    const season = (await ask('what episodes are in season two')).reply;
+    for (const title of ['Reading the Label', 'Rope, Sails and Paper', 'How a Ballot Measure Is Born']) expect(season).toContain(title);
+    expect((await ask('list the kitchen videos')).reply).toContain('Infused Olive Oil');
+    const shipping = await ask('do you ship to canada?');
+    expect(shipping.reply).toContain("I don't know");
+    expect(shipping.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/ai/message'));
+  });
+
+  it('answers with the entry about the rest of a question that names another, and with a length of time for "how long"', async () => {
+    expect((await ask('do cbd lotions get you high')).sources[0].url).toBe(absoluteUrl('/api/public/knowledge/methods/topical'));
+    expect((await ask('how long do you take to verify a claimed url?')).reply).toContain('72 h');
+  });
 });
