@@ -147,6 +147,24 @@ describe('cached program reads and time', () => {
     const board = await get('/api/public/ai/leaderboard?limit=100');
     expect(board.body.entries.find((e: { name: string }) => e.name === 'memo_time')).toBeDefined();
   });
+
+  it('keeps a body in the last second before time changes it, for what is left of that second', async () => {
+    const joined = await post(service.url, '/api/public/ai/register', { name: 'memo_second' });
+    const registeredAt = Date.parse(joined.body.agent.registeredAt);
+    const path = '/api/public/ai/agent/memo_second';
+    // Its longevity steps from 0 to 1 at 0.5% of 90 days of membership, and nothing else of it changes before.
+    const step = registeredAt + 0.005 * 90 * 86_400_000;
+    await setClock(service.url, new Date(step - 600).toISOString());
+    const first = await get(path);
+    const again = await get(path);
+    expect(first.body.agent.reputation.components.longevity).toBe(0);
+    expect([cacheState(first), cacheState(again)]).toEqual(['MISS', 'HIT']);
+    expect(again.text).toBe(first.text);
+    await setClock(service.url, new Date(step).toISOString());
+    const stepped = await get(path);
+    expect(cacheState(stepped)).toBe('MISS');
+    expect(stepped.body.agent.reputation.components.longevity).toBe(1);
+  });
 });
 
 describe('cached profiles and other agents’ writes', () => {

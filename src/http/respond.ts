@@ -27,12 +27,17 @@ export interface CachePolicy {
 /** How long a `content` body may be kept: for the life of the process (a year, in headers). */
 const CONTENT_KEEP_SECONDS = 31_536_000;
 
+/**
+ * The policy as the response cache reads it. `max-age` is in seconds to the millisecond (the
+ * header never leaves the server): a body that time changes in 0.4 s is kept for 0.4 s, not
+ * recomputed for every request of its last second.
+ */
 function cacheHeaders(policy: CachePolicy | undefined, now: Date): Record<string, string> {
   if (!policy) return {};
   const until = policy.until ?? Number.POSITIVE_INFINITY;
-  const seconds = Number.isFinite(until) ? Math.min(CONTENT_KEEP_SECONDS, Math.floor((until - now.getTime()) / 1000)) : CONTENT_KEEP_SECONDS;
-  if (seconds <= 0) return {};
-  return { 'Surrogate-Control': `max-age=${seconds}`, 'Surrogate-Key': policy.scope };
+  const ms = Math.min(CONTENT_KEEP_SECONDS * 1000, Math.floor(until - now.getTime()));
+  if (!(ms > 0)) return {};
+  return { 'Surrogate-Control': `max-age=${ms / 1000}`, 'Surrogate-Key': policy.scope };
 }
 
 /** Freshness of a body computed from build-time content: pre-rendered, or live with the same data. */

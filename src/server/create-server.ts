@@ -145,11 +145,12 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
       const { headers, variants } = fileEntry(page);
       return { entry: { status: 404, headers: headers.map(([name, value]) => [name, name === 'Cache-Control' ? 'no-store' : value]), variants, scope: 'none', route: answer.route } };
     }
-    const maxAge = /max-age=(\d+)/.exec(String(answer.headers[SURROGATE_CONTROL] ?? ''))?.[1];
+    // Seconds to the millisecond (src/http/respond.ts).
+    const maxAge = /max-age=(\d+(?:\.\d{1,3})?)/.exec(String(answer.headers[SURROGATE_CONTROL] ?? ''))?.[1];
     const scope = answer.headers[SURROGATE_KEY];
     if (answer.status !== 200 || maxAge === undefined || typeof scope !== 'string') return { entry: entryOf(answer, accepted) };
     const entry = entryOf(answer, BOTH, scope);
-    cache.store(key, entry, Number(maxAge) * 1000, mark);
+    cache.store(key, entry, Math.round(Number(maxAge) * 1000), mark);
     return { entry, state: 'MISS' };
   }
 
