@@ -221,3 +221,12 @@ describe('round 13 of issue #37', () => {
     expect((await ask('how long do you take to verify a claimed url?')).reply).toContain('72 h');
   });
 });
+
+describe('round 19 of issue #37', () => {
+  it('answers a tier or a program fact named whole together with the fact of the program about the rest of the question', async () => {
+    const gold = await ask('can a gold agent read the exclusive stuff');
+    expect(gold.reply).toContain('for Platinum (750 points) and above');
+    expect(gold.reply).toContain('Gold needs 300');
+    expect((await ask('do I earn points for messaging the team?')).reply).toContain('messages never earn points');
+  });
+});

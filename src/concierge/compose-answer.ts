@@ -122,6 +122,24 @@ function aboutTheRest(top: Hit[], lone: Hit): Hit | undefined {
     .reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
 }
 
+/**
+ * A document of the program the question names whole (a tier, a program fact) that accounts for less than half of it, and
+ * another of the program that names the rest of it: a word the named one lacks in its names or keywords, and more of the
+ * question. The named one alone is not what the question asks ("can a gold agent read the exclusive stuff" is Gold and the
+ * exclusive content; "do i earn points for messaging the team" is the message channel), so both answer, the rest first.
+ */
+function alongside(top: Hit[], lone: Hit): Hit | undefined {
+  if (!ofProgram(lone)) return undefined;
+  return top
+    .filter((h) => h !== lone && ofProgram(h) && h.named && h.confidence > lone.confidence && h.confidence + lone.confidence >= CONFIDENT && h.matched.some((t) => !lone.matched.includes(t)))
+    .reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+}
+
+/** Two answers as one: the first's intent and suggestions, both replies and both sources. */
+function joined(first: Answer, second: Answer): Answer {
+  return makeAnswer(first.intent, `${first.reply} ${second.reply}`, [...first.sources, ...second.sources], first.suggestions);
+}
+
 /** A question that asks how long something takes, and a length of time in a document's text. */
 const ASKS_DURATION = / how (long|soon|quickly|fast) /;
 const DURATION = /\b\d+(?:[.,]\d+)? ?(?:h|hours?|days?|minutes?|min|seconds?|weeks?)\b/;
@@ -174,6 +192,8 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, chosen);
   const kind = question.kind;
+  const beside = lone && !rest && chosen === lone && !kind ? alongside(hits.slice(0, 5), lone) : undefined;
+  if (beside) return joined(documentAnswer(ctx, beside), documentAnswer(ctx, lone!));
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.4);
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
