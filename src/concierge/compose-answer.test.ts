@@ -228,5 +228,8 @@ describe('round 19 of issue #37', () => {
     expect(gold.reply).toContain('for Platinum (750 points) and above');
     expect(gold.reply).toContain('Gold needs 300');
     expect((await ask('do I earn points for messaging the team?')).reply).toContain('messages never earn points');
+    // The rule on addresses names "address", rarer than anything registering names; "point" is commoner than "gold".
+    expect((await ask('is there a limit on how many agents i can register from one ip')).reply).toContain('at most 20 agents per UTC day');
+    expect((await ask('how many points do i need for gold')).intent).toBe('tiers');
   });
 });

@@ -123,16 +123,23 @@ function aboutTheRest(top: Hit[], lone: Hit): Hit | undefined {
 }
 
 /**
- * A document of the program the question names whole (a tier, a program fact) that accounts for less than half of it, and
- * another of the program that names the rest of it: a word the named one lacks in its names or keywords, and more of the
- * question. The named one alone is not what the question asks ("can a gold agent read the exclusive stuff" is Gold and the
- * exclusive content; "do i earn points for messaging the team" is the message channel), so both answer, the rest first.
+ * A document of the program the question names whole (a tier, a program fact), and another of the program that has in its
+ * names or keywords a word of the question rarer than any the named one has there: the question's most specific word is
+ * not the named one's, so both answer, the other first. When the named one accounts for less than half of the question
+ * the other must account for more ("can a gold agent read the exclusive stuff" is Gold and the exclusive content; "do i
+ * earn points for messaging the team" is the message channel), otherwise about as much, within 0.1 ("how many agents can
+ * be registered from one address in a day" is registering and the rule on addresses; "how many points do i need for gold"
+ * is Gold alone, "point" being commoner than "gold").
  */
-function alongside(top: Hit[], lone: Hit): Hit | undefined {
-  if (!ofProgram(lone)) return undefined;
-  return top
-    .filter((h) => h !== lone && ofProgram(h) && h.named && h.confidence > lone.confidence && h.confidence + lone.confidence >= CONFIDENT && h.matched.some((t) => !lone.matched.includes(t)))
-    .reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+function alongside(index: ConciergeIndex, top: Hit[], named: Hit): Hit | undefined {
+  if (!ofProgram(named) || !named.fullyNamed) return undefined;
+  const rarest = Math.min(...named.keyed.map((t) => index.documents(t)));
+  const specific = (h: Hit) => h.keyed.some((t) => !named.keyed.includes(t) && index.documents(t) < rarest);
+  const closest = (hits: Hit[]) => hits.reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+  const others = top.filter((h) => h !== named && ofProgram(h));
+  if (named.confidence >= CONFIDENT) return closest(others.filter((h) => h.confidence >= named.confidence - 0.1 && specific(h)));
+  const more = others.filter((h) => h.named && h.confidence > named.confidence && h.confidence + named.confidence >= CONFIDENT && h.matched.some((t) => !named.matched.includes(t)));
+  return closest(more.filter(specific)) ?? closest(more);
 }
 
 /** Two answers as one: the first's intent and suggestions, both replies and both sources. */
@@ -192,8 +199,8 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, chosen);
   const kind = question.kind;
-  const beside = lone && !rest && chosen === lone && !kind ? alongside(hits.slice(0, 5), lone) : undefined;
-  if (beside) return joined(documentAnswer(ctx, beside), documentAnswer(ctx, lone!));
+  const beside = best && !rest && !kind ? alongside(ctx.index, hits.slice(0, 5), best) : undefined;
+  if (best && beside) return joined(documentAnswer(ctx, beside), documentAnswer(compared(ctx, best) ?? ctx, best));
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.4);
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.

@@ -54,6 +54,7 @@ export const SYNONYMS: Record<string, string[]> = {
   weed: ['cannabis'],
   marijuana: ['cannabis'],
   bot: ['agent'],
+  ip: ['address'],
   pts: ['points'],
   rank: ['tier', 'leaderboard'],
   plat: ['platinum'],
