@@ -232,4 +232,11 @@ describe('round 19 of issue #37', () => {
     expect((await ask('is there a limit on how many agents i can register from one ip')).reply).toContain('at most 20 agents per UTC day');
     expect((await ask('how many points do i need for gold')).intent).toBe('tiers');
   });
+
+  it('gives the reputation model its levels and weights, and reads a level with a score as a reputation level', async () => {
+    const answer = await ask('what reputation level is a score of 65');
+    expect(answer.intent).toBe('reputation');
+    expect(answer.reply).toContain('Trusted from 60');
+    expect(answer.reply).toContain('contribution 0.30');
+  });
 });
