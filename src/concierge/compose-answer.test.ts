@@ -239,4 +239,10 @@ describe('round 19 of issue #37', () => {
     expect(answer.reply).toContain('Trusted from 60');
     expect(answer.reply).toContain('contribution 0.30');
   });
+
+  it('reads idioms in the documents\' own words: "put out" is published, "the last video" the latest, "turned into" converted into', async () => {
+    const reply = (await ask('what was the last video you guys put out')).reply;
+    expect(reply).toContain('Newest videos: Holiday Cookie Lab');
+    expect((await ask('what does CBGA get turned into by the plant')).reply).toContain('convert');
+  });
 });
