@@ -243,6 +243,7 @@ describe('round 19 of issue #37', () => {
   it('reads idioms in the documents\' own words: "put out" is published, "the last video" the latest, "turned into" converted into', async () => {
     const reply = (await ask('what was the last video you guys put out')).reply;
     expect(reply).toContain('Newest videos: Holiday Cookie Lab');
-    expect((await ask('what does CBGA get turned into by the plant')).reply).toContain('convert');
+    // Of two passages as close, the one of the entry "cbga" names (CBG's): the plant makes THCA, CBDA and CBCA from it.
+    expect((await ask('what does CBGA get turned into by the plant')).reply).toContain('THCA, CBDA or CBCA');
   });
 });

@@ -195,7 +195,12 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
       top5.find((h) => h !== lone && [h, lone].every(ofProgram) && h.confidence >= 2 * lone.confidence && lone.matched.every((t) => h.matched.includes(t))))
     : undefined;
   // An entry (its summary and facts, what it is about) comes before a passage of another's body that accounts for no more of the question.
-  const clearer = (h: Hit, b: Hit) => h.confidence > b.confidence + 0.1 || (h.doc.kind === 'knowledge' && b.doc.kind === 'passage' && h.confidence >= b.confidence);
+  // Of two passages as close, the one of an entry the question names by a word of its names or keywords ("cbga" is CBG's).
+  const ofNamed = (h: Hit) => h.doc.kind === 'passage' && hits.some((x) => x.doc.kind === 'knowledge' && x.doc.ref === h.doc.ref && x.named);
+  const clearer = (h: Hit, b: Hit) =>
+    h.confidence > b.confidence + 0.1 ||
+    (h.doc.kind === 'knowledge' && b.doc.kind === 'passage' && h.confidence >= b.confidence) ||
+    (ofNamed(h) && b.doc.kind === 'passage' && !ofNamed(b) && h.confidence >= b.confidence);
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, chosen);
   const kind = question.kind;
