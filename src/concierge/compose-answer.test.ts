@@ -246,4 +246,8 @@ describe('round 19 of issue #37', () => {
     // Of two passages as close, the one of the entry "cbga" names (CBG's): the plant makes THCA, CBDA and CBCA from it.
     expect((await ask('what does CBGA get turned into by the plant')).reply).toContain('THCA, CBDA or CBCA');
   });
+
+  it('reads two words written apart as the one word the documents write', async () => {
+    expect((await ask('is there anything about glass blowing')).reply).toContain('Glass Artists of the Northern Coast');
+  });
 });
