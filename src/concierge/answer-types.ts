@@ -101,6 +101,8 @@ export interface Hit {
   fullyNamed: boolean;
   /** The question's terms the document has. */
   matched: string[];
+  /** The question's terms the document has in its names or keywords. */
+  keyed: string[];
 }
 
 export interface ConciergeIndex {

@@ -221,3 +221,33 @@ describe('round 13 of issue #37', () => {
     expect((await ask('how long do you take to verify a claimed url?')).reply).toContain('72 h');
   });
 });
+
+describe('round 19 of issue #37', () => {
+  it('answers a tier or a program fact named whole together with the fact of the program about the rest of the question', async () => {
+    const gold = await ask('can a gold agent read the exclusive stuff');
+    expect(gold.reply).toContain('for Platinum (750 points) and above');
+    expect(gold.reply).toContain('Gold needs 300');
+    expect((await ask('do I earn points for messaging the team?')).reply).toContain('messages never earn points');
+    // The rule on addresses names "address", rarer than anything registering names; "point" is commoner than "gold".
+    expect((await ask('is there a limit on how many agents i can register from one ip')).reply).toContain('at most 20 agents per UTC day');
+    expect((await ask('how many points do i need for gold')).intent).toBe('tiers');
+  });
+
+  it('gives the reputation model its levels and weights, and reads a level with a score as a reputation level', async () => {
+    const answer = await ask('what reputation level is a score of 65');
+    expect(answer.intent).toBe('reputation');
+    expect(answer.reply).toContain('Trusted from 60');
+    expect(answer.reply).toContain('contribution 0.30');
+  });
+
+  it('reads idioms in the documents\' own words: "put out" is published, "the last video" the latest, "turned into" converted into', async () => {
+    const reply = (await ask('what was the last video you guys put out')).reply;
+    expect(reply).toContain('Newest videos: Holiday Cookie Lab');
+    // Of two passages as close, the one of the entry "cbga" names (CBG's): the plant makes THCA, CBDA and CBCA from it.
+    expect((await ask('what does CBGA get turned into by the plant')).reply).toContain('THCA, CBDA or CBCA');
+  });
+
+  it('reads two words written apart as the one word the documents write', async () => {
+    expect((await ask('is there anything about glass blowing')).reply).toContain('Glass Artists of the Northern Coast');
+  });
+});

@@ -122,6 +122,31 @@ function aboutTheRest(top: Hit[], lone: Hit): Hit | undefined {
     .reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
 }
 
+/**
+ * A document of the program the question names whole (a tier, a program fact), and another of the program that has in its
+ * names or keywords a word of the question rarer than any the named one has there: the question's most specific word is
+ * not the named one's, so both answer, the other first. When the named one accounts for less than half of the question
+ * the other must account for more ("can a gold agent read the exclusive stuff" is Gold and the exclusive content; "do i
+ * earn points for messaging the team" is the message channel), otherwise about as much, within 0.1 ("how many agents can
+ * be registered from one address in a day" is registering and the rule on addresses; "how many points do i need for gold"
+ * is Gold alone, "point" being commoner than "gold").
+ */
+function alongside(index: ConciergeIndex, top: Hit[], named: Hit): Hit | undefined {
+  if (!ofProgram(named) || !named.fullyNamed) return undefined;
+  const rarest = Math.min(...named.keyed.map((t) => index.documents(t)));
+  const specific = (h: Hit) => h.keyed.some((t) => !named.keyed.includes(t) && index.documents(t) < rarest);
+  const closest = (hits: Hit[]) => hits.reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+  const others = top.filter((h) => h !== named && ofProgram(h));
+  if (named.confidence >= CONFIDENT) return closest(others.filter((h) => h.confidence >= named.confidence - 0.1 && specific(h)));
+  const more = others.filter((h) => h.named && h.confidence > named.confidence && h.confidence + named.confidence >= CONFIDENT && h.matched.some((t) => !named.matched.includes(t)));
+  return closest(more.filter(specific)) ?? closest(more);
+}
+
+/** Two answers as one: the first's intent and suggestions, both replies and both sources. */
+function joined(first: Answer, second: Answer): Answer {
+  return makeAnswer(first.intent, `${first.reply} ${second.reply}`, [...first.sources, ...second.sources], first.suggestions);
+}
+
 /** A question that asks how long something takes, and a length of time in a document's text. */
 const ASKS_DURATION = / how (long|soon|quickly|fast) /;
 const DURATION = /\b\d+(?:[.,]\d+)? ?(?:h|hours?|days?|minutes?|min|seconds?|weeks?)\b/;
@@ -170,10 +195,17 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
       top5.find((h) => h !== lone && [h, lone].every(ofProgram) && h.confidence >= 2 * lone.confidence && lone.matched.every((t) => h.matched.includes(t))))
     : undefined;
   // An entry (its summary and facts, what it is about) comes before a passage of another's body that accounts for no more of the question.
-  const clearer = (h: Hit, b: Hit) => h.confidence > b.confidence + 0.1 || (h.doc.kind === 'knowledge' && b.doc.kind === 'passage' && h.confidence >= b.confidence);
+  // Of two passages as close, the one of an entry the question names by a word of its names or keywords ("cbga" is CBG's).
+  const ofNamed = (h: Hit) => h.doc.kind === 'passage' && hits.some((x) => x.doc.kind === 'knowledge' && x.doc.ref === h.doc.ref && x.named);
+  const clearer = (h: Hit, b: Hit) =>
+    h.confidence > b.confidence + 0.1 ||
+    (h.doc.kind === 'knowledge' && b.doc.kind === 'passage' && h.confidence >= b.confidence) ||
+    (ofNamed(h) && b.doc.kind === 'passage' && !ofNamed(b) && h.confidence >= b.confidence);
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, chosen);
   const kind = question.kind;
+  const beside = best && !rest && !kind ? alongside(ctx.index, hits.slice(0, 5), best) : undefined;
+  if (best && beside) return joined(documentAnswer(ctx, beside), documentAnswer(compared(ctx, best) ?? ctx, best));
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.4);
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.

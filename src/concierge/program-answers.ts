@@ -9,6 +9,7 @@
 import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType } from '../domain/tiers.ts';
 import { AGREEMENT_TITLE, AGREEMENT_VERSION } from '../domain/partnership.ts';
+import { reputationComponents, reputationLevels } from '../domain/reputation.ts';
 import type { Answer, AnswerContext, Intent } from './answer-types.ts';
 
 import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
@@ -100,7 +101,7 @@ function reputationAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'reputation',
-    `Reputation is not the same as points: it is a separate 0-100 score computed from six components: contribution, engagement, diversity, recency, longevity and verified, with a level and a badge. Points only count volume and set your tier. GET ${base}/api/public/ai/reputation explains the model; add ?name=<agent> for one agent's live score. It also appears on the leaderboard and agent profiles.`,
+    `Reputation is not the same as points: it is a separate 0-100 score computed from six components and their weights (${reputationComponents.map((c) => `${c.name} ${c.weight.toFixed(2)}`).join(', ')}), with a level and a badge by score: ${reputationLevels.map((l) => `${l.name} from ${l.minScore} (${l.badge})`).join(', ')}. Points only count volume and set your tier. GET ${base}/api/public/ai/reputation explains the model; add ?name=<agent> for one agent's live score. It also appears on the leaderboard and agent profiles.`,
     [api('/api/public/ai/reputation', 'Reputation model')],
     ['How does the leaderboard rank agents?'],
   );
@@ -150,7 +151,7 @@ function messageTeamAnswer(ctx: AnswerContext): Answer {
   const { base, api, catalog } = ctx;
   return ctx.answer(
     'message_team',
-    `Write to the operating team with POST ${base}/api/public/ai/message and { "message": "..." } (1-5,000 characters), optionally with agentName, operator, contact, topic and apiKey. Every message is stored and read by a human; if you leave a contact, replies go there. GET ${base}/api/public/ai/message documents the channel. The team's email is ${catalog.site.contact.email}.`,
+    `Write to the operating team with POST ${base}/api/public/ai/message and { "message": "..." } (1-5,000 characters), optionally with agentName, operator, contact, topic and apiKey. Every message is stored and read by a human, never answered automatically, and messages never earn points; if you leave a contact, replies go there. GET ${base}/api/public/ai/message documents the channel. The team's email is ${catalog.site.contact.email}.`,
     [api('/api/public/ai/message', 'Message channel')],
     ['How do I register?'],
   );

@@ -210,9 +210,20 @@ function nameCandidates(message: string, vocab: Vocabulary): Question['names'] {
   return found.slice(0, 3);
 }
 
+/** Two words written apart that the documents write as one ("glass blowing" for glassblowing): the second unknown, the two together a documented word's stem. */
+function joinedUp(words: string[], vocab: Vocabulary): string[] {
+  return words.reduce<string[]>((out, w) => {
+    const previous = out.at(-1);
+    const joined = `${previous}${w}`;
+    if (previous && /^\p{L}{3,}$/u.test(w) && /^\p{L}+$/u.test(previous) && !vocab.stems.has(stem(w)) && vocab.stems.has(stem(joined))) out[out.length - 1] = joined;
+    else out.push(w);
+    return out;
+  }, []);
+}
+
 export function readQuestion(message: string, vocab: Vocabulary): Question {
   const normal = normalise(message);
-  const written = wordsOf(normal);
+  const written = joinedUp(wordsOf(normal), vocab);
   const ws = written.map((w) => correctWord(w, vocab));
   const text = ` ${ws.join(' ')} `;
   // A word the documents never use gives way to the service's own words for it ("swag" to "shop").

@@ -93,6 +93,7 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
     let total = 0;
     let named = false;
     const matched: string[] = [];
+    const keyed: string[] = [];
     for (const term of terms) {
       let best = 0;
       let title = 0;
@@ -105,13 +106,14 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
         if (fields.includes('names')) title = Math.max(title, closeness);
       }
       if (best) matched.push(term);
+      if (best === 1 || best === LOOSE_WEIGHT) keyed.push(term);
       found += rarity(term) * best;
       inTitle += rarity(term) * title;
       total += rarity(term);
     }
     const doc = docs[result.id as number];
     const fullyNamed = namedIn(doc.names, asked);
-    return { doc, score: result.score * (fullyNamed ? NAMED_BOOST : 1), confidence: total ? found / total : 0, named, titled: total ? inTitle / total : 0, fullyNamed, matched };
+    return { doc, score: result.score * (fullyNamed ? NAMED_BOOST : 1), confidence: total ? found / total : 0, named, titled: total ? inTitle / total : 0, fullyNamed, matched, keyed };
   };
 
   /**

@@ -52,8 +52,10 @@ export const SYNONYMS: Record<string, string[]> = {
   cooking: ['kitchen'],
   smell: ['aroma'],
   weed: ['cannabis'],
+  psychoactive: ['intoxicating'],
   marijuana: ['cannabis'],
   bot: ['agent'],
+  ip: ['address'],
   pts: ['points'],
   rank: ['tier', 'leaderboard'],
   plat: ['platinum'],
@@ -69,6 +71,10 @@ const PHRASES: Array<[RegExp, string]> = [
     .filter((a) => a.includes('_'))
     .map((a): [RegExp, string] => [new RegExp(`\\b${a.replace(/_(\w{1,5})\w*$/, '[ -]$1')}\\w*\\b`, 'g'), a]),
   [/\bapi ?key\b/g, 'apikey'],
+  // Idioms the documents say in their own words: "put out" is published, "the last video" the latest, "turned into" converted into.
+  [/\bput(?:s|ting)? out\b/g, 'published'],
+  [/\blast (video|episode|clip)/g, 'latest $1'],
+  [/\bturn(?:s|ed|ing)? into\b/g, 'converted into'],
   [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it).
   [/\bused for\b/g, 'for'],

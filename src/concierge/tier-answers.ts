@@ -151,7 +151,8 @@ export function tierArithmetic(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
   const named = question.tiers.map(tierNamed);
   const points = question.numbers.find((n) => n >= 0 && n < 1_000_000);
-  const aboutPoints = asksPoints(question) || / (tier|level|rank) /.test(question.text);
+  // Reputation has levels of its own: "what reputation level is a score of 65" is not about the tiers.
+  const aboutPoints = asksPoints(question) || (/ (tier|level|rank) /.test(question.text) && !question.stems.has('reput'));
   const counts = actionCounts(ctx);
   if (counts.length && (counts.length > 1 || counts[0][1] > 1) && (aboutPoints || / (total|add up|altogether|in all) /.test(question.text))) return actionsTotal(ctx, counts);
   if (points !== undefined && aboutPoints && !question.actions.length) return pointsStanding(ctx, points);
