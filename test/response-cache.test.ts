@@ -4,7 +4,7 @@
  * changed what it shows, whether by the API or by the admin CLI in another process, nor once time
  * alone would have changed it. Content reads outlive commits; problems are never kept.
  */
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { Agent, get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, earn, post, register, setClock } from './support/rewards.ts';
@@ -61,6 +61,30 @@ describe('cached program reads', () => {
     expect(cacheState(await get('/api/public/ai/leaderboard?limit=7'))).toBe('HIT');
     expect((await post(service.url, '/api/public/ai/message', { message: 'Hello from the cache test.' })).status).toBe(201);
     expect(cacheState(await get('/api/public/ai/leaderboard?limit=7'))).toBe('HIT');
+  });
+
+  it('computes a body once for the requests that ask for it while it is being computed', async () => {
+    // Twenty connections opened first, then one request on each at once for a body nobody has asked
+    // for yet: one computes it, the others wait for it. (On SQLite a computation never waits on I/O,
+    // so the requests cannot overlap; on PostgreSQL they do, and each would compute it.)
+    const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+    const on = (path: string) =>
+      new Promise<{ state: string | undefined; body: string }>((resolve, reject) => {
+        httpGet(`${service.url}${path}`, { agent }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ state: res.headers['x-cache'] as string | undefined, body }));
+        }).on('error', reject);
+      });
+    const twenty = (path: string) => Promise.all(Array.from({ length: 20 }, () => on(path)));
+    await twenty('/healthz');
+    const answers = await twenty('/api/public/ai/leaderboard?limit=13');
+    agent.destroy();
+    const states = answers.map((a) => a.state);
+    expect(states.filter((s) => s === 'MISS')).toHaveLength(1);
+    expect(states.filter((s) => s === 'HIT')).toHaveLength(19);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
   });
 
   it('sees a write by the admin CLI, another process, on the next read', async () => {

@@ -119,10 +119,17 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     return entry;
   }
 
+  /** Answers being computed, by key: a request for the same key meanwhile waits for the one under way. */
+  const computing = new Map<string, Promise<Answered | undefined>>();
+
   /**
    * A GET's answer: the pre-rendered file it names, its kept answer, or `compute`'s, kept when the
    * operation sent a cache policy (Surrogate-Control, Surrogate-Key). A query on an API path asks
    * the file's on-demand twin (StaticFiles.queryGoesToTwin); pages and feeds keep the file.
+   *
+   * Requests for a key whose answer is being computed wait for it, and take it if it was kept (as
+   * they would a moment later from the cache); otherwise each computes its own. So when a kept
+   * answer expires under load, one request computes it again, not every request in flight.
    */
   function read(url: URL, compute: () => Promise<AppAnswer | undefined>, accepted: Encoding[]): Answered | Promise<Answered | undefined> {
     const file = staticFiles.lookup(url.pathname);
@@ -131,7 +138,14 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     deps.changes.sync();
     const cached = cache.get(key);
     if (cached) return { entry: cached, state: 'HIT' };
-    return computeAndKeep(key, compute, accepted);
+    const own = () => computeAndKeep(key, compute, accepted);
+    const pending = computing.get(key);
+    if (pending) return pending.then((shared) => (shared?.state === 'MISS' ? { entry: shared.entry, state: 'HIT' } : own()), own);
+    const computed = own();
+    computing.set(key, computed);
+    const done = () => computing.delete(key);
+    computed.then(done, done);
+    return computed;
   }
 
   /** `read`'s answer when nothing kept has it: the operation's, kept when its cache policy says so. */
@@ -150,8 +164,9 @@ export function createAppServer(deps: ServerDeps): { server: Server; drain(grace
     const scope = answer.headers[SURROGATE_KEY];
     if (answer.status !== 200 || maxAge === undefined || typeof scope !== 'string') return { entry: entryOf(answer, accepted) };
     const entry = entryOf(answer, BOTH, scope);
-    cache.store(key, entry, Math.round(Number(maxAge) * 1000), mark);
-    return { entry, state: 'MISS' };
+    // Not kept when a commit changed its scope while it was computed: it may show what was before.
+    const kept = cache.store(key, entry, Math.round(Number(maxAge) * 1000), mark);
+    return { entry, state: kept ? 'MISS' : undefined };
   }
 
   /** Astro's answer, named by the route that gave it (its middleware names it), or undefined when no route did. */
