@@ -26,7 +26,7 @@ import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
-import { asksPoints, tierArithmetic, tierDocAnswer } from './tier-answers.ts';
+import { asksPoints, countsActions, tierArithmetic, tierDocAnswer } from './tier-answers.ts';
 import type { Topic } from '../schemas/content.ts';
 import { publicOrigin } from '../public-origin.ts';
 
@@ -432,6 +432,16 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   return { read, shorthand: !subjects || !!question.kind };
 }
 
+/** The agent a question that counts actions names ("if tiny-crawler does 4 promotes"): what they add starts from its points. */
+async function namedAgent(ctx: AnswerContext, program: ProgramSnapshot | undefined) {
+  if (!program || !countsActions(ctx)) return undefined;
+  for (const c of ctx.question.names) {
+    const agent = await program.findAgent(c.name);
+    if (agent) return { name: agent.name, points: agent.points };
+  }
+  return undefined;
+}
+
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
   const { question, hits } = ctx;
   // A question about a thing no document knows, with a word of it corrected into another, is not understood: no rule reads
@@ -444,7 +454,7 @@ async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined)
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
     membersAnswer(ctx) ??
     (asksHealth(ctx) ? healthAnswer(ctx) : undefined) ??
-    tierArithmetic(ctx) ??
+    tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??
     (asksSchedule(ctx)

@@ -4,6 +4,7 @@
  * an action reach a tier, what one tier adds over another, what comes after or before a tier, and
  * which tier first grants a perk. A tier named alone is answered from its own document.
  */
+import { defaultRewardsConfig } from '../domain/program-config.ts';
 import { tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { type ActivityType, actionPoints, earnableActions, PARTNERSHIP_BONUS, tierFor, tiers, type Tier, type TierName } from '../domain/tiers.ts';
 import { actionOfWord, NUMBER_WORDS, type Question } from './question.ts';
@@ -35,6 +36,13 @@ function route(points: number): string {
 /** Counts written as how often or how many together: "mention twice", "refer a couple of agents". */
 const REPEATS: Record<string, number> = { once: 1, twice: 2, thrice: 3, couple: 2 };
 
+/** The task action a verb names before a counted "tasks": "posts 3 tasks", "claim two tasks". */
+function taskAction(verb: string | undefined): ActivityType | undefined {
+  if (!verb) return undefined;
+  if (/^(post|posts|posted|posting|create|creates|open|opens|add|adds)$/.test(verb)) return 'task_post';
+  return /^(claim|claims|claimed|claiming|take|takes|do|does|complete|completes)$/.test(verb) ? 'task_claim' : undefined;
+}
+
 /** How many a word counts: a number in digits or words, a word of repetition, and "a"/"an" for one. */
 function countOf(word: string): number | undefined {
   if (/^\d{1,4}$/.test(word)) return Number(word);
@@ -55,25 +63,88 @@ function actionCounts(ctx: AnswerContext): Array<[ActivityType, number]> {
     // The counted word, past an "of" after the count ("a couple of referrals") or an article before it ("refer a couple").
     const next = words[i + 1] === 'of' ? words[i + 2] : words[i + 1];
     const previous = /^an?$/.test(words[i - 1] ?? '') ? words[i - 2] : words[i - 1];
-    const action = n === undefined ? undefined : (actionOfWord(next ?? '') ?? (/^\d/.test(w) ? actionOfWord(words[i + 2] ?? '') : undefined) ?? (numbered ? actionOfWord(previous ?? '') : undefined));
+    const tasks = /^tasks?$/.test(next ?? '') ? taskAction(previous) : undefined;
+    const action =
+      n === undefined ? undefined : (tasks ?? actionOfWord(next ?? '') ?? (/^\d/.test(w) ? actionOfWord(words[i + 2] ?? '') : undefined) ?? (numbered ? actionOfWord(previous ?? '') : undefined));
     if (action && n !== undefined) counts.push([action, n, numbered]);
   });
   return counts.some(([, , numbered]) => numbered) ? counts.map(([a, n]) => [a, n]) : [];
 }
 
-/** The points a number of actions add up to (with the partnership's bonus when the question names it), and the tier that total reaches. */
-function actionsTotal(ctx: AnswerContext, counts: Array<[ActivityType, number]>): Answer {
+/** Points a question starts from before the actions it counts: "810 points" written in it, an agent it names, or the asker's own. */
+export interface StartingPoints {
+  name: string;
+  points: number;
+}
+
+/** Whether the question counts actions ("4 promotes", "posts 3 tasks"): what they add may start from an agent's points. */
+export const countsActions = (ctx: AnswerContext) => actionCounts(ctx).length > 0;
+
+/** A number of points written in the question ("has 810 points"), not a count of actions. */
+function writtenPoints(ctx: AnswerContext): number | undefined {
+  const { words } = ctx.question;
+  const i = words.findIndex((w, j) => /^\d{1,3}(,\d{3})*$|^\d+$/.test(w) && /^(points?|pts)$/.test(words[j + 1] ?? ''));
+  return i < 0 ? undefined : Number(words[i].replaceAll(',', ''));
+}
+
+/** The points a number of actions add up to (with the partnership's bonus when the question names it, and the points they start from), and the tier that total reaches. */
+function actionsTotal(ctx: AnswerContext, counts: Array<[ActivityType, number]>, agent?: StartingPoints): Answer {
   const bonus = ctx.question.stems.has('partnership') || ctx.question.stems.has('partner') ? PARTNERSHIP_BONUS : 0;
-  const total = counts.reduce((sum, [a, n]) => sum + n * actionPoints[a], bonus);
+  const own = ctx.question.self ? standingOf(ctx) : undefined;
+  const written = writtenPoints(ctx);
+  const start: StartingPoints | undefined = written !== undefined ? { name: agent?.name ?? 'the agent', points: written } : (agent ?? (own ? { name: 'you', points: own.points } : undefined));
+  const total = counts.reduce((sum, [a, n]) => sum + n * actionPoints[a], bonus + (start?.points ?? 0));
   const tier = tierFor(total);
   const next = tiers[indexOf(tier) + 1];
-  const parts = [...counts.map(([a, n]) => `${times(n, a)} x ${actionPoints[a]} = ${n * actionPoints[a]}`), ...(bonus ? [`the partnership bonus ${bonus}`] : [])];
+  const parts = [
+    ...(start ? [`${start.points} points to start with (${start.name})`] : []),
+    ...counts.map(([a, n]) => `${times(n, a)} x ${actionPoints[a]} = ${n * actionPoints[a]}`),
+    ...(bonus ? [`the partnership bonus ${bonus}`] : []),
+  ];
   return ctx.answer(
     'tiers',
     `${parts.join(', ')}: ${total} points in all, which is ${tier.name} (from ${tier.minPoints})${next ? `; ${next.name} needs ${next.minPoints - total} more` : ''}. Each actionType has a daily cap, and the same action on the same url earns once per 24 hours.`,
     sources(ctx),
     ['What are the tiers?', 'What are the daily caps?'],
   );
+}
+
+const DAY = / (a|per|each|every|one|single|1|in a|the) day | daily | today /;
+/** Read in the question as written: "max" is no document's word, so a reading without strangers has lost it. */
+const MOST = /\b(max|maxed|maximum|most|cap|capped|limit|highest|top)\b/i;
+const REACH = / (reach|get to|get|hit|make it to|climb to|become|be) /;
+const caps = defaultRewardsConfig.dailyCaps;
+const capPoints = (a: ActivityType) => caps[a] * actionPoints[a];
+const sumOf = (actions: readonly ActivityType[]) => actions.reduce((sum, a) => sum + capPoints(a), 0);
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * What the daily caps allow in points, which no document states: one action's cap times its
+ * points ("the max i can make from shares in a day"), every earn action's together, and whether
+ * a tier named is within a day's reach ("can an agent reach legend in a single day").
+ */
+function dailyMaximum(ctx: AnswerContext): Answer | undefined {
+  const { question } = ctx;
+  const { text } = question;
+  if (!DAY.test(text)) return undefined;
+  const target = question.tiers.length === 1 ? tierNamed(question.tiers[0]) : undefined;
+  const reach = !!target && REACH.test(text);
+  if (!reach && !(MOST.test(ctx.input.message) && (asksPoints(question) || / (make|get|earn) /.test(text)))) return undefined;
+  const line = (a: ActivityType) => `${a} ${actionPoints[a]} points x ${caps[a]} a day = ${count(capPoints(a))}`;
+  const tasks = ['task_post', 'task_claim'] as const;
+  const earn = sumOf(earnableActions);
+  const all = `From earn the daily caps allow at most ${count(earn)} points a day (${earnableActions.map(line).join(', ')}); tasks add up to ${count(sumOf(tasks))} more (${tasks.map(line).join(', ')}), and the partnership bonus is ${PARTNERSHIP_BONUS} once.`;
+  let reply: string;
+  if (reach) {
+    const most = earn + sumOf(tasks) + PARTNERSHIP_BONUS;
+    reply = `${target.name} needs ${count(target.minPoints)} total points. ${all} So ${target.minPoints <= most ? `yes, an agent can reach ${target.name} in one day` : `no, ${target.name} takes more than one day`}, as long as its promotions are verified afterwards.`;
+  } else if (question.actions.length) {
+    const named = question.actions;
+    reply = `${named.map(line).join('; ')}${named.length > 1 ? `: ${count(sumOf(named))} points a day together` : ''}. That is the most ${named.length > 1 ? 'those actions earn' : `${named[0]}s earn`} in a UTC day; caps reset at 00:00 UTC, and past one earn answers 409 daily_cap_reached.`;
+  } else {
+    reply = `${all} Caps reset at 00:00 UTC.`;
+  }
+  return ctx.answer('tiers', reply, sources(ctx), ['What are the daily caps?', 'What are the tiers?']);
 }
 
 /** A number of points read as a standing: its tier, and the gap to the next tier or to the tier named (with what that one adds). */
@@ -147,14 +218,16 @@ export const asksPoints = (question: Question) => ['point', 'worth', 'earn', 're
  * The tier questions that need arithmetic or a comparison, or undefined: a number of points, an
  * action counted towards a tier, two tiers, a tier's neighbour.
  */
-export function tierArithmetic(ctx: AnswerContext): Answer | undefined {
+export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answer | undefined {
   const { question } = ctx;
   const named = question.tiers.map(tierNamed);
   const points = question.numbers.find((n) => n >= 0 && n < 1_000_000);
   // Reputation has levels of its own: "what reputation level is a score of 65" is not about the tiers.
   const aboutPoints = asksPoints(question) || (/ (tier|level|rank) /.test(question.text) && !question.stems.has('reput'));
   const counts = actionCounts(ctx);
-  if (counts.length && (counts.length > 1 || counts[0][1] > 1) && (aboutPoints || / (total|add up|altogether|in all) /.test(question.text))) return actionsTotal(ctx, counts);
+  if (counts.length && (counts.length > 1 || counts[0][1] > 1) && (aboutPoints || / (total|add up|altogether|in all) /.test(question.text))) return actionsTotal(ctx, counts, agent);
+  const daily = dailyMaximum(ctx);
+  if (daily) return daily;
   if (points !== undefined && aboutPoints && !question.actions.length) return pointsStanding(ctx, points);
   if (named.length && question.actions.length && / how many /.test(question.text) && !question.stems.has('point')) return actionsToTier(ctx);
   if (named.length >= 2) return compareTiers(ctx, named);
