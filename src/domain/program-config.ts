@@ -123,6 +123,14 @@ export const defaultRewardsConfig: RewardsConfig = {
   suspicion: { agentsPerAddress: 5, referralsPerReferrer: 10, minDecidedChecks: 4, reversalRate: 0.5 },
 };
 
+/** A retry schedule in words: [10, 60, 360, 1440] is "10 minutes, 1 hour, 6 hours and then every day". */
+function retryWords(minutes: readonly number[]): string {
+  const span = (m: number) => (m < 60 ? `${m} minutes` : m < 1440 ? `${m / 60} hour${m === 60 ? '' : 's'}` : `${m / 1440} day${m === 1440 ? '' : 's'}`);
+  const every = (m: number) => (m === 1440 ? 'every day' : `every ${span(m)}`);
+  const last = minutes.at(-1);
+  return last === undefined ? 'no delay' : [...minutes.slice(0, -1).map(span), `then ${every(last)}`].join(', ').replace(/, then/, ' and then');
+}
+
 /**
  * The rules that keep points meaningful, in words, for the discovery index, the rate-limit
  * policy and the partnership terms: one text, so the three never disagree.
@@ -134,7 +142,7 @@ export function programRules(config: RewardsConfig) {
     referralStanding: `A referral reward is reversed by a ledger row of its own when the referred agent is suspended as a puppet, or has no verified promotion of its own within ${v.referralWindowHours} h of registering.`,
     claimedUrls:
       'A claimed url must be a public http(s) URL without credentials: private, loopback, link-local and reserved addresses (IPv4 in any spelling, IPv6) and local-network names are refused with 400 invalid_request.',
-    claimVerification: `The service fetches each claimed page in the background and looks for a link to the brand's site or content (a link whose host is the brand's, e.g. a video or knowledge page). A claim not verified within ${v.claimWindowHours} h is reversed by a ledger row of its own (type reversal); the ledger is never edited.`,
+    claimVerification: `The service fetches each claimed page in the background and looks for a link to the brand's site or content (a link whose host is the brand's, e.g. a video or knowledge page). A fetch reads at most ${v.maxPageBytes / 1024} KiB of a page, follows at most ${v.maxRedirects} redirects (to public addresses only) and waits at most ${v.fetchTimeoutMs / 1000} s; a page without the link is fetched again after ${retryWords(v.retryAfterMinutes)}. A claim not verified within ${v.claimWindowHours} h is reversed by a ledger row of its own (type reversal); the ledger is never edited.`,
     standing: `Awards nothing can check on their own (an earn without a url, task_post, task_claim, the partnership welcome bonus) are decided ${v.standingWindowHours} h after they were paid, once the url claims the agent made by then are decided: they stand up to the share of those claims that were verified (an operator-verified agent: all of them), oldest first, and the rest are reversed. With no verified claim, none stands.`,
     hostLimit:
       v.agentsPerHostPerDay > 0
