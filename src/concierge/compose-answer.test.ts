@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, publicOrigin } from '../public-origin.ts';
-import { conciergeModel } from '../../test/support/concierge-model.ts';
+import { conciergeModel, snapshotOf } from '../../test/support/concierge-model.ts';
 import { answerQuestion } from './compose-answer.ts';
 import { durationText } from './answer-format.ts';
 
@@ -249,5 +249,22 @@ describe('round 19 of issue #37', () => {
 
   it('reads two words written apart as the one word the documents write', async () => {
     expect((await ask('is there anything about glass blowing')).reply).toContain('Glass Artists of the Northern Coast');
+  });
+  it("computes what the daily caps allow in points, and counted actions from an agent's points", async () => {
+    expect((await ask('whats the most points i can get from mentions in a day')).reply).toContain('mention 15 points x 20 a day = 300');
+    const legend = (await ask('can an agent reach legend in one day')).reply;
+    expect(legend).toContain('at most 1,400 points a day');
+    expect(legend).toContain('yes, an agent can reach Legend in one day');
+    const program = snapshotOf([{ name: 'lumen', tier: 'Gold', points: 340, promoPoints: 320, rank: 1 }]);
+    const counted = await answerQuestion(conciergeModel, { message: 'if lumen does 4 promotes how many points will it have', now }, program);
+    expect(counted.reply).toContain('440 points in all');
+    expect((await ask('an agent has 810 points and posts 3 tasks, what tier is that')).reply).toContain('870 points in all, which is Platinum');
+  });
+
+  it('says what it does not know about an item it lists, and where to ask', async () => {
+    const answer = await ask('is the logo mug microwave safe');
+    expect(answer.reply).toContain('Canopy Cove Logo Mug');
+    expect(answer.reply).toContain('I don\'t know about "microwave"');
+    expect(answer.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/ai/message'));
   });
 });

@@ -442,7 +442,35 @@ async function namedAgent(ctx: AnswerContext, program: ProgramSnapshot | undefin
   return undefined;
 }
 
+/** Answers that list catalog items: what they say of an item is all the catalog says of it (so is the site's overview of the brand). */
+const ITEM_INTENTS = new Set(['shop', 'videos', 'podcast']);
+
+/**
+ * An answer listing catalog items for a question that also asks about something no document has (a word of more than four
+ * letters the corpus lacks: "is the logo mug microwave safe", "shipping to canada for the tote"): the items are what is
+ * known, and the answer says it does not know the rest and where a person may.
+ */
+function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
+  const overview = answer.sources[0]?.url === `${ctx.base}/llms.txt`;
+  if (!(ITEM_INTENTS.has(answer.intent) || overview) || answer.reply.includes("don't know")) return answer;
+  // The question as written: a reading without its strangers has lost them.
+  const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
+  const rest = words(normalise(ctx.input.message)).filter((w) => w.length > SHORT_WORD && /^\p{L}+$/u.test(w) && !names.has(w) && ctx.index.strangers(w).length > 0);
+  if (!rest.length) return answer;
+  return makeAnswer(
+    answer.intent,
+    `${answer.reply} I don't know about "${rest.join(' ')}": nothing the service publishes says; for that, write to the team with POST ${ctx.base}/api/public/ai/message.`,
+    [...answer.sources, ctx.api('/api/public/ai/message', 'Message channel')],
+    answer.suggestions,
+  );
+}
+
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
+  const answer = await composeAnswer(ctx, program);
+  return answer && withUnknownRest(ctx, answer);
+}
+
+async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
   const { question, hits } = ctx;
   // A question about a thing no document knows, with a word of it corrected into another, is not understood: no rule reads
   // it as one of ours ("how do i cancel my netflix" is not about cancer, "who won the superbowl" not about who owns what).
