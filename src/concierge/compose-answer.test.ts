@@ -267,4 +267,7 @@ describe('round 19 of issue #37', () => {
     expect(answer.reply).toContain('I don\'t know about "microwave"');
     expect(answer.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/ai/message'));
   });
+  it("answers from an entry's own paragraph when its summary and facts lack a word of the question", async () => {
+    expect((await ask('thc and the liver, what happens')).reply).toContain('11-hydroxy-THC');
+  });
 });

@@ -167,7 +167,10 @@ export function entryAnswer(ctx: AnswerContext, hit: Hit): Answer {
     .filter((h) => h.doc.ref !== hit.doc.ref && h.fullyNamed)
     .slice(0, 2);
   const facts = first.facts.length ? ` ${first.facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
-  const passage = hit.doc.kind === 'passage' ? ` ${hit.doc.text}` : '';
+  // An entry found by its names may hold what is asked in its body: the best paragraph of its own that has a word of the question
+  // its names, summary and facts lack ("what does your liver turn thc into" is in THC's paragraph on the route of use).
+  const own = hit.doc.kind === 'knowledge' ? ctx.hits.find((h) => h.doc.kind === 'passage' && h.doc.ref === hit.doc.ref && h.matched.some((t) => !hit.matched.includes(t))) : undefined;
+  const passage = hit.doc.kind === 'passage' ? ` ${hit.doc.text}` : own ? ` ${own.doc.text}` : '';
   const more = others.length ? ` Related: ${others.map((h) => excerpt(ctx, h)).join(' ')}` : '';
   const medical = [first, ...others.map((h) => entryOf(ctx, h.doc.ref)!)].some((e) => e.topic === 'medical' || e.topic === 'cannabinoids');
   return ctx.answer(
