@@ -270,4 +270,9 @@ describe('round 19 of issue #37', () => {
   it("answers from an entry's own paragraph when its summary and facts lack a word of the question", async () => {
     expect((await ask('thc and the liver, what happens')).reply).toContain('11-hydroxy-THC');
   });
+  it('reads "who ... first" about an entry the question names whole as about that entry, not the leaderboard', async () => {
+    const answer = await ask('who came up with the entourage effect first');
+    expect(answer.intent).toBe('knowledge');
+    expect(answer.reply).toContain('Mechoulam');
+  });
 });

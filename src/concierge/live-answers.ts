@@ -161,8 +161,11 @@ export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | 
     const unknown = candidates.filter((c) => c.handleLike).map((c) => c.name);
     if (found.length || unknown.length) return agentProfileAnswer(ctx, found, unknown, program !== undefined);
   }
-  const trails = WHO_TRAILS.test(question.text);
-  if (!leaderboardFirst && !trails && !WHO_LEADS.test(question.text)) return undefined;
+  // "Who first used the term entourage effect" names an entry whole: its "first" asks for no agent.
+  const top = ctx.hits[0];
+  const namesOther = !!top?.fullyNamed && !['program', 'tier', 'reference'].includes(top.doc.kind);
+  const trails = !namesOther && WHO_TRAILS.test(question.text);
+  if (!leaderboardFirst && !trails && (namesOther || !WHO_LEADS.test(question.text))) return undefined;
   if (!program) return leaderboardAnswer(ctx);
   const sort: LeaderboardSort = question.stems.has('promot') || question.stems.has('promo') ? 'promo' : 'points';
   if (trails) return trailAnswer(ctx, sort, await program.topAgents(TRAIL_READ, sort));
