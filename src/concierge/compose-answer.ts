@@ -417,6 +417,10 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   const judge = (known: AnswerContext) => {
     const top = known.hits[0];
     // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
+    // A catalog item the known words name by a word of its name that at most one other document has ("poster dimensions") answers with
+    // what the catalog says of it, and the answer says it does not know the rest (withUnknownRest).
+    const item = !!top && top.named && ITEM_KINDS.has(top.doc.kind) && top.matched.every((t) => index.documents(t) <= RARE);
+    if (item && terms >= subjects) return known;
     if (!top || (terms <= subjects && !top.fullyNamed)) return undefined;
     // Without its frames, the rest of the question must name a document or clearly account for one.
     if (frames.size && !top.fullyNamed && top.confidence < CONFIDENT) return undefined;
@@ -444,6 +448,8 @@ async function namedAgent(ctx: AnswerContext, program: ProgramSnapshot | undefin
 
 /** Answers that list catalog items: what they say of an item is all the catalog says of it (so is the site's overview of the brand). */
 const ITEM_INTENTS = new Set(['shop', 'videos', 'podcast']);
+/** Documents that are catalog items. */
+const ITEM_KINDS = new Set(['product', 'video', 'episode']);
 
 /**
  * An answer listing catalog items for a question that also asks about something no document has (a word of more than four
@@ -459,7 +465,7 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   if (!rest.length) return answer;
   return makeAnswer(
     answer.intent,
-    `${answer.reply} I don't know about "${rest.join(' ')}": nothing the service publishes says; for that, write to the team with POST ${ctx.base}/api/public/ai/message.`,
+    `${answer.reply} That is all the service publishes about it: I don't know more about "${rest.join(' ')}" than that; for more, write to the team with POST ${ctx.base}/api/public/ai/message.`,
     [...answer.sources, ctx.api('/api/public/ai/message', 'Message channel')],
     answer.suggestions,
   );
