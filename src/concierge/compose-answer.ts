@@ -123,6 +123,16 @@ function aboutTheRest(top: Hit[], lone: Hit): Hit | undefined {
 }
 
 /**
+ * Several documents the question names whole, none accounting for half of it, and another that has every word each of them
+ * matched and accounts for more of the question than they do together: the question is about what joins them ("what percent
+ * of smoked cbd reaches your blood" names CBD and smoking, and is about bioavailability, which has both).
+ */
+function covering(top: Hit[], named: Hit[]): Hit | undefined {
+  const sum = named.reduce((n, h) => n + h.confidence, 0);
+  return top.find((h) => !named.includes(h) && h.confidence >= sum && named.every((n) => n.matched.every((t) => h.matched.includes(t))));
+}
+
+/**
  * A document of the program the question names whole (a tier, a program fact), and another of the program that has in its
  * names or keywords a word of the question rarer than any the named one has there: the question's most specific word is
  * not the named one's, so both answer, the other first. When the named one accounts for less than half of the question
@@ -193,7 +203,9 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     ? (top5.find((h) => h.confidence >= lone.confidence + 0.3 && !h.matched.some((t) => lone.matched.includes(t))) ??
       aboutTheRest(hits.slice(0, 5), lone) ??
       top5.find((h) => h !== lone && [h, lone].every(ofProgram) && h.confidence >= 2 * lone.confidence && lone.matched.every((t) => h.matched.includes(t))))
-    : undefined;
+    : named.length >= 2 && named.every((h) => h.confidence < CONFIDENT)
+      ? covering(hits.slice(0, 5), named)
+      : undefined;
   // An entry (its summary and facts, what it is about) comes before a passage of another's body that accounts for no more of the question.
   // Of two passages as close, the one of an entry the question names by a word of its names or keywords ("cbga" is CBG's).
   const ofNamed = (h: Hit) => h.doc.kind === 'passage' && hits.some((x) => x.doc.kind === 'knowledge' && x.doc.ref === h.doc.ref && x.named);

@@ -92,7 +92,15 @@ function safeFacts(e: KnowledgeEntry): string {
 export function healthAnswer(ctx: AnswerContext): Answer {
   const edu = educational(ctx);
   // The closest entry is told with its facts (an approved medicine's name, the evidence), the others by their summary.
-  const told = edu.map((h, i) => excerpt(ctx, h) + (i === 0 ? safeFacts(entryOf(ctx, h.doc.ref)!) : ''));
+  // It is told with its own paragraph that has a word of the question it lacks, and quotes no amount ("how many kids were in the dravet syndrome trial").
+  const first = edu[0];
+  const own =
+    first?.doc.kind === 'knowledge'
+      ? ctx.index
+          .search(ctx.question.query, { kinds: ['passage'], limit: 20 })
+          .find((h) => h.doc.ref === first.doc.ref && h.matched.some((t) => !first.matched.includes(t)) && !AMOUNT.test(h.doc.text))
+      : undefined;
+  const told = edu.map((h, i) => excerpt(ctx, h) + (i === 0 ? `${own ? ` ${own.doc.text}` : ''}${safeFacts(entryOf(ctx, h.doc.ref)!)}` : ''));
   const said = edu.length ? `here is what our knowledge base says, for education only. ${told.join(' ')}` : 'our knowledge base has nothing specific on that.';
   return ctx.answer(
     'health',

@@ -53,6 +53,7 @@ export const SYNONYMS: Record<string, string[]> = {
   smell: ['aroma'],
   weed: ['cannabis'],
   psychoactive: ['intoxicating'],
+  kid: ['children'],
   marijuana: ['cannabis'],
   bot: ['agent'],
   ip: ['address'],
@@ -74,7 +75,7 @@ const PHRASES: Array<[RegExp, string]> = [
   // Idioms the documents say in their own words: "put out" is published, "the last video" the latest, "turned into" converted into.
   [/\bput(?:s|ting)? out\b/g, 'published'],
   [/\blast (video|episode|clip)/g, 'latest $1'],
-  [/\bturn(?:s|ed|ing)? into\b/g, 'converted into'],
+  [/\bturn(?:s|ed|ing)? ((?:[\w-]+ ){0,3})into\b/g, 'converted $1into'],
   [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it).
   [/\bused for\b/g, 'for'],
