@@ -4,7 +4,7 @@
  * before/after) around it untouched.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { PathResult, RunReport } from './results.ts';
+import type { RunReport } from './results.ts';
 import { median } from './stats.ts';
 import { issueTargets, renderTargets } from './targets.ts';
 
