@@ -109,6 +109,11 @@ function documentAnswer(ctx: AnswerContext, hit: Hit): Answer {
 /** The program's own facts: its tiers, rules and endpoints, not the catalog or the knowledge base. */
 const ofProgram = (h: Hit) => ['tier', 'program', 'reference'].includes(h.doc.kind);
 
+/** The hit that accounts for most of the question (the first of equals). */
+function closest(hits: Hit[]): Hit | undefined {
+  return hits.reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+}
+
 /**
  * An entry about the rest of a question that names another entry whole: the named one is what the question is about only in
  * part, and the two together account for it ("do cbd lotions get you high" is about topicals, whose lotions and creams may hold
@@ -117,9 +122,9 @@ const ofProgram = (h: Hit) => ['tier', 'program', 'reference'].includes(h.doc.ki
 function aboutTheRest(top: Hit[], lone: Hit): Hit | undefined {
   const entry = (h: Hit) => h.doc.kind === 'knowledge' || h.doc.kind === 'passage';
   if (!entry(lone)) return undefined;
-  return top
-    .filter((h) => entry(h) && h.doc.ref !== lone.doc.ref && h.confidence > lone.confidence && h.confidence + lone.confidence >= CONFIDENT && !h.matched.some((t) => lone.matched.includes(t)))
-    .reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+  return closest(
+    top.filter((h) => entry(h) && h.doc.ref !== lone.doc.ref && h.confidence > lone.confidence && h.confidence + lone.confidence >= CONFIDENT && !h.matched.some((t) => lone.matched.includes(t))),
+  );
 }
 
 /**
@@ -145,7 +150,6 @@ function alongside(index: ConciergeIndex, top: Hit[], named: Hit): Hit | undefin
   if (!ofProgram(named) || !named.fullyNamed) return undefined;
   const rarest = Math.min(...named.keyed.map((t) => index.documents(t)));
   const specific = (h: Hit) => h.keyed.some((t) => !named.keyed.includes(t) && index.documents(t) < rarest);
-  const closest = (hits: Hit[]) => hits.reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
   const others = top.filter((h) => h !== named && ofProgram(h));
   if (named.confidence >= CONFIDENT) return closest(others.filter((h) => h.confidence >= named.confidence - 0.1 && specific(h)));
   const more = others.filter((h) => h.named && h.confidence > named.confidence && h.confidence + named.confidence >= CONFIDENT && h.matched.some((t) => !named.matched.includes(t)));

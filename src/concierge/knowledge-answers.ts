@@ -54,13 +54,26 @@ const AMOUNT = /\b\d+(\.\d+)? ?(mg|milligrams?|ml|g|grams?|mcg)\b|\bdos(e|es|age
  * a condition), then the entries and paragraphs that account for most of it (not those that share
  * its commonest word, "cannabis"). None when nothing in the knowledge base is about it.
  */
-function educational(ctx: AnswerContext): Hit[] {
+function educational(found: Hit[]): Hit[] {
   const seen = new Set<string>();
-  const found = ctx.index.search(ctx.question.query, { kinds: KNOWLEDGE_KINDS, limit: 20 }).filter((h) => h.doc.kind === 'knowledge' || !AMOUNT.test(h.doc.text));
   const named = found.filter((h) => h.fullyNamed);
   const ranked = found.filter((h) => !h.fullyNamed).sort((a, b) => b.confidence - a.confidence || b.score - a.score);
   const floor = Math.max(0.25, 0.6 * (ranked[0]?.confidence ?? 0));
   return [...named, ...ranked.filter((h) => h.confidence >= floor)].filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref)).slice(0, 3);
+}
+
+/** The entries and paragraphs a health or dosing question finds, without the paragraphs that quote an amount. */
+function knowledgeFound(ctx: AnswerContext): Hit[] {
+  return ctx.index.search(ctx.question.query, { kinds: KNOWLEDGE_KINDS, limit: 20 }).filter((h) => h.doc.kind === 'knowledge' || !AMOUNT.test(h.doc.text));
+}
+
+/**
+ * An entry's own paragraph, among `hits`, that has a word of the question the entry's names, summary and facts lack: what
+ * the question asks may be in the entry's body ("what does your liver turn thc into" is in THC's paragraph on the route of use).
+ */
+function ownParagraph(hits: Hit[], entry: Hit | undefined): Hit | undefined {
+  if (entry?.doc.kind !== 'knowledge') return undefined;
+  return hits.find((h) => h.doc.kind === 'passage' && h.doc.ref === entry.doc.ref && h.matched.some((t) => !entry.matched.includes(t)));
 }
 
 /** Where the reading list comes from: the entries found, or the knowledge base itself when none is. */
@@ -69,7 +82,7 @@ function readingSources(ctx: AnswerContext, edu: Hit[]): Source[] {
 }
 
 export function dosingAnswer(ctx: AnswerContext): Answer {
-  const edu = educational(ctx);
+  const edu = educational(knowledgeFound(ctx));
   const reading = edu.length
     ? `What I can offer is background reading: ${readingSources(ctx, edu)
         .map((s) => `${s.title} (${s.url})`)
@@ -90,16 +103,11 @@ function safeFacts(e: KnowledgeEntry): string {
 }
 
 export function healthAnswer(ctx: AnswerContext): Answer {
-  const edu = educational(ctx);
-  // The closest entry is told with its facts (an approved medicine's name, the evidence), the others by their summary.
-  // It is told with its own paragraph that has a word of the question it lacks, and quotes no amount ("how many kids were in the dravet syndrome trial").
-  const first = edu[0];
-  const own =
-    first?.doc.kind === 'knowledge'
-      ? ctx.index
-          .search(ctx.question.query, { kinds: ['passage'], limit: 20 })
-          .find((h) => h.doc.ref === first.doc.ref && h.matched.some((t) => !first.matched.includes(t)) && !AMOUNT.test(h.doc.text))
-      : undefined;
+  const found = knowledgeFound(ctx);
+  const edu = educational(found);
+  // The closest entry is told with its facts (an approved medicine's name, the evidence) and its own paragraph that has a word
+  // of the question it lacks and quotes no amount ("how many kids were in the dravet syndrome trial"); the others by their summary.
+  const own = ownParagraph(found, edu[0]);
   const told = edu.map((h, i) => excerpt(ctx, h) + (i === 0 ? `${own ? ` ${own.doc.text}` : ''}${safeFacts(entryOf(ctx, h.doc.ref)!)}` : ''));
   const said = edu.length ? `here is what our knowledge base says, for education only. ${told.join(' ')}` : 'our knowledge base has nothing specific on that.';
   return ctx.answer(
@@ -175,9 +183,7 @@ export function entryAnswer(ctx: AnswerContext, hit: Hit): Answer {
     .filter((h) => h.doc.ref !== hit.doc.ref && h.fullyNamed)
     .slice(0, 2);
   const facts = first.facts.length ? ` ${first.facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
-  // An entry found by its names may hold what is asked in its body: the best paragraph of its own that has a word of the question
-  // its names, summary and facts lack ("what does your liver turn thc into" is in THC's paragraph on the route of use).
-  const own = hit.doc.kind === 'knowledge' ? ctx.hits.find((h) => h.doc.kind === 'passage' && h.doc.ref === hit.doc.ref && h.matched.some((t) => !hit.matched.includes(t))) : undefined;
+  const own = ownParagraph(ctx.hits, hit);
   const passage = hit.doc.kind === 'passage' ? ` ${hit.doc.text}` : own ? ` ${own.doc.text}` : '';
   const more = others.length ? ` Related: ${others.map((h) => excerpt(ctx, h)).join(' ')}` : '';
   const medical = [first, ...others.map((h) => entryOf(ctx, h.doc.ref)!)].some((e) => e.topic === 'medical' || e.topic === 'cannabinoids');

@@ -165,11 +165,16 @@ export class RateLimiter {
       if (!(taken instanceof Promise)) return this.admission(identity, cls, policy, taken, busy, atMs);
       return taken.then(
         (counted) => this.admission(identity, cls, policy, counted, busy, atMs),
-        () => new GateAnswer(this.inFlight, identity.key, true, []),
+        () => this.unlimited(identity),
       );
     } catch {
-      return new GateAnswer(this.inFlight, identity.key, true, []);
+      return this.unlimited(identity);
     }
+  }
+
+  /** Admitted without counting or headers: the count store failed. */
+  private unlimited(identity: Identity): Admission {
+    return new GateAnswer(this.inFlight, identity.key, true, []);
   }
 
   /** The gate's answer from what the counts say: admitted with its headers, or refused (its place in flight given back). */
