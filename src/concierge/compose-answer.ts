@@ -175,6 +175,23 @@ function withDuration(ctx: AnswerContext, best: Hit): Hit {
   return ctx.hits.slice(0, 5).find((h) => h !== best && h.confidence >= Math.max(FALLBACK, best.confidence - 0.1) && DURATION.test(h.doc.text)) ?? best;
 }
 
+/**
+ * Whether a document's names hold a word that a word of the question only starts with, the question not using that name
+ * itself: "is thca intoxicating" names THCA, the acid, not THC (the entry named "THC"); "thcv" is not THC either.
+ */
+function nearNamed(ctx: AnswerContext, hit: Hit): boolean {
+  const asked = ctx.index.terms(ctx.question.query);
+  const near = (name: string | null) => !!name && !asked.includes(name) && asked.some((t) => t.startsWith(name));
+  return !hit.fullyNamed && words(hit.doc.names).some((w) => near(indexTerm(w)));
+}
+
+/** A document named by a near-name of the question's word gives way to one of the top five that is not and has every word of the question it has. */
+function unlessNearNamed(ctx: AnswerContext, best: Hit): Hit {
+  if (!nearNamed(ctx, best)) return best;
+  const covers = (h: Hit) => h !== best && h.confidence >= FALLBACK && best.matched.every((t) => h.matched.includes(t)) && !nearNamed(ctx, h);
+  return closest(ctx.hits.slice(0, 5).filter(covers)) ?? best;
+}
+
 /** Whether the word at `i` follows an article or a possessive: a noun the question asks about. */
 const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i - 1] ?? '');
 
@@ -218,7 +235,7 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     (h.doc.kind === 'knowledge' && b.doc.kind === 'passage' && h.confidence >= b.confidence) ||
     (ofNamed(h) && b.doc.kind === 'passage' && !ofNamed(b) && h.confidence >= b.confidence);
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
-  const best = chosen && withDuration(ctx, chosen);
+  const best = chosen && withDuration(ctx, unlessNearNamed(ctx, chosen));
   const kind = question.kind;
   const beside = best && !rest && !kind ? alongside(ctx.index, hits.slice(0, 5), best) : undefined;
   if (best && beside) return joined(documentAnswer(ctx, beside), documentAnswer(compared(ctx, best) ?? ctx, best));

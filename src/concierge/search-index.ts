@@ -97,8 +97,10 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
     for (const term of terms) {
       let best = 0;
       let title = 0;
+      // A word some document has matches only itself: "thca" is not "thc", nor "thc" "thca" (the search looked for it alone too).
+      const loose = !frequency.has(term);
       for (const [docTerm, fields] of Object.entries(result.match)) {
-        const closeness = docTerm === term ? 1 : docTerm.startsWith(term) || editDistance(docTerm, term, 1) <= 1 ? LOOSE_WEIGHT : 0;
+        const closeness = docTerm === term ? 1 : loose && (docTerm.startsWith(term) || editDistance(docTerm, term, 1) <= 1) ? LOOSE_WEIGHT : 0;
         if (!closeness) continue;
         const inName = fields.some((f) => f !== 'text');
         named ||= inName;
