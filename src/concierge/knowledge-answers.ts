@@ -118,10 +118,13 @@ export function healthAnswer(ctx: AnswerContext): Answer {
   );
 }
 
-/** The dataset: its version, licence, topics and how to cite it; or a topic's members when the question names one ("which terpenes are in the knowledge base?"). */
+/**
+ * The dataset: its version, licence, topics and how to cite it; or what of it the question names: a topic's members ("which
+ * terpenes are in the knowledge base?"), an entry ("where can i read about cb1 in the knowledge base").
+ */
 export function datasetAnswer(ctx: AnswerContext): Answer {
-  const named = ctx.hits.find((h) => h.doc.kind === 'topic' && h.fullyNamed);
-  if (named) return topicAnswer(ctx, named.doc.ref as Topic);
+  const named = ctx.hits.find((h) => (h.doc.kind === 'topic' || h.doc.kind === 'knowledge') && h.fullyNamed);
+  if (named) return named.doc.kind === 'topic' ? topicAnswer(ctx, named.doc.ref as Topic) : entryAnswer(ctx, named);
   const { catalog, base, api } = ctx;
   const d = catalog.knowledge.dataset;
   const counts = topics.map((t) => `${catalog.knowledge.entries.filter((e) => e.topic === t).length} ${t}`);
