@@ -7,7 +7,7 @@
  * program enforces (src/domain), so nothing here can disagree with the discovery index.
  */
 import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-limit-policy.ts';
-import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType } from '../domain/tiers.ts';
+import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType, type TierName } from '../domain/tiers.ts';
 import { AGREEMENT_TITLE, AGREEMENT_VERSION } from '../domain/partnership.ts';
 import { reputationComponents, reputationLevels } from '../domain/reputation.ts';
 import type { Answer, AnswerContext, Intent } from './answer-types.ts';
@@ -118,14 +118,23 @@ function exclusiveAnswer(ctx: AnswerContext): Answer {
   );
 }
 
+/** A tier's own limits, multiplied out: "At Platinum (x5): reads 1,500 per minute, 50,000 per hour, ...". */
+function limitsAt(tier: TierName): string {
+  const m = tierMultipliers[tier];
+  const n = (x: number) => (x * m).toLocaleString('en-US');
+  return `At ${tier} (x${m}): reads ${n(baseLimits.reads.perMinute)} per minute, ${n(baseLimits.reads.perHour)} per hour, ${n(baseLimits.reads.perDay)} per day, burst ${n(baseLimits.reads.burst)}; writes ${n(baseLimits.writes.perMinute)} per minute; ${tierConcurrency[tier]} requests in flight.`;
+}
+
 function rateLimitAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   const multipliers = Object.entries(tierMultipliers)
     .map(([t, m]) => `${t} x${m}`)
     .join(', ');
+  // The tiers the question names get their own numbers ("the hourly read limit for a platinum agent"), before the policy.
+  const named = ctx.question.tiers.map((t) => `${limitsAt(t)} `).join('');
   return ctx.answer(
     'rate_limits',
-    `Reads (GET, HEAD) at Bronze: ${baseLimits.reads.perMinute} per minute, ${baseLimits.reads.perHour.toLocaleString('en-US')} per hour, ${baseLimits.reads.perDay.toLocaleString('en-US')} per day, burst ${baseLimits.reads.burst}. Writes (POST): ${baseLimits.writes.perMinute} per minute. Higher tiers multiply these: ${multipliers}, with in-flight concurrency ${Object.values(tierConcurrency).join('/')}. Limits are softly enforced: past one you get 429 rate_limited with Retry-After. Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. The exact policy is at GET ${base}/api/public/rate-limits.`,
+    `${named}Reads (GET, HEAD) at Bronze: ${baseLimits.reads.perMinute} per minute, ${baseLimits.reads.perHour.toLocaleString('en-US')} per hour, ${baseLimits.reads.perDay.toLocaleString('en-US')} per day, burst ${baseLimits.reads.burst}. Writes (POST): ${baseLimits.writes.perMinute} per minute. Higher tiers multiply these: ${multipliers}, with in-flight concurrency ${Object.values(tierConcurrency).join('/')}. Limits are softly enforced: past one you get 429 rate_limited with Retry-After. Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. The exact policy is at GET ${base}/api/public/rate-limits.`,
     [api('/api/public/rate-limits', 'Rate-limit policy')],
     ['How do I reach Gold?', 'How do I register?'],
   );
