@@ -52,7 +52,7 @@ export interface Question {
   days: Weekday[];
   /** Numbers written in the question ("320 points", "1,200"), not counts of "top N". */
   numbers: number[];
-  /** "top 3 agents" -> 3. */
+  /** "top 3 agents", "number 3 on the leaderboard" -> 3. */
   count?: number;
   /** The question is about the asker (I, me, my). */
   self: boolean;
@@ -241,7 +241,8 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const kinds = main.map((w) => KIND_WORDS.get(stem(w))).filter((k) => k !== undefined);
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));
   tiers.sort((a, b) => text.indexOf(a.toLowerCase()) - text.indexOf(b.toLowerCase()));
-  const countMatch = / (?:top|first|best) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty) /.exec(text);
+  // A count of the best ("top 3"), or a place among them ("number 4 on the leaderboard"), which is read down to.
+  const countMatch = / (?:top|first|best|number|place|position|spot) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty) /.exec(text);
   const count = countMatch ? (NUMBER_WORDS[countMatch[1]] ?? Number(countMatch[1])) : undefined;
   const numbers = [...normal.matchAll(/(?<![\w.-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.-])/g)].map((m) => Number(m[1].replaceAll(',', ''))).filter((n) => n !== count);
   return {
