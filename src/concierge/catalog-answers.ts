@@ -204,6 +204,17 @@ function seasonOf(text: string): number | undefined {
   return n && n > 0 ? n : undefined;
 }
 
+/** Words that ask for what several items come to: "the poster and the tote together", "total for both". */
+const ASKS_TOTAL = / (together|total|both|altogether|combined|sum|in all) /;
+
+/** What the items found come to, when the question asks for their total and they share a currency: "Together: 50.00 USD. ". */
+function totalOf(text: string, items: Array<{ price: { amount: string; currency: string } }>): string {
+  const currencies = new Set(items.map((p) => p.price.currency));
+  if (items.length < 2 || currencies.size !== 1 || !ASKS_TOTAL.test(text)) return '';
+  const cents = items.reduce((n, p) => n + Math.round(Number(p.price.amount) * 100), 0);
+  return `Together: ${(cents / 100).toFixed(2)} ${[...currencies][0]}. `;
+}
+
 const AVAILABILITY: Record<string, string> = { in_stock: 'in stock', sold_out: 'sold out', preorder: 'on preorder' };
 
 export function shopAnswer(ctx: AnswerContext): Answer {
@@ -238,7 +249,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   const described = (p: Item) => (picks.length <= 2 ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
   return ctx.answer(
     'shop',
-    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${body.note}`,
+    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? totalOf(question.text, picks) : ''}${body.note}`,
     [api('/api/public/shop/products', 'Shop products'), ...picks.map((p) => ({ title: p.name, url: p.pageUrl })), ...(unmatched ? [unmatched.source] : [])],
     ["What's on now?", 'Where are the feeds?'],
   );
