@@ -479,19 +479,22 @@ async function namedAgent(ctx: AnswerContext, program: ProgramSnapshot | undefin
   return undefined;
 }
 
-/** Answers that list catalog items: what they say of an item is all the catalog says of it (so is the site's overview of the brand). */
-const ITEM_INTENTS = new Set(['shop', 'videos', 'podcast']);
+/**
+ * Answers that list catalog items or knowledge entries: what they say of an item or a compound is all the service publishes
+ * of it (so is the site's overview of the brand).
+ */
+const LISTING_INTENTS = new Set(['shop', 'videos', 'podcast', 'knowledge']);
 /** Documents that are catalog items. */
 const ITEM_KINDS = new Set(['product', 'video', 'episode']);
 
 /**
- * An answer listing catalog items for a question that also asks about something no document has (a word of more than four
- * letters the corpus lacks: "is the logo mug microwave safe", "shipping to canada for the tote"): the items are what is
- * known, and the answer says it does not know the rest and where a person may.
+ * An answer listing catalog items or entries for a question that also asks about something no document has (a word of more
+ * than four letters the corpus lacks: "is the logo mug microwave safe", "shipping to canada for the tote", "which terpene
+ * gives mangoes their smell"): the items are what is known, and the answer says it does not know the rest and where a person may.
  */
 function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const overview = answer.sources[0]?.url === `${ctx.base}/llms.txt`;
-  if (!(ITEM_INTENTS.has(answer.intent) || overview) || answer.reply.includes("don't know")) return answer;
+  if (!(LISTING_INTENTS.has(answer.intent) || overview) || answer.reply.includes("don't know")) return answer;
   // The question as written: a reading without its strangers has lost them.
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
   const rest = words(normalise(ctx.input.message)).filter((w) => w.length > SHORT_WORD && /^\p{L}+$/u.test(w) && !names.has(w) && ctx.index.strangers(w).length > 0);
