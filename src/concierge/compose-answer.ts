@@ -195,9 +195,12 @@ function unlessNearNamed(ctx: AnswerContext, best: Hit): Hit {
 /** Whether the word at `i` follows an article or a possessive: a noun the question asks about. */
 const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i - 1] ?? '');
 
-/** The question asks about a thing no document knows: a word after an article or a possessive that no document uses ("who is the ceo of canopy cove"). */
+/**
+ * The question asks about a thing no document knows: a word no document uses after an article or a possessive ("who is the
+ * ceo of canopy cove"), or one of letters and digits, a name of its own ("what is delta-8 thc").
+ */
 function namesStranger(words: string[], strangers: Set<string>): boolean {
-  return words.some((w, i) => afterDeterminer(words, i) && strangers.has(indexTerm(w) ?? ''));
+  return words.some((w, i) => (afterDeterminer(words, i) || (/\p{L}/u.test(w) && /\d/.test(w))) && strangers.has(indexTerm(w) ?? ''));
 }
 
 /**

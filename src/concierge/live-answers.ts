@@ -148,10 +148,12 @@ export function asksOwnStanding(ctx: AnswerContext): boolean {
 export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | undefined, leaderboardFirst: boolean): Promise<Answer | undefined> {
   const { question } = ctx;
   if (asksOwnStanding(ctx)) return myStatusAnswer(ctx);
-  // A question that asks for a kind of catalog item by name ("is the mid-year review video out?")
-  // is about that item, not an agent, unless it says it is about one.
+  // A question that asks for a kind of catalog item by name ("is the mid-year review video out?"), or names a catalog or
+  // knowledge document whole ("what is delta-8 thc"), is about that, not an agent, unless it says it is about one.
   const aboutAgent = AGENT_CUES.test(question.text);
-  const candidates = question.kind && !aboutAgent ? [] : question.names.filter((n) => n.handleLike || aboutAgent);
+  const top = ctx.hits[0];
+  const namesOther = !!top?.fullyNamed && !['program', 'tier', 'reference'].includes(top.doc.kind);
+  const candidates = (question.kind || namesOther) && !aboutAgent ? [] : question.names.filter((n) => n.handleLike || aboutAgent);
   if (candidates.length) {
     const found: ProgramAgent[] = [];
     for (const c of candidates) {
@@ -162,8 +164,6 @@ export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | 
     if (found.length || unknown.length) return agentProfileAnswer(ctx, found, unknown, program !== undefined);
   }
   // "Who first used the term entourage effect" names an entry whole: its "first" asks for no agent.
-  const top = ctx.hits[0];
-  const namesOther = !!top?.fullyNamed && !['program', 'tier', 'reference'].includes(top.doc.kind);
   const trails = !namesOther && WHO_TRAILS.test(question.text);
   if (!leaderboardFirst && !trails && (namesOther || !WHO_LEADS.test(question.text))) return undefined;
   if (!program) return leaderboardAnswer(ctx);

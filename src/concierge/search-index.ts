@@ -69,12 +69,13 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
   mini.addAll(docs.map((d, id) => ({ id, names: d.names, keywords: d.keywords, text: d.text })));
   /**
    * The terms a query is searched for: its words as written (a document also has the parts of its compound words), and
-   * a compound word no document has as its parts, when a document has one of them ("hops-named" as "hops" and "named").
+   * a compound word no document has as its parts, when a document has one of them ("hops-named" as "hops" and "named"),
+   * unless a part is a number: "delta-8" names a thing of its own, not "delta-9".
    */
   const termsOf = (query: string): string[] => {
     const termsOfWord = (word: string): string[] => {
       const term = indexTerm(word);
-      if (term === null || frequency.has(term) || !/[_.-]/.test(word)) return term === null ? [] : [term];
+      if (term === null || frequency.has(term) || !/[_.-]/.test(word) || /\d/.test(word)) return term === null ? [] : [term];
       const parts = word
         .split(/[_.-]/)
         .map(indexTerm)
@@ -172,7 +173,7 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
       // Asked several times of each question as it is read and answered: the last answer is kept.
       if (query !== lastQuery) {
         lastQuery = query;
-        lastStrangers = termsOf(query).filter((t) => !frequency.has(t) && !mini.search(t, { prefix: t.length >= 5, processTerm: (x) => x }).length);
+        lastStrangers = termsOf(query).filter((t) => !frequency.has(t) && !mini.search(t, { tokenize: (x) => [x], prefix: t.length >= 5, processTerm: (x) => x }).length);
       }
       return lastStrangers;
     },
