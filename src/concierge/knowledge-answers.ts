@@ -120,10 +120,13 @@ export function healthAnswer(ctx: AnswerContext): Answer {
 
 /**
  * The dataset: its version, licence, topics and how to cite it; or what of it the question names: a topic's members ("which
- * terpenes are in the knowledge base?"), an entry ("where can i read about cb1 in the knowledge base").
+ * terpenes are in the knowledge base?"), an entry by a word the dataset's own document lacks ("where can i read about cb1 in
+ * the knowledge base", not "which topics does the knowledge base cover", which names the topicals entry too).
  */
 export function datasetAnswer(ctx: AnswerContext): Answer {
-  const named = ctx.hits.find((h) => (h.doc.kind === 'topic' || h.doc.kind === 'knowledge') && h.fullyNamed);
+  const own = ctx.hits.find((h) => h.doc.kind === 'program' && h.doc.ref === 'knowledge');
+  const beyond = (h: Hit) => h.doc.kind === 'knowledge' && h.matched.some((t) => !own?.matched.includes(t));
+  const named = ctx.hits.find((h) => (h.doc.kind === 'topic' || beyond(h)) && h.fullyNamed);
   if (named) return named.doc.kind === 'topic' ? topicAnswer(ctx, named.doc.ref as Topic) : entryAnswer(ctx, named);
   const { catalog, base, api } = ctx;
   const d = catalog.knowledge.dataset;
