@@ -338,6 +338,18 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
 }
 
 /**
+ * A question for a kind of item about something its items or its overview are filed under, whose only word of the clock is
+ * "now" ("right now", "currently"): the items now, not what is on air ("which videos are featured right now").
+ */
+function nowOfItems(ctx: AnswerContext): boolean {
+  const { question, hits } = ctx;
+  const kind = question.kind;
+  if (!kind || question.days.length || ON_AIR.test(question.text.replace(/ now /g, ' '))) return false;
+  const ofKind = (h: Hit) => KIND_FAMILY[kind].includes(h.doc.kind) || (h.doc.kind === 'program' && OVERVIEWS.has(h.doc.ref));
+  return hits.some((h) => ofKind(h) && h.matched.some((t) => t !== 'now'));
+}
+
+/**
  * A question about the schedule's time ("what's on now", "airing on sunday evening"): not about a
  * tier or points, with no word the service does not know, and not naming something else outright.
  */
@@ -345,6 +357,7 @@ function asksSchedule(ctx: AnswerContext): boolean {
   const { question, hits, index } = ctx;
   if (!question.days.length && !ON_AIR.test(question.text)) return false;
   if (question.tiers.length || question.stems.has('tier') || question.stems.has('point') || index.strangers(question.query).length) return false;
+  if (nowOfItems(ctx)) return false;
   const top = hits[0];
   // A category or video named with a day is asked about as a show when a show accounts for more of the question ("the news on wednesday").
   const show = question.days.length && ['category', 'video'].includes(top?.doc.kind ?? '') && hits.some((h) => h.doc.kind === 'slot' && h.confidence > top.confidence);
