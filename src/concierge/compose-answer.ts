@@ -513,7 +513,11 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   if (!(LISTING_INTENTS.has(answer.intent) || overview) || answer.reply.includes("don't know")) return answer;
   // The question as written: a reading without its strangers has lost them.
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
-  const rest = words(normalise(ctx.input.message)).filter((w) => w.length > SHORT_WORD && /^\p{L}+$/u.test(w) && !names.has(w) && ctx.index.strangers(w).length > 0);
+  // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
+  const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && h.fullyNamed) : undefined;
+  const unsaid = (term: string | null) => !!site && term !== null && !site.matched.includes(term);
+  const unknown = (w: string) => ctx.index.strangers(w).length > 0 || unsaid(indexTerm(w));
+  const rest = words(normalise(ctx.input.message)).filter((w) => w.length > SHORT_WORD && /^\p{L}+$/u.test(w) && !names.has(w) && unknown(w));
   if (!rest.length) return answer;
   return makeAnswer(
     answer.intent,
