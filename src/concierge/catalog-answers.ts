@@ -51,6 +51,13 @@ function subjectBeyond(ctx: AnswerContext, overview: string): string[] {
   return wordsBeyond(subjectOf(ctx), own?.matched ?? []);
 }
 
+/** Whether an item's description has a word of the question that its title lacks: what the question asks may be there. */
+function saysMore(ctx: AnswerContext, description: string, title: string): boolean {
+  const asked = ctx.index.terms(ctx.question.query);
+  const inTitle = new Set(ctx.index.terms(title));
+  return ctx.index.terms(description).some((t) => asked.includes(t) && !inTitle.has(t));
+}
+
 const byCatalog = new WeakMap<Catalog, Map<string, Video>>();
 
 /** The catalog's videos by id, made once per catalog: a catalog may hold 10,000 of them. */
@@ -144,8 +151,9 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   // A question for every item that fits ("list the kitchen videos") gets them all, up to ten.
   picks = picks.slice(0, label === 'Featured videos' ? picks.length : question.many ? 10 : 5);
   // One or two videos found for the question are described as well: who is in them and what they cover is often what was asked.
+  // In a longer list, a video whose description has a word of the question its title lacks is described too ("who is the chef in the kitchen videos").
   const categoryName = (v: Video) => catalog.site.categories.find((c) => c.id === v.category)?.name ?? v.category;
-  const described = (v: Video) => (picks.length <= 2 && hits.length ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
+  const described = (v: Video) => ((picks.length <= 2 && hits.length) || saysMore(ctx, v.description, v.title) ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
   return ctx.answer(
     'videos',
     `${lead} ${label}: ${picks.map(described).join('; ')}. ${unmatched?.says ?? ''}`,
