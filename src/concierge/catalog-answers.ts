@@ -253,8 +253,8 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     label = unmatched ? `No product matches "${subject}". ${unmatched.says} A few items in stock` : 'A few items in stock';
   }
   picks = picks.slice(0, 5);
-  // One or two items are described as well: what they are is part of the answer.
-  const described = (p: Item) => (picks.length <= 2 ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
+  // One or two items are described as well: what they are is part of the answer; in a longer list, those that say more of the question.
+  const described = (p: Item) => (picks.length <= 2 || saysMore(ctx, p.description, p.name) ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
   return ctx.answer(
     'shop',
     `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? totalOf(question.text, picks) : ''}${body.note}`,
