@@ -58,7 +58,6 @@ export const SYNONYMS: Record<string, string[]> = {
   bot: ['agent'],
   ip: ['address'],
   pts: ['points'],
-  rank: ['tier', 'leaderboard'],
   plat: ['platinum'],
   chemo: ['chemotherapy'],
 };
