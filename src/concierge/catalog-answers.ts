@@ -223,6 +223,13 @@ function totalOf(text: string, items: Array<{ price: { amount: string; currency:
   return `Together: ${(cents / 100).toFixed(2)} ${[...currencies][0]}. `;
 }
 
+/** The sentences of the site's description about the subject, as the brand says them: "no cannabis is sold". */
+function siteSays(ctx: AnswerContext, subject: string): string {
+  const wanted = ctx.index.terms(subject);
+  const about = ctx.catalog.site.description.split(/(?<=\.)\s+/).filter((s) => ctx.index.terms(s).some((t) => wanted.includes(t)));
+  return about.map((s) => `${s} `).join('');
+}
+
 const AVAILABILITY: Record<string, string> = { in_stock: 'in stock', sold_out: 'sold out', preorder: 'on preorder' };
 
 export function shopAnswer(ctx: AnswerContext): Answer {
@@ -250,7 +257,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     // What was asked for, less the words that name the shop itself: "do you sell cbd" is told that no product is CBD.
     const subject = subjectBeyond(ctx, 'shop').join(' ');
     if (subject) unmatched = askTheTeam(ctx);
-    label = unmatched ? `No product matches "${subject}". ${unmatched.says} A few items in stock` : 'A few items in stock';
+    label = unmatched ? `No product matches "${subject}". ${siteSays(ctx, subject)}${unmatched.says} A few items in stock` : 'A few items in stock';
   }
   picks = picks.slice(0, 5);
   // One or two items are described as well: what they are is part of the answer; in a longer list, those that say more of the question.
