@@ -280,3 +280,43 @@ describe('round 19 of issue #37', () => {
     expect(answer.reply).toContain('Mechoulam');
   });
 });
+
+describe('round 22 of issue #37', () => {
+  it('answers a near-name of an entry\'s name with the document about it, not the entry ("thca" is not THC)', async () => {
+    const answer = await ask('is thca intoxicating before heating');
+    expect(answer.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/knowledge/glossary/decarboxylation'));
+    expect(answer.reply).toContain('non-intoxicating');
+    // A name of letters and digits no document has is a thing of its own: not THC, not an agent's handle.
+    expect((await ask('tell me about delta-8 thc')).intent).toBe('unknown');
+  });
+
+  it("answers the knowledge base's own question with an entry it names, and a tier's own rate limits", async () => {
+    expect((await ask('does the knowledge base have anything on cb2')).sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/knowledge/glossary/cb2-receptor'));
+    expect((await ask('which topics does the knowledge base cover')).reply).toContain('version 1.0.0');
+    expect((await ask('rate limits for gold agents')).reply).toContain('At Gold (x3): reads 900 per minute, 30,000 per hour, 300,000 per day');
+  });
+
+  it('reads a place on the leaderboard, and sums the prices of the products asked for together', async () => {
+    const program = snapshotOf([
+      { name: 'lumen', tier: 'Gold', points: 340, promoPoints: 320, rank: 1 },
+      { name: 'pixel-fox', tier: 'Silver', points: 150, promoPoints: 40, rank: 2 },
+    ]);
+    const place = await answerQuestion(conciergeModel, { message: 'which agent is number 2 on the leaderboard', now }, program);
+    expect(place.intent).toBe('leaderboard');
+    expect(place.reply).toContain('2. pixel-fox');
+    expect((await ask('the poster and the mug, how much together')).reply).toContain('Together: 42.00 USD');
+  });
+
+  it('says what it does not know beside what it knows: an entry, the site overview, the shop', async () => {
+    expect((await ask('which terpene smells like papaya')).reply).toContain('I don\'t know more about "papaya"');
+    expect((await ask('who started canopy cove tv')).reply).toContain('I don\'t know more about "started"');
+    expect((await ask('do you sell real cannabis')).reply).toContain('no cannabis is sold');
+  });
+
+  it('lists items with the fact asked about, and reads "now" and "short for" as no question about the schedule or clips', async () => {
+    expect((await ask('who hosts the cultivation videos')).reply).toContain('Host Juniper Vale walks through');
+    expect((await ask('which videos are featured at the moment')).intent).toBe('videos');
+    expect((await ask('what videos are on right now')).intent).toBe('schedule');
+    expect((await ask('what is ecs short for')).intent).toBe('knowledge');
+  });
+});
