@@ -110,6 +110,13 @@ function myStatusAnswer(ctx: AnswerContext): Answer {
   );
 }
 
+/** Two agents side by side: how many points the one ahead has over the other. */
+function gapBetween(found: ProgramAgent[]): string {
+  if (found.length !== 2) return '';
+  const [ahead, behind] = [...found].sort((a, b) => b.points - a.points);
+  return ` ${ahead.name} has ${ahead.points - behind.points} points more than ${behind.name}.`;
+}
+
 function agentProfileAnswer(ctx: AnswerContext, found: ProgramAgent[], unknown: string[], live: boolean): Answer {
   const { base, api } = ctx;
   if (found.length) {
@@ -120,7 +127,7 @@ function agentProfileAnswer(ctx: AnswerContext, found: ProgramAgent[], unknown: 
     });
     return ctx.answer(
       'agent_profile',
-      `${lines.join(' ')} The full profile, with recent activity and reputation, is at GET ${base}/api/public/ai/agent/{name}.`,
+      `${lines.join(' ')}${gapBetween(found)} The full profile, with recent activity and reputation, is at GET ${base}/api/public/ai/agent/{name}.`,
       found.map((a) => profileSource(ctx, a.name)),
       ['Who is at the top of the leaderboard?', 'What are the tiers?'],
     );
