@@ -14,7 +14,7 @@ import type { Weekday } from './question.ts';
 type Slot = ReturnType<typeof weeklyGrid>[number];
 
 /** Words that say when, not what: left out when the rest of a question names a show. */
-const TIME_WORDS = new Set(['now', 'next', 'tonight', 'today', 'tomorrow', 'later', 'air', 'airs', 'airing', 'show', 'shows', 'on', 'start', 'starts']);
+const TIME_WORDS = new Set(['now', 'next', 'tonight', 'today', 'tomorrow', 'later', 'air', 'airs', 'airing', 'show', 'shows', 'on', 'start', 'starts', 'schedule']);
 
 const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
@@ -104,7 +104,12 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
     .split(' ')
     .filter((w) => !TIME_WORDS.has(w))
     .join(' ');
-  const shows = / (when|what time) /.test(text) ? ctx.index.search(subject, { kinds: ['slot'] }).filter((h) => h.titled >= 0.5) : [];
+  // Asked when, a show is named by its title; asked whether there is one, a show is about the subject its title or description has ("is there a show about terpenes").
+  const when = / (when|what time) /.test(text);
+  const shows =
+    when || / (is there|are there|any) (a |an |any )?(\w+ )?(shows?|programs?) /.test(text)
+      ? ctx.index.search(subject, { kinds: ['slot'] }).filter((h) => (when ? h.titled >= 0.5 : h.confidence >= 0.5))
+      : [];
   if (shows.length) {
     const airs = (title: string) =>
       grid
