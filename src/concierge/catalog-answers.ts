@@ -215,12 +215,27 @@ function seasonOf(text: string): number | undefined {
 /** Words that ask for what several items come to: "the poster and the tote together", "total for both". */
 const ASKS_TOTAL = / (together|total|both|altogether|combined|sum|in all) /;
 
-/** What the items found come to, when the question asks for their total and they share a currency: "Together: 50.00 USD. ". */
-function totalOf(text: string, items: Array<{ price: { amount: string; currency: string } }>): string {
+type Priced = { name: string; price: { amount: string; currency: string } };
+
+/** How many of an item the question asks for: a number just before a word of its name ("2 logo mugs"), else one. */
+function quantityOf(ctx: AnswerContext, item: Priced): number {
+  const named = ctx.index.terms(item.name);
+  const counted = [...ctx.question.text.matchAll(/ (\d{1,3}) ((?:[a-z-]+ ){1,3})/g)].find((m) => ctx.index.terms(m[2]).some((t) => named.includes(t)));
+  return counted ? Number(counted[1]) : 1;
+}
+
+/**
+ * What the items found come to, when they share a currency and the question asks for their total or for more than one of an
+ * item: "Together: 50.00 USD. ", "2 × Canopy Cove Logo Mug: 28.00 USD. ".
+ */
+function totalOf(ctx: AnswerContext, items: Priced[]): string {
   const currencies = new Set(items.map((p) => p.price.currency));
-  if (items.length < 2 || currencies.size !== 1 || !ASKS_TOTAL.test(text)) return '';
-  const cents = items.reduce((n, p) => n + Math.round(Number(p.price.amount) * 100), 0);
-  return `Together: ${(cents / 100).toFixed(2)} ${[...currencies][0]}. `;
+  const counts = items.map((p) => quantityOf(ctx, p));
+  const several = counts.some((n) => n > 1);
+  if (currencies.size !== 1 || !((items.length >= 2 && ASKS_TOTAL.test(ctx.question.text)) || several)) return '';
+  const cents = items.reduce((n, p, i) => n + counts[i] * Math.round(Number(p.price.amount) * 100), 0);
+  const what = several ? items.map((p, i) => `${counts[i]} × ${p.name}`).join(' and ') : 'Together';
+  return `${what}: ${(cents / 100).toFixed(2)} ${[...currencies][0]}. `;
 }
 
 /** The sentences of the site's description about the subject, as the brand says them: "no cannabis is sold". */
@@ -242,10 +257,14 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   let label = 'Matching';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
   const byPrice = [...body.items].sort((a, b) => Number(a.price.amount) - Number(b.price.amount));
+  const ceiling = question.priceCeiling;
   const availability = Object.entries(AVAILABILITY).find(([, words]) => question.text.includes(` ${words.replace(/^on /, '')} `));
   if (availability && !picks.length) {
     picks = body.items.filter((p) => p.availability === availability[0]);
     label = picks.length ? `${AVAILABILITY[availability[0]][0].toUpperCase()}${AVAILABILITY[availability[0]].slice(1)}` : `Nothing is ${AVAILABILITY[availability[0]]}`;
+  } else if (ceiling && !picks.length) {
+    picks = byPrice.filter((p) => Number(p.price.amount) < ceiling.amount || (ceiling.inclusive && Number(p.price.amount) === ceiling.amount));
+    label = picks.length ? `Priced ${ceiling.inclusive ? 'at most' : 'under'} ${ceiling.amount}` : `Nothing is priced ${ceiling.inclusive ? 'at most' : 'under'} ${ceiling.amount}`;
   } else if (/ (cheapest|least expensive|lowest price) /.test(question.text)) {
     picks = byPrice.slice(0, 1);
     label = 'The cheapest';
@@ -264,7 +283,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   const described = (p: Item) => (picks.length <= 2 || saysMore(ctx, p.description, p.name) ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
   return ctx.answer(
     'shop',
-    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? totalOf(question.text, picks) : ''}${body.note}`,
+    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? totalOf(ctx, picks) : ''}${body.note}`,
     [api('/api/public/shop/products', 'Shop products'), ...picks.map((p) => ({ title: p.name, url: p.pageUrl })), ...(unmatched ? [unmatched.source] : [])],
     ["What's on now?", 'Where are the feeds?'],
   );

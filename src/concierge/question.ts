@@ -32,6 +32,8 @@ const KIND_OF: Record<string, AskedKind> = {
   product: 'product',
   item: 'product',
 };
+/** A price set as a ceiling: "under 10 bucks", "less than $20", "at most 15 dollars". */
+const PRICE_CEILING = / (under|below|less than|cheaper than|up to|at most|no more than|max) (\$ ?)?(\d+(?:\.\d+)?)( bucks| dollars| usd)?(?!\w)/;
 /** The same by stem: "movies" and "episodes" name kinds too. */
 const KIND_WORDS = new Map(Object.entries(KIND_OF).map(([w, kind]) => [stem(w), kind]));
 
@@ -58,6 +60,8 @@ export interface Question {
   self: boolean;
   /** A kind of item the question asks for by name. */
   kind?: AskedKind;
+  /** A price the question sets as a ceiling ("under 10 bucks"), and whether it may be reached ("at most $15"). */
+  priceCeiling?: { amount: number; inclusive: boolean };
   /** The question asks for every item that fits ("which videos...", "list the episodes", "all the pins"), not the one that fits best. */
   many: boolean;
   /** Words that may be an agent's handle: unknown words, or shaped like handles (digits, `_`, `-`, inner capitals). */
@@ -244,6 +248,10 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   // A count of the best ("top 3"), or a place among them ("number 4 on the leaderboard"), which is read down to.
   const countMatch = / (?:top|first|best|number|place|position|spot) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty) /.exec(text);
   const count = countMatch ? (NUMBER_WORDS[countMatch[1]] ?? Number(countMatch[1])) : undefined;
+  // A price ceiling filters products, it is no subject: its words stay out of the query, and it asks for products.
+  const ceiling = PRICE_CEILING.exec(` ${normal} `);
+  const priced = ceiling && (ceiling[2] || ceiling[4] || kinds[0] === 'product') ? ceiling : undefined;
+  const ceilingWords = new Set(priced ? wordsOf(priced[0]) : []);
   const numbers = [...normal.matchAll(/(?<![\w.-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.-])/g)].map((m) => Number(m[1].replaceAll(',', ''))).filter((n) => n !== count);
   return {
     raw: message,
@@ -253,7 +261,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     stems,
     // A word that names a kind of item picks what to search, it is not the subject: it and its synonyms ("vids") stay out of the query.
     query: ws
-      .filter((w) => !KIND_WORDS.has(stem(w)))
+      .filter((w) => !KIND_WORDS.has(stem(w)) && !ceilingWords.has(w))
       .flatMap(widen)
       .join(' '),
     tiers,
@@ -262,7 +270,8 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     numbers,
     ...(count ? { count } : {}),
     self: / (i|me|my|mine|myself|am i) /.test(text),
-    ...(kinds.length ? { kind: kinds[0] } : {}),
+    ...(kinds.length || priced ? { kind: kinds[0] ?? 'product' } : {}),
+    ...(priced ? { priceCeiling: { amount: Number(priced[3]), inclusive: /^(up|at|no|max)/.test(priced[1]) } } : {}),
     many: / (which|list|all|every|each) /.test(text) || ws.some((w) => KIND_WORDS.has(stem(w)) && w.endsWith('s') && w.length > 3),
     names: nameCandidates(message, vocab),
   };
