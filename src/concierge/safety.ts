@@ -10,12 +10,12 @@ import { HEALTH_TERMS, stem } from './text.ts';
 import type { AnswerContext } from './answer-types.ts';
 
 const DOSING_PHRASE =
-  / how (much|many) (\w+ ){0,3}(should|can|do|to|would|could|must) (i|we|you|one|a beginner|beginners|someone|my \w+) (take|use|eat|smoke|vape|consume|give|start with) | how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume) | how often should i (take|use) | (right|safe|good|best|ideal|normal|typical) (amount|dose|dosage) /;
+  / how (much|many) (\w+ ){0,3}(should|can|do|to|would|could|must) (i|we|you|one|a beginner|beginners|someone|my \w+) (take|use|eat|smoke|vape|consume|give|start with) | how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume) | how often should i (take|use) | (right|safe|good|best|ideal|normal|typical) (amount|dose|dosage) | (is|are) too (much|many) /;
 const DOSE_WORDS = / (dose|doses|dosage|dosing|microdose|microdosing|mg|milligram|milligrams) /;
 
 /** Words that make a question about health, and phrases that do. */
 const HEALTH_WORDS = new Set(HEALTH_TERMS.map(stem));
-const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make you|makes you) /;
+const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make you|makes you|is it (ok|okay|fine|alright|bad) to) /;
 
 /** A named knowledge entry among the best hits: the question is about a compound, a method or a condition. */
 function namesKnowledge(ctx: AnswerContext): boolean {
