@@ -123,6 +123,8 @@ describe('the questions issue #37 found answered wrongly', () => {
     expect(answer.intent).toBe('health');
     expect(answer.reply).toContain('not medical advice');
     expect(answer.reply).toContain('should not drive');
+    // Of the paragraph, the sentence on driving: not the sentences on vaping products before it.
+    expect(answer.reply).not.toContain('Vaping products have their own risks');
     expect(answer.sources[0].url).toBe(absoluteUrl('/api/public/knowledge/methods/inhalation'));
   });
 

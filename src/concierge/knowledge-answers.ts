@@ -40,10 +40,21 @@ function knowledgeHits(ctx: AnswerContext, minConfidence: number): Hit[] {
   return ctx.hits.filter((h) => (KNOWLEDGE_KINDS as readonly string[]).includes(h.doc.kind) && h.confidence >= minConfidence && !seen.has(h.doc.ref) && seen.add(h.doc.ref));
 }
 
-/** What a hit says: an entry's summary, or the paragraph that matched. */
-function excerpt(ctx: AnswerContext, hit: Hit): string {
+/** What a hit says: an entry's summary, or the paragraph that matched (of which a health answer quotes what is about the question). */
+function excerpt(ctx: AnswerContext, hit: Hit, health = false): string {
   const e = entryOf(ctx, hit.doc.ref)!;
-  return `${e.name}: ${hit.doc.kind === 'passage' ? hit.doc.text : e.summary}`;
+  return `${e.name}: ${hit.doc.kind !== 'passage' ? e.summary : health ? sentencesAbout(ctx, hit) : hit.doc.text}`;
+}
+
+/**
+ * Of a paragraph a health answer quotes, the sentences that hold the rarest word of the question it matched: "is it safe to drive
+ * after using cannabis" is answered by the sentence on driving, not by the paragraph's sentences on vaping products. The whole
+ * paragraph when no sentence holds it alone.
+ */
+function sentencesAbout(ctx: AnswerContext, hit: Hit): string {
+  const rarest = [...hit.matched].sort((a, b) => ctx.index.documents(a) - ctx.index.documents(b))[0];
+  const about = hit.doc.text.split(/(?<=\.)\s+(?=[A-Z])/).filter((sentence) => ctx.index.terms(sentence).includes(rarest));
+  return about.length ? about.join(' ') : hit.doc.text;
 }
 
 /** An amount to take, which a health answer never quotes, even from a study the knowledge base cites. */
@@ -108,7 +119,7 @@ export function healthAnswer(ctx: AnswerContext): Answer {
   // The closest entry is told with its facts (an approved medicine's name, the evidence) and its own paragraph that has a word
   // of the question it lacks and quotes no amount ("how many kids were in the dravet syndrome trial"); the others by their summary.
   const own = ownParagraph(found, edu[0]);
-  const told = edu.map((h, i) => excerpt(ctx, h) + (i === 0 ? `${own ? ` ${own.doc.text}` : ''}${safeFacts(entryOf(ctx, h.doc.ref)!)}` : ''));
+  const told = edu.map((h, i) => excerpt(ctx, h, true) + (i === 0 ? `${own ? ` ${sentencesAbout(ctx, own)}` : ''}${safeFacts(entryOf(ctx, h.doc.ref)!)}` : ''));
   const said = edu.length ? `here is what our knowledge base says, for education only. ${told.join(' ')}` : 'our knowledge base has nothing specific on that.';
   return ctx.answer(
     'health',
