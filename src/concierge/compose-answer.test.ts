@@ -321,4 +321,11 @@ describe('round 22 of issue #37', () => {
     expect((await ask('what videos are on right now')).intent).toBe('schedule');
     expect((await ask('what is ecs short for')).intent).toBe('knowledge');
   });
+
+  it('answers a comparison with a thing that has no entry by the entry that relates the two, and counts products asked for by number', async () => {
+    const relation = await ask('thca vs thc');
+    expect(relation.sources.map((s) => s.url)).toEqual([absoluteUrl('/api/public/knowledge/glossary/decarboxylation'), absoluteUrl('/api/public/knowledge/cannabinoids/thc')]);
+    expect((await ask('what would 3 leaf pins cost')).reply).toContain('3 × Leaf Enamel Pin: 27.00 USD');
+    expect((await ask('got anything for less than $10?')).reply).toContain('Priced under 10: Cove Sticker Pack, 7.50 USD');
+  });
 });

@@ -240,6 +240,8 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, unlessNearNamed(ctx, chosen));
   const kind = question.kind;
+  const relation = best && !kind ? relating(ctx, best) : undefined;
+  if (best && relation) return joined(documentAnswer(ctx, relation), documentAnswer(ctx, best));
   const beside = best && !rest && !kind ? alongside(ctx.index, hits.slice(0, 5), best) : undefined;
   if (best && beside) return joined(documentAnswer(ctx, beside), documentAnswer(compared(ctx, best) ?? ctx, best));
   if (kind) {
@@ -266,6 +268,21 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
 
 /** Words that set two things side by side. */
 const COMPARES = / (or|vs|versus|than|compared to|compared with|difference between) /;
+
+/**
+ * A comparison of an entry the question names with a thing no entry is named by ("difference between THCA and THC": THCA has
+ * no entry of its own): another entry that has every word of the question the named one matched, less the words that compare,
+ * tells how the two are related (decarboxylation turns THCA into THC), and answers first.
+ */
+function relating(ctx: AnswerContext, best: Hit): Hit | undefined {
+  const comparing = COMPARES.exec(ctx.question.text);
+  const entries = ctx.hits.filter((h) => h.doc.kind === 'knowledge');
+  if (!comparing || best.doc.kind !== 'knowledge' || !best.fullyNamed || entries.filter((h) => h.fullyNamed).length !== 1) return undefined;
+  const frame = new Set(ctx.index.terms(`${comparing[1]} difference`));
+  const compared = best.matched.filter((t) => !frame.has(t));
+  if (compared.length < 2) return undefined;
+  return closest(entries.filter((h) => h.doc.ref !== best.doc.ref && compared.every((t) => h.matched.includes(t))));
+}
 
 /**
  * A comparison of the best document with another of its kind ("which is longer, the trailer
