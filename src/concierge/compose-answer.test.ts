@@ -328,4 +328,10 @@ describe('round 22 of issue #37', () => {
     expect((await ask('what would 3 leaf pins cost')).reply).toContain('3 × Leaf Enamel Pin: 27.00 USD');
     expect((await ask('got anything for less than $10?')).reply).toContain('Priced under 10: Cove Sticker Pack, 7.50 USD');
   });
+
+  it('reads "make me high" as a health question, and reads to it the entry that holds its rarest word besides the one it names', async () => {
+    const answer = await ask('can cbd lotion on my shoulder make me high');
+    expect(answer.intent).toBe('health');
+    expect(answer.sources.map((s) => s.url).slice(0, 2)).toEqual([absoluteUrl('/api/public/knowledge/cannabinoids/cannabidiol'), absoluteUrl('/api/public/knowledge/methods/topical')]);
+  });
 });

@@ -65,12 +65,24 @@ const AMOUNT = /\b\d+(\.\d+)? ?(mg|milligrams?|ml|g|grams?|mcg)\b|\bdos(e|es|age
  * a condition), then the entries and paragraphs that account for most of it (not those that share
  * its commonest word, "cannabis"). None when nothing in the knowledge base is about it.
  */
-function educational(found: Hit[]): Hit[] {
+function educational(ctx: AnswerContext, found: Hit[]): Hit[] {
   const seen = new Set<string>();
   const named = found.filter((h) => h.fullyNamed);
   const ranked = found.filter((h) => !h.fullyNamed).sort((a, b) => b.confidence - a.confidence || b.score - a.score);
   const floor = Math.max(0.25, 0.6 * (ranked[0]?.confidence ?? 0));
-  return [...named, ...ranked.filter((h) => h.confidence >= floor)].filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref)).slice(0, 3);
+  return [...named, ...aboutTheRest(ctx, named, ranked), ...ranked.filter((h) => h.confidence >= floor)].filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref)).slice(0, 3);
+}
+
+/**
+ * Beside the entries a health question names, the one that holds its rarest word they lack: "will a cbd balm on my knee make me
+ * high" names CBD, and balms are the topicals entry's.
+ */
+function aboutTheRest(ctx: AnswerContext, named: Hit[], others: Hit[]): Hit[] {
+  const namedTerms = new Set(named.flatMap((h) => h.matched));
+  const rest = others.flatMap((h) => h.matched).filter((t) => !namedTerms.has(t));
+  if (!named.length || !rest.length) return [];
+  const rarest = rest.reduce((a, b) => (ctx.index.documents(b) < ctx.index.documents(a) ? b : a));
+  return others.filter((h) => h.matched.includes(rarest)).slice(0, 1);
 }
 
 /** The entries and paragraphs a health or dosing question finds, without the paragraphs that quote an amount. */
@@ -93,7 +105,7 @@ function readingSources(ctx: AnswerContext, edu: Hit[]): Source[] {
 }
 
 export function dosingAnswer(ctx: AnswerContext): Answer {
-  const edu = educational(knowledgeFound(ctx));
+  const edu = educational(ctx, knowledgeFound(ctx));
   const reading = edu.length
     ? `What I can offer is background reading: ${readingSources(ctx, edu)
         .map((s) => `${s.title} (${s.url})`)
@@ -115,7 +127,7 @@ function safeFacts(e: KnowledgeEntry): string {
 
 export function healthAnswer(ctx: AnswerContext): Answer {
   const found = knowledgeFound(ctx);
-  const edu = educational(found);
+  const edu = educational(ctx, found);
   // The closest entry is told with its facts (an approved medicine's name, the evidence) and its own paragraph that has a word
   // of the question it lacks and quotes no amount ("how many kids were in the dravet syndrome trial"); the others by their summary.
   const own = ownParagraph(found, edu[0]);

@@ -15,7 +15,7 @@ const DOSE_WORDS = / (dose|doses|dosage|dosing|microdose|microdosing|mg|milligra
 
 /** Words that make a question about health, and phrases that do. */
 const HEALTH_WORDS = new Set(HEALTH_TERMS.map(stem));
-const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make you|makes you|is it (ok|okay|fine|alright|bad) to) /;
+const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make (you|me)|makes (you|me)|is it (ok|okay|fine|alright|bad) to) /;
 
 /** A named knowledge entry among the best hits: the question is about a compound, a method or a condition. */
 function namesKnowledge(ctx: AnswerContext): boolean {
