@@ -334,4 +334,8 @@ describe('round 22 of issue #37', () => {
     expect(answer.intent).toBe('health');
     expect(answer.sources.map((s) => s.url).slice(0, 2)).toEqual([absoluteUrl('/api/public/knowledge/cannabinoids/cannabidiol'), absoluteUrl('/api/public/knowledge/methods/topical')]);
   });
+
+  it('answers who with the paragraph of the entry that names people in running text', async () => {
+    expect((await ask('who first identified anandamide')).reply).toContain('Devane and colleagues isolated anandamide from pig brain');
+  });
 });

@@ -99,6 +99,18 @@ function ownParagraph(hits: Hit[], entry: Hit | undefined): Hit | undefined {
   return hits.find((h) => h.doc.kind === 'passage' && h.doc.ref === entry.doc.ref && h.matched.some((t) => !entry.matched.includes(t)));
 }
 
+/** People named in running text, not in a citation's parentheses: "Devane and colleagues isolated ...", "Mechoulam's group". */
+const NAMES_PEOPLE = /\b[A-Z][a-z]+(?: and colleagues| et al\b|'s (?:group|team|lab))/;
+
+/**
+ * For a question that asks who, the entry's own paragraph that has a word of the question and names people in running text
+ * (the best such): "who discovered anandamide" is told that Devane and colleagues isolated it, which the summary and facts do not say.
+ */
+function whoseParagraph(ctx: AnswerContext, entry: Hit): Hit | undefined {
+  if (!/^ who /.test(ctx.question.text)) return undefined;
+  return ctx.hits.find((h) => h.doc.kind === 'passage' && h.doc.ref === entry.doc.ref && h.matched.length && NAMES_PEOPLE.test(h.doc.text.replace(/\([^)]*\)/g, '')));
+}
+
 /** Where the reading list comes from: the entries found, or the knowledge base itself when none is. */
 function readingSources(ctx: AnswerContext, edu: Hit[]): Source[] {
   return edu.length ? edu.map((h) => entrySource(ctx, entryOf(ctx, h.doc.ref)!)) : [ctx.api('/api/public/knowledge', ctx.catalog.knowledge.dataset.title)];
@@ -212,7 +224,7 @@ export function entryAnswer(ctx: AnswerContext, hit: Hit): Answer {
     .filter((h) => h.doc.ref !== hit.doc.ref && h.fullyNamed)
     .slice(0, 2);
   const facts = first.facts.length ? ` ${first.facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
-  const own = ownParagraph(ctx.hits, hit);
+  const own = ownParagraph(ctx.hits, hit) ?? whoseParagraph(ctx, hit);
   const passage = hit.doc.kind === 'passage' ? ` ${hit.doc.text}` : own ? ` ${own.doc.text}` : '';
   const more = others.length ? ` Related: ${others.map((h) => excerpt(ctx, h)).join(' ')}` : '';
   const medical = [first, ...others.map((h) => entryOf(ctx, h.doc.ref)!)].some((e) => e.topic === 'medical' || e.topic === 'cannabinoids');
