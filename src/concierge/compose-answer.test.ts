@@ -338,4 +338,10 @@ describe('round 22 of issue #37', () => {
   it('answers who with the paragraph of the entry that names people in running text', async () => {
     expect((await ask('who first identified anandamide')).reply).toContain('Devane and colleagues isolated anandamide from pig brain');
   });
+
+  it('tells no special before its announcement, and says no announced special matches the words only it has', async () => {
+    const answer = await ask('what time does the solstice special start');
+    expect(answer.reply).toContain('No announced special matches "solstice"');
+    expect(answer.reply).not.toContain('2026-12-20');
+  });
 });

@@ -10,6 +10,7 @@ import { weekdays } from '../schemas/content.ts';
 import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
 import { capitalise, localDateTime, sentence } from './answer-format.ts';
 import type { Weekday } from './question.ts';
+import { indexTerm } from './text.ts';
 
 type Slot = ReturnType<typeof weeklyGrid>[number];
 
@@ -26,6 +27,15 @@ function clockOf(text: string): number | undefined {
   if (!m) return undefined;
   const hour = (Number(m[1] ?? m[4]) % 12) + (m[3] === 'pm' ? 12 : 0);
   return (m[4] ? Number(m[4]) : hour) * 60 + Number(m[2] ?? m[5] ?? 0);
+}
+
+/** The question's words that only specials not yet announced have: what they are is not told before their announcement. */
+function unannouncedWords(ctx: AnswerContext, announced: Set<string>): string[] {
+  const hidden = (term: string | null) => {
+    const found = term ? ctx.index.search(term) : [];
+    return found.length > 0 && found.every((h) => h.doc.kind === 'special' && !announced.has(h.doc.ref));
+  };
+  return ctx.question.words.filter((w) => hidden(indexTerm(w)));
 }
 
 export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
@@ -130,8 +140,10 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const nxt = onAir.next;
   const wantsSpecials = question.stems.has('special') || question.stems.has('live');
   const special = cur.special ? ` Special right now: ${cur.special.title}.` : '';
+  const hidden = wantsSpecials ? unannouncedWords(ctx, new Set(specials.map((s) => s.id))) : [];
+  const unknown = hidden.length ? ` No announced special matches "${hidden.join(' ')}": I don't know of one.` : '';
   const upcoming = specials.length
-    ? ` ${wantsSpecials ? 'Announced specials' : 'Coming specials'}: ${specials
+    ? `${unknown} ${wantsSpecials ? 'Announced specials' : 'Coming specials'}: ${specials
         .slice(0, wantsSpecials ? 5 : 2)
         .map(specialLine)
         .join('; ')}.`
