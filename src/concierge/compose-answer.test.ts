@@ -344,4 +344,10 @@ describe('round 22 of issue #37', () => {
     expect(answer.reply).toContain('No announced special matches "solstice"');
     expect(answer.reply).not.toContain('2026-12-20');
   });
+
+  it('reads a time of day as written: "noon" and "12pm" not corrected into other words, "9:30" not split at its colon', async () => {
+    expect((await ask('whats on at noon on saturday')).reply).toContain('At 12:00 on Saturday');
+    expect((await ask("what's on saturday at 12pm")).reply).toContain('At 12:00 on Saturday');
+    expect((await ask("what's on monday at 9:30 pm")).reply).toContain('At 21:30 on Monday');
+  });
 });

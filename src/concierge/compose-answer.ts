@@ -413,7 +413,7 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
   const adverb = new RegExp(`(?<=^\\s*\\p{L}+ly)\\s+(?=${QUESTION_START.source.slice(1)})`, 'iu');
   const clauses = message
     .split(adverb)
-    .flatMap((c) => c.split(/\s*(?:(?<!\d),|,(?!\d)|[:;?!]|\.(?=\s)|\s[-–—]\s|\bbut\b)\s*/i))
+    .flatMap((c) => c.split(/\s*(?:(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d)|[;?!]|\.(?=\s)|\s[-–—]\s|\bbut\b)\s*/i))
     .filter((c) => /[\p{L}\p{N}]/u.test(c));
   if (clauses.length < 2) return undefined;
   const frames = (clause: string) => {

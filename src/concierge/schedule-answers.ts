@@ -10,7 +10,7 @@ import { weekdays } from '../schemas/content.ts';
 import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
 import { capitalise, localDateTime, sentence } from './answer-format.ts';
 import type { Weekday } from './question.ts';
-import { indexTerm } from './text.ts';
+import { indexTerm, normalise, words } from './text.ts';
 
 type Slot = ReturnType<typeof weeklyGrid>[number];
 
@@ -64,7 +64,8 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
     const s = specials.find((x) => x.id === hit.doc.ref);
     if (s) return answer(`${specialLine(s)}.`, [scheduleSource]);
   }
-  const clock = clockOf(text);
+  // The time as written: a spelling correction may have made "noon" "now".
+  const clock = clockOf(` ${words(normalise(question.raw)).join(' ')} `);
   const days: Weekday[] = question.days.length ? question.days : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
   if (hit?.doc.kind === 'slot' && hit.fullyNamed && !days.length && clock === undefined) {
     const airings = grid.filter((s) => s.title === hit.doc.ref);
