@@ -217,6 +217,20 @@ const ASKS_TOTAL = / (together|total|both|altogether|combined|sum|in all) /;
 
 type Priced = { name: string; price: { amount: string; currency: string } };
 
+/** Words that ask which of several items costs less, or more. */
+const ASKS_CHEAPER = / (cheaper|less expensive|costs? less|lower price) /;
+const ASKS_DEARER = / (more expensive|pricier|costs? more|dearer|higher price) /;
+
+/** Of two or more items found, the one the question asks for by price: "whats cheaper, socks or mug": "The cheaper: Canopy Cove Logo Mug (14.00 USD). ". */
+function cheaperOf(text: string, items: Priced[]): string {
+  const cheaper = ASKS_CHEAPER.test(text);
+  if (items.length < 2 || new Set(items.map((p) => p.price.currency)).size !== 1 || !(cheaper || ASKS_DEARER.test(text))) return '';
+  const sorted = [...items].sort((a, b) => Number(a.price.amount) - Number(b.price.amount));
+  const [pick, other] = cheaper ? sorted : sorted.reverse();
+  if (pick.price.amount === other.price.amount) return `They cost the same: ${pick.price.amount} ${pick.price.currency}. `;
+  return `The ${cheaper ? 'cheaper' : 'more expensive'}: ${pick.name} (${pick.price.amount} ${pick.price.currency}). `;
+}
+
 /** How many of an item the question asks for: a number just before a word of its name ("2 logo mugs"), else one. */
 function quantityOf(ctx: AnswerContext, item: Priced): number {
   const named = ctx.index.terms(item.name);
@@ -283,7 +297,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   const described = (p: Item) => (picks.length <= 2 || saysMore(ctx, p.description, p.name) ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
   return ctx.answer(
     'shop',
-    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? totalOf(ctx, picks) : ''}${body.note}`,
+    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? `${cheaperOf(question.text, picks)}${totalOf(ctx, picks)}` : ''}${body.note}`,
     [api('/api/public/shop/products', 'Shop products'), ...picks.map((p) => ({ title: p.name, url: p.pageUrl })), ...(unmatched ? [unmatched.source] : [])],
     ["What's on now?", 'Where are the feeds?'],
   );

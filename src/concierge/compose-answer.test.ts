@@ -350,4 +350,10 @@ describe('round 22 of issue #37', () => {
     expect((await ask("what's on saturday at 12pm")).reply).toContain('At 12:00 on Saturday');
     expect((await ask("what's on monday at 9:30 pm")).reply).toContain('At 21:30 on Monday');
   });
+
+  it('names the cheaper of two products, and does not call a comparative it reads as price unknown', async () => {
+    const answer = await ask('whats cheaper, socks or mug');
+    expect(answer.reply).toContain('The cheaper: Canopy Cove Logo Mug (14.00 USD)');
+    expect(answer.reply).not.toContain("don't know");
+  });
 });

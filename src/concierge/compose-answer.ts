@@ -20,7 +20,7 @@ import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
-import { buildVocabulary, correctWord, readQuestion, type AskedKind, type Question, type Vocabulary } from './question.ts';
+import { buildVocabulary, correctWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
@@ -533,7 +533,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
   const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && h.fullyNamed) : undefined;
   const unsaid = (term: string | null) => !!site && term !== null && !site.matched.includes(term);
-  const unknown = (w: string) => ctx.index.strangers(w).length > 0 || unsaid(indexTerm(w));
+  // A word read as the service's own ("cheaper" as price) is known.
+  const unknown = (w: string) => (ctx.index.strangers(w).length > 0 && !synonymsOf(w)) || unsaid(indexTerm(w));
   const rest = words(normalise(ctx.input.message)).filter((w) => w.length > SHORT_WORD && /^\p{L}+$/u.test(w) && !names.has(w) && unknown(w));
   if (!rest.length) return answer;
   return makeAnswer(

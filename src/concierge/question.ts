@@ -83,6 +83,11 @@ export const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, 
 /** The synonyms by the stem of the everyday word, so "smells" has the synonyms of "smell". */
 const SYNONYM_STEMS = new Map(Object.entries(SYNONYMS).map(([word, synonyms]) => [stem(word), synonyms]));
 
+/** The service's own words for a word, if it has any: a comparative or superlative has its adjective's ("cheaper", "cheapest": price). */
+export function synonymsOf(w: string): string[] | undefined {
+  return SYNONYM_STEMS.get(stem(w)) ?? SYNONYM_STEMS.get(stem(w.replace(/(?<=\w{3})(er|est)$/, '')));
+}
+
 /** Words the rules below read, kept out of spelling correction and agent names. */
 const RULE_WORDS = [...HEALTH_TERMS, ...tierNames.map((t) => t.toLowerCase()), ...weekdays, ...Object.keys(actionPoints), ...Object.keys(KIND_OF), ...Object.keys(NUMBER_WORDS)];
 
@@ -232,8 +237,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const text = ` ${ws.join(' ')} `;
   // A word the documents never use gives way to the service's own words for it ("swag" to "shop").
   const widen = (w: string) => {
-    // A comparative or superlative has its adjective's synonyms: "cheaper" and "cheapest" those of "cheap".
-    const synonyms = SYNONYM_STEMS.get(stem(w)) ?? SYNONYM_STEMS.get(stem(w.replace(/(?<=\w{3})(er|est)$/, '')));
+    const synonyms = synonymsOf(w);
     return synonyms ? [...(vocab.documented.has(w) ? [w] : []), ...synonyms] : [w];
   };
   const widened = ws.flatMap(widen);
