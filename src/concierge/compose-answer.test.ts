@@ -356,4 +356,8 @@ describe('round 22 of issue #37', () => {
     expect(answer.reply).toContain('The cheaper: Canopy Cove Logo Mug (14.00 USD)');
     expect(answer.reply).not.toContain("don't know");
   });
+
+  it('counts how many of one action earn what one of another does', async () => {
+    expect((await ask('how many mentions do i need to match one content submission')).reply).toContain('It takes 2 × mention to earn what one content_submit does (30 points)');
+  });
 });

@@ -48,6 +48,13 @@ function registerAnswer(ctx: AnswerContext): Answer {
   );
 }
 
+/** How many of one action earn what one of another does: "how many api_use actions are worth one promote" (5 api_use). */
+function howManyFor(counted: ActivityType, other: ActivityType): string {
+  const times = Math.ceil(actionPoints[other] / actionPoints[counted]);
+  const exact = times * actionPoints[counted] === actionPoints[other];
+  return `${exact ? 'It takes' : 'It takes at least'} ${times} × ${counted} to earn what one ${other} does (${actionPoints[other]} points).`;
+}
+
 function pointsAnswer(ctx: AnswerContext): Answer {
   const { base, api, question } = ctx;
   const named = question.actions;
@@ -58,6 +65,11 @@ function pointsAnswer(ctx: AnswerContext): Answer {
     const least = / (least|lowest|fewest) /.test(question.text);
     const a = least ? ranked.at(-1)! : ranked[0];
     lead = `${least ? 'The smallest award is' : 'The biggest award is'} ${a}: ${actionPoints[a]} points per ${a === 'referral' ? 'agent who registers with your code' : 'action'}.`;
+  }
+  if (named.length === 2 && / how many /.test(question.text) && / (worth|equal|equals|same|match|as much) /.test(question.text)) {
+    // The action counted is the one named first: "how many mentions ... one content submission".
+    const [counted, other] = [...named].sort((a, b) => question.text.indexOf(a.slice(0, 5)) - question.text.indexOf(b.slice(0, 5)));
+    lead += ` ${howManyFor(counted, other)}`;
   }
   const tasks = named.some((a) => a === 'task_post' || a === 'task_claim')
     ? ` Tasks award task_post and task_claim through the tasks endpoints (POST ${base}/api/public/ai/tasks, then /claim), not through earn.`
