@@ -3,7 +3,8 @@
  * half and a test half) and test/fixtures/concierge-fresh-set.ts (fresh questions, written before
  * the change they judge is run), each answered by the concierge over the real content (the same
  * catalog the API serves), at a pinned instant, with a live program made of plain objects. Prints
- * each group's score and the time per question, and the misses of every group but the test half.
+ * each group's score and the time per question, and the misses of development questions only: those
+ * of the development half, and of the fresh questions that will join it (`halfOf`).
  *
  * The goal of issue #37 is 97% on every group. The development half is tuned on and must reach
  * it; the test half and the fresh questions are held out, so what they must reach is the floor
@@ -14,7 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../src/concierge/answer-types.ts';
 import { answerQuestion } from '../src/concierge/compose-answer.ts';
-import { EVAL_NOW, evalProgram, evalSet, halfOf, type EvalCase } from './fixtures/concierge-eval-set.ts';
+import { EVAL_NOW, evalProgram, evalSet, halfOfCase, type EvalCase } from './fixtures/concierge-eval-set.ts';
 import { freshSet } from './fixtures/concierge-fresh-set.ts';
 import { conciergeModel as model, snapshotOf } from './support/concierge-model.ts';
 import { publicOrigin } from '../src/public-origin.ts';
@@ -23,13 +24,13 @@ const BASE = publicOrigin();
 const evalSnapshot = snapshotOf(evalProgram);
 
 const groups = {
-  development: evalSet.filter((c) => halfOf(c.q) === 'development'),
-  test: evalSet.filter((c) => halfOf(c.q) === 'test'),
+  development: evalSet.filter((c) => halfOfCase(c) === 'development'),
+  test: evalSet.filter((c) => halfOfCase(c) === 'test'),
   fresh: freshSet,
 };
 type Group = keyof typeof groups;
 /** What each group must score: the goal where the concierge is tuned, the last measured floor where it is not. */
-const required: Record<Group, number> = { development: 0.97, test: 0.9475, fresh: 0.909 };
+const required: Record<Group, number> = { development: 0.97, test: 0.954, fresh: 0.909 };
 const only = process.env.CONCIERGE_EVAL as Group | undefined;
 const chosen = (Object.keys(groups) as Group[]).filter((g) => (!only || g === only) && groups[g].length);
 
@@ -56,7 +57,8 @@ describe('concierge evaluation', () => {
     expect(evalSet.length).toBeGreaterThanOrEqual(150);
     if (freshSet.length) expect(freshSet.length).toBeGreaterThanOrEqual(30);
     expect(groups.development.length).toBeGreaterThan(0.4 * evalSet.length);
-    expect(groups.test.length).toBeGreaterThan(0.4 * evalSet.length);
+    // The test half holds only questions never tuned on (the rounds read whole are development questions).
+    expect(groups.test.length).toBeGreaterThanOrEqual(100);
     expect(new Set(all.map((c) => c.q.toLowerCase())).size).toBe(all.length);
     for (const c of all) expect(c.says?.length || c.saysOneOf?.length || c.cites?.length, c.q).toBeTruthy();
   });
@@ -64,6 +66,7 @@ describe('concierge evaluation', () => {
   it.each(chosen)('answers the %s questions well enough', async (group) => {
     const cases = groups[group];
     const failures: string[] = [];
+    let missed = 0;
     const times: number[] = [];
     // One untimed question first: the timings are of answering, not of building the model.
     await answer(cases[0]);
@@ -72,16 +75,17 @@ describe('concierge evaluation', () => {
       const reply = await answer(c);
       times.push(performance.now() - started);
       const problems = misses(c, reply);
-      if (problems.length) failures.push(`  ✗ ${JSON.stringify(c.q)} [${reply.intent}]: ${problems.join('; ')}\n      ${reply.reply.slice(0, 240)}`);
+      if (problems.length) missed++;
+      // A test question's misses stay unseen, or they would be tuned on: only its score counts.
+      if (problems.length && halfOfCase(c) === 'development') failures.push(`  ✗ ${JSON.stringify(c.q)} [${reply.intent}]: ${problems.join('; ')}\n      ${reply.reply.slice(0, 240)}`);
     }
-    const passed = cases.length - failures.length;
+    const passed = cases.length - missed;
     const rate = passed / cases.length;
     const sorted = [...times].sort((a, b) => a - b);
     const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)].toFixed(2);
     console.log(
       `concierge eval, ${group}: ${passed}/${cases.length} (${(rate * 100).toFixed(1)}%), per question p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${pct(1)} ms` +
-        // The test half's misses stay unseen, or they would be tuned on: only its score is printed.
-        (failures.length && group !== 'test' ? `\n${failures.join('\n')}` : ''),
+        (failures.length ? `\n${failures.join('\n')}` : ''),
     );
     expect(rate).toBeGreaterThanOrEqual(required[group]);
   });
