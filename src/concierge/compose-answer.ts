@@ -418,7 +418,8 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
   if (clauses.length < 2) return undefined;
   const frames = (clause: string) => {
     const read = readQuestion(clause, model.vocabulary);
-    return !read.kind && !model.index.titles(read.query).length;
+    // A handle-shaped word may be an agent's name: "lumen vs scout-7 - who is ahead" keeps its first clause.
+    return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike);
   };
   if (frames(clauses[0])) return clauses.slice(1).join(', ');
   // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".

@@ -7,6 +7,7 @@
 import { actionPoints, nextTier, tierFor, tiers } from '../domain/tiers.ts';
 import type { Answer, AnswerContext, LeaderboardSort, ProgramAgent, ProgramSnapshot, Source } from './answer-types.ts';
 import { listText } from './answer-format.ts';
+import type { Question } from './question.ts';
 
 /** About the asker's own standing: "what tier am I", "my points", "how far am I from Gold". */
 const STANDING =
@@ -151,6 +152,16 @@ export function asksOwnStanding(ctx: AnswerContext): boolean {
   return typeof input.agent === 'object' && question.self && !question.actions.length && !question.tiers.length && / (points|tier|rank|standing) /.test(text);
 }
 
+/** The agents of the program among the names a question may use. */
+async function agentsNamed(program: ProgramSnapshot | undefined, names: Question['names']): Promise<ProgramAgent[]> {
+  const found: ProgramAgent[] = [];
+  for (const n of names) {
+    const agent = program ? await program.findAgent(n.name) : undefined;
+    if (agent) found.push(agent);
+  }
+  return found;
+}
+
 /** An answer from the live program, or undefined when the question needs none. */
 export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | undefined, leaderboardFirst: boolean): Promise<Answer | undefined> {
   const { question } = ctx;
@@ -162,11 +173,15 @@ export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | 
   const namesOther = !!top?.fullyNamed && !['program', 'tier', 'reference'].includes(top.doc.kind);
   const candidates = (question.kind || namesOther) && !aboutAgent ? [] : question.names.filter((n) => n.handleLike || aboutAgent);
   if (candidates.length) {
-    const found: ProgramAgent[] = [];
-    for (const c of candidates) {
-      const agent = program ? await program.findAgent(c.name) : undefined;
-      if (agent) found.push(agent);
-    }
+    const found = await agentsNamed(program, candidates);
+    // Once an agent is named, the question is about agents: its other names may be agents too ("how far behind nova_bot is lumen").
+    if (found.length)
+      found.push(
+        ...(await agentsNamed(
+          program,
+          question.names.filter((n) => !candidates.includes(n)),
+        )),
+      );
     const unknown = candidates.filter((c) => c.handleLike).map((c) => c.name);
     if (found.length || unknown.length) return agentProfileAnswer(ctx, found, unknown, program !== undefined);
   }
