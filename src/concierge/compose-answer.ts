@@ -373,7 +373,9 @@ function nowOfItems(ctx: AnswerContext): boolean {
 function asksSchedule(ctx: AnswerContext): boolean {
   const { question, hits, index } = ctx;
   if (!question.days.length && !ON_AIR.test(question.text)) return false;
-  if (question.tiers.length || question.stems.has('tier') || question.stems.has('point') || index.strangers(question.query).length) return false;
+  // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
+  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t));
+  if (question.tiers.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
   if (nowOfItems(ctx)) return false;
   const top = hits[0];
   // A category or video named with a day is asked about as a show when a show accounts for more of the question ("the news on wednesday").
