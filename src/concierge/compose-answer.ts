@@ -485,12 +485,13 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   };
   const judge = (known: AnswerContext) => {
     const top = known.hits[0];
-    // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers.
+    // Unless the known words name a document whole ("what is limonene lowkey"), they must outnumber the longer strangers, counting only
+    // those the best document has (and the word for the kind asked for): "what's the best pizza place" is not about a "place" in a study.
     // A catalog item the known words name by a word of its name that at most one other document has ("poster dimensions") answers with
     // what the catalog says of it, and the answer says it does not know the rest (withUnknownRest).
     const item = !!top && top.named && ITEM_KINDS.has(top.doc.kind) && top.matched.every((t) => index.documents(t) <= RARE);
     if (item && terms >= subjects) return known;
-    if (!top || (terms <= subjects && !top.fullyNamed)) return undefined;
+    if (!top || (Math.min(terms, top.matched.length + (question.kind ? 1 : 0)) <= subjects && !top.fullyNamed)) return undefined;
     // Without its frames, the rest of the question must name a document or clearly account for one.
     if (frames.size && !top.fullyNamed && top.confidence < CONFIDENT) return undefined;
     if (!strangers.size) return known;
