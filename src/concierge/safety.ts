@@ -32,6 +32,7 @@ export function asksDosing(ctx: AnswerContext): boolean {
 export function asksHealth(ctx: AnswerContext): boolean {
   const { question, hits } = ctx;
   if (hits.slice(0, 3).some((h) => h.doc.kind === 'knowledge' && h.doc.ref.startsWith('medical/') && h.fullyNamed)) return true;
-  const healthWord = [...question.stems].some((s) => HEALTH_WORDS.has(s)) || HEALTH_PHRASES.test(question.text);
-  return healthWord && (namesKnowledge(ctx) || ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? ''));
+  // A health phrase alone ("help me") speaks of health only about a compound, method or condition the question names: "can you help me with my homework" does not.
+  if ([...question.stems].some((s) => HEALTH_WORDS.has(s))) return namesKnowledge(ctx) || ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '');
+  return HEALTH_PHRASES.test(question.text) && namesKnowledge(ctx);
 }
