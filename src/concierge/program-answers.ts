@@ -229,7 +229,8 @@ export const programFacts: ProgramFact[] = [
     title: 'Rate-limit policy',
     path: '/api/public/rate-limits',
     endpoints: ['GET /api/public/rate-limits'],
-    keywords: 'throttle quota requests burst exceed',
+    // The kinds of request limited ("reads", "writes") and their windows ("per day") are what a question about the limits asks for: "how many reads per day".
+    keywords: `throttle quota requests exceed ${[...Object.keys(baseLimits), ...Object.keys(baseLimits.reads)].join(' ').replace(/([a-z])([A-Z])/g, '$1 $2')}`,
     answer: rateLimitAnswer,
   },
   {
