@@ -192,8 +192,11 @@ function unlessNearNamed(ctx: AnswerContext, best: Hit): Hit {
   return closest(ctx.hits.slice(0, 5).filter(covers)) ?? best;
 }
 
-/** Whether the word at `i` follows an article or a possessive: a noun the question asks about. */
-const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i - 1] ?? '');
+/**
+ * Whether the word at `i` follows an article or a possessive: a noun the question asks about. "That" after a word that is no
+ * stop word relates a clause to it, and is no article: "does old weed that sat around turn into cbn".
+ */
+const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i - 1] ?? '') && !(words[i - 1] === 'that' && indexTerm(words[i - 2] ?? '') !== null);
 
 /**
  * The question asks about a thing no document knows: a word no document uses after an article or a possessive ("who is the
