@@ -228,7 +228,9 @@ export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answ
   if (counts.length && (counts.length > 1 || counts[0][1] > 1) && (aboutPoints || / (total|add up|altogether|in all) /.test(question.text))) return actionsTotal(ctx, counts, agent);
   const daily = dailyMaximum(ctx);
   if (daily) return daily;
-  if (points !== undefined && aboutPoints && !question.actions.length) return pointsStanding(ctx, points);
+  // Points something would give ("does accepting the partnership twice give me 200 points") are no standing.
+  const given = / gives? (me |you |us )?[\d,]+ points /.test(question.text);
+  if (points !== undefined && aboutPoints && !question.actions.length && !given) return pointsStanding(ctx, points);
   if (named.length && question.actions.length && / how many /.test(question.text) && !question.stems.has('point')) return actionsToTier(ctx);
   if (named.length >= 2) return compareTiers(ctx, named);
   if (named.length === 1 && UP.test(question.text)) return neighbour(ctx, named[0], true);
