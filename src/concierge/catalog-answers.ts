@@ -217,6 +217,15 @@ const ASKS_TOTAL = / (together|total|both|altogether|combined|sum|in all) /;
 
 type Priced = { name: string; price: { amount: string; currency: string } };
 
+/**
+ * The products a question asking for their total names by words of their names: "the logo mug and the canvas tote together"
+ * are the mug and the tote, not the bundle whose description names both.
+ */
+function namedForTotal(ctx: AnswerContext): Hit[] {
+  if (!ASKS_TOTAL.test(ctx.question.text)) return [];
+  return ctx.hits.filter((h) => h.doc.kind === 'product' && h.titled >= 0.25);
+}
+
 /** Words that ask which of several items costs less, or more. */
 const ASKS_CHEAPER = / (cheaper|less expensive|costs? less|lower price) /;
 const ASKS_DEARER = / (more expensive|pricier|costs? more|dearer|higher price) /;
@@ -267,7 +276,8 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   type Item = (typeof body.items)[number];
   const price = (p: Item) => `${p.price.amount} ${p.price.currency}`;
   const line = (p: Item) => `${p.name}, ${price(p)}, ${AVAILABILITY[p.availability] ?? p.availability}${p.includes ? ` (a bundle of ${listText(p.includes.map((i) => i.name))})` : ''}`;
-  let picks = relevant(ctx, ['product']).map((h) => body.items.find((p) => p.id === h.doc.ref)!);
+  const totalled = namedForTotal(ctx);
+  let picks = (totalled.length >= 2 ? totalled : relevant(ctx, ['product'])).map((h) => body.items.find((p) => p.id === h.doc.ref)!);
   let label = 'Matching';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
   const byPrice = [...body.items].sort((a, b) => Number(a.price.amount) - Number(b.price.amount));
