@@ -45,7 +45,9 @@ function catalogDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc[]
   }
   for (const e of catalog.podcast.episodes) {
     const number = e.season && e.episode ? `season ${e.season} episode ${e.episode}` : '';
-    docs.push({ kind: 'episode', ref: e.id, title: e.title, url: `${base}/podcast#${e.id}`, names: e.title, keywords: number, text: e.description });
+    // What an episode publishes besides its audio is part of what it is: "which podcast eps have transcripts".
+    const transcript = e.transcriptUrl ? ' transcript' : '';
+    docs.push({ kind: 'episode', ref: e.id, title: e.title, url: `${base}/podcast#${e.id}`, names: e.title, keywords: `${number}${transcript}`, text: e.description });
   }
   const productName = new Map(catalog.products.map((p) => [p.id, p.name]));
   for (const p of catalog.products) {
