@@ -213,7 +213,7 @@ function seasonOf(text: string): number | undefined {
 }
 
 /** Words that ask for what several items come to: "the poster and the tote together", "total for both". */
-const ASKS_TOTAL = / (together|total|both|altogether|combined|sum|in all) /;
+export const ASKS_TOTAL = / (together|total|both|altogether|combined|sum|in all) /;
 
 type Priced = { name: string; price: { amount: string; currency: string } };
 
@@ -240,11 +240,13 @@ function cheaperOf(text: string, items: Priced[]): string {
   return `The ${cheaper ? 'cheaper' : 'more expensive'}: ${pick.name} (${pick.price.amount} ${pick.price.currency}). `;
 }
 
-/** How many of an item the question asks for: a number just before a word of its name ("2 logo mugs"), else one. */
+/** How many of an item the question asks for: a number, in digits or a word, just before a word of its name ("2 logo mugs", "two mugs"), else one. */
 function quantityOf(ctx: AnswerContext, item: Priced): number {
   const named = ctx.index.terms(item.name);
-  const counted = [...ctx.question.text.matchAll(/ (\d{1,3}) ((?:[a-z-]+ ){1,3})/g)].find((m) => ctx.index.terms(m[2]).some((t) => named.includes(t)));
-  return counted ? Number(counted[1]) : 1;
+  const counted = [...ctx.question.text.matchAll(/ (\d{1,3}|[a-z]+)(?= ((?:[a-z-]+ ){1,3}))/g)].find(
+    (m) => (/^\d/.test(m[1]) || NUMBER_WORDS[m[1]]) && ctx.index.terms(m[2]).some((t) => named.includes(t)),
+  );
+  return counted ? (NUMBER_WORDS[counted[1]] ?? Number(counted[1])) : 1;
 }
 
 /**

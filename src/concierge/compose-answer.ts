@@ -15,7 +15,7 @@ import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
-import { NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { ASKS_TOTAL, NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
@@ -423,8 +423,8 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
   if (clauses.length < 2) return undefined;
   const frames = (clause: string) => {
     const read = readQuestion(clause, model.vocabulary);
-    // A handle-shaped word may be an agent's name: "lumen vs scout-7 - who is ahead" keeps its first clause.
-    return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike);
+    // A handle-shaped word may be an agent's name: "lumen vs scout-7 - who is ahead" keeps its first clause; "total?" asks what the rest comes to.
+    return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike) && !ASKS_TOTAL.test(` ${read.text} `);
   };
   if (frames(clauses[0])) return clauses.slice(1).join(', ');
   // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".
