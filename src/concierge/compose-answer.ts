@@ -253,6 +253,9 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     const overview = best?.doc.kind === 'program' && OVERVIEWS.has(best.doc.ref);
     // A document that has the question's words only in its text is no answer to a question for a kind of item, unless it has two of them besides the words for the newest ("do i need an api key to read the list of videos").
     const loose = best && !best.named && best.matched.filter((t) => !NEWEST.includes(t)).length < 2;
+    // With no item of the kind found, a fact of the program the question names whole answers: "new videos as json feed" is the feeds.
+    const fact = hits[0];
+    if (!ofKind && !best && fact?.fullyNamed && fact.doc.kind === 'program' && !OVERVIEWS.has(fact.doc.ref)) return documentAnswer(ctx, fact);
     if (ofKind || !best || loose || overview) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
     const aka = best.fullyNamed && best.doc.kind === 'knowledge' ? underName(ctx, best, kind) : undefined;
     if (aka) return KIND_ANSWER[kind](aka);
