@@ -413,6 +413,13 @@ async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: 
   return undefined;
 }
 
+/** Whether a clause's words, but its stop words, are all strangers to every document (slang such as "what's the damage"). */
+function slang(model: ConciergeModel, clause: string): boolean {
+  const query = readQuestion(clause, model.vocabulary).query;
+  const strangers = model.index.strangers(query).length;
+  return strangers > 0 && strangers === model.index.terms(query).length;
+}
+
 /**
  * The question without a first or last clause (set off by a comma, a colon, a dash or "but") that names nothing a document is
  * about: none of its words is in a document's names or keywords. "just wondering, what's on now" is "what's on now"; "whats
@@ -434,7 +441,8 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
   if (frames(clauses[0])) return clauses.slice(1).join(', ');
   // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".
   const last = clauses[clauses.length - 1];
-  if (!QUESTION_START.test(normalise(last)) && frames(last)) return clauses.slice(0, -1).join(', ');
+  // So is one whose every word but its stop words no document has: "3 leaf enamel pins, what's the damage" asks for the pins' price.
+  if ((!QUESTION_START.test(normalise(last)) || slang(model, last)) && frames(last)) return clauses.slice(0, -1).join(', ');
   return undefined;
 }
 
