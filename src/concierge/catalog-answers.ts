@@ -219,11 +219,21 @@ type Priced = { name: string; price: { amount: string; currency: string } };
 
 /**
  * The products a question asking for their total names by words of their names: "the logo mug and the canvas tote together"
- * are the mug and the tote, not the bundle whose description names both.
+ * are the mug and the tote, not the bundle whose description names both. The most named first, each with a word of its name
+ * no product before it has ("leaf socks and a mug": not the leaf pin), so that three or more named are all found.
  */
 function namedForTotal(ctx: AnswerContext): Hit[] {
   if (!ASKS_TOTAL.test(ctx.question.text)) return [];
-  return ctx.hits.filter((h) => h.doc.kind === 'product' && h.titled >= 0.25);
+  const covered = new Set<string>();
+  const ownWords = (h: Hit) => ctx.index.terms(h.doc.names).filter((t) => h.matched.includes(t) && !covered.has(t));
+  return ctx.hits
+    .filter((h) => h.doc.kind === 'product' && h.titled > 0)
+    .sort((a, b) => b.titled - a.titled)
+    .filter((h) => {
+      const own = ownWords(h);
+      for (const t of own) covered.add(t);
+      return own.length > 0;
+    });
 }
 
 /** Words that ask which of several items costs less, or more. */

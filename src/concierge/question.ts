@@ -76,6 +76,8 @@ export interface Vocabulary {
   stems: Set<string>;
   /** Known words by length, for spelling correction. */
   byLength: Map<number, string[]>;
+  /** The words of a capitalised name by their initials: "coa" for "Certificate of Analysis". */
+  initials: Map<string, string[]>;
 }
 
 export const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20 };
@@ -91,9 +93,25 @@ export function synonymsOf(w: string): string[] | undefined {
 /** Words the rules below read, kept out of spelling correction and agent names. */
 const RULE_WORDS = [...HEALTH_TERMS, ...tierNames.map((t) => t.toLowerCase()), ...weekdays, ...Object.keys(actionPoints), ...Object.keys(KIND_OF), ...Object.keys(NUMBER_WORDS)];
 
+/** Capitalised words in a row, with "of", "and" or "the" between them: "Certificate of Analysis", "Hall of Fame". */
+const CAPITALISED_NAME = /\b[A-Z][\p{L}]*(?:\s+(?:(?:of|and|the)\s+)?[A-Z][\p{L}]*)+/gu;
+
+/** The names written in capitals in a text, by their initials of three letters or more ("coa"). */
+function addInitials(text: string, initials: Map<string, string[]>): void {
+  for (const [name] of text.matchAll(CAPITALISED_NAME)) {
+    const ws = name.toLowerCase().split(/\s+/);
+    const key = ws.map((w) => w[0]).join('');
+    if (key.length >= 3 && !initials.has(key)) initials.set(key, ws);
+  }
+}
+
 export function buildVocabulary(texts: Iterable<string>): Vocabulary {
   const documented = new Set<string>();
-  for (const t of texts) for (const w of wordsOf(t)) for (const part of [w, ...w.split(/[_.-]/)]) documented.add(part);
+  const initials = new Map<string, string[]>();
+  for (const t of texts) {
+    addInitials(t, initials);
+    for (const w of wordsOf(t)) for (const part of [w, ...w.split(/[_.-]/)]) documented.add(part);
+  }
   const all = new Set<string>([...documented, ...STOP_WORDS, ...RULE_WORDS, ...Object.keys(SYNONYMS), ...Object.values(SYNONYMS).flat()]);
   const byLength = new Map<number, string[]>();
   for (const w of all) {
@@ -102,7 +120,8 @@ export function buildVocabulary(texts: Iterable<string>): Vocabulary {
     list.push(w);
     byLength.set(w.length, list);
   }
-  return { words: all, documented, stems: new Set([...all].map(stem)), byLength };
+  for (const key of initials.keys()) if (all.has(key)) initials.delete(key);
+  return { words: all, documented, stems: new Set([...all].map(stem)), byLength, initials };
 }
 
 /** Optimal-string-alignment distance (a transposition costs one), stopped early past `max`. */
@@ -233,7 +252,8 @@ function joinedUp(words: string[], vocab: Vocabulary): string[] {
 export function readQuestion(message: string, vocab: Vocabulary): Question {
   const normal = normalise(message);
   const written = joinedUp(wordsOf(normal), vocab);
-  const ws = written.map((w) => correctWord(w, vocab));
+  // A word no document has that is a name's initials reads as the name: "coa" as "certificate of analysis".
+  const ws = written.flatMap((w) => vocab.initials.get(w) ?? [correctWord(w, vocab)]);
   const text = ` ${ws.join(' ')} `;
   // A word the documents never use gives way to the service's own words for it ("swag" to "shop").
   const widen = (w: string) => {

@@ -15,6 +15,9 @@ const DOSE_WORDS = / (dose|doses|dosage|dosing|microdose|microdosing|mg|milligra
 
 /** Words that make a question about health, and phrases that do. */
 const HEALTH_WORDS = new Set(HEALTH_TERMS.map(stem));
+/** A health stem of five letters or more inside a longer word makes it a health word too: "antidepressants" has "depress". */
+const HEALTH_ROOTS = [...HEALTH_WORDS].filter((s) => s.length >= 5);
+const isHealthWord = (s: string) => HEALTH_WORDS.has(s) || HEALTH_ROOTS.some((root) => s.length > root.length && s.includes(root));
 const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make (you|me)|makes (you|me)|is it (ok|okay|fine|alright|bad) to) /;
 
 /** A named knowledge entry among the best hits: the question is about a compound, a method or a condition. */
@@ -33,6 +36,6 @@ export function asksHealth(ctx: AnswerContext): boolean {
   const { question, hits } = ctx;
   if (hits.slice(0, 3).some((h) => h.doc.kind === 'knowledge' && h.doc.ref.startsWith('medical/') && h.fullyNamed)) return true;
   // A health phrase alone ("help me") speaks of health only about a compound, method or condition the question names: "can you help me with my homework" does not.
-  if ([...question.stems].some((s) => HEALTH_WORDS.has(s))) return namesKnowledge(ctx) || ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '');
+  if ([...question.stems].some(isHealthWord)) return namesKnowledge(ctx) || ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '');
   return HEALTH_PHRASES.test(question.text) && namesKnowledge(ctx);
 }

@@ -38,6 +38,9 @@ function unannouncedWords(ctx: AnswerContext, announced: Set<string>): string[] 
   return ctx.question.words.filter((w) => hidden(indexTerm(w)));
 }
 
+/** The stems of words that ask what follows a show: "after", "follows", "followed by", "finishes", "ends". */
+const FOLLOWS = ['after', 'follow', 'finish', 'end'];
+
 export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const { catalog, base, api, question, input } = ctx;
   const text = question.text;
@@ -69,7 +72,7 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const days: Weekday[] = question.days.length ? question.days : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
   if (hit?.doc.kind === 'slot' && hit.fullyNamed && !days.length && clock === undefined) {
     const airings = grid.filter((s) => s.title === hit.doc.ref);
-    if (/ (after|following|followed by|finish|finishes|ends) /.test(text) || / what (is|comes) next /.test(text)) {
+    if (FOLLOWS.some((s) => question.stems.has(s)) || / what (is|comes) next /.test(text)) {
       // What follows the show: the slot that starts as each airing ends.
       const next = airings.map((a) => grid[(grid.indexOf(a) + 1) % grid.length]);
       return answer(`After ${hit.doc.ref} (${timeZone} time): ${airings.map((a, i) => `on ${capitalise(a.day)} at ${a.end}, ${next[i].title} (${next[i].start}-${next[i].end})`).join('; ')}.`, [
