@@ -121,7 +121,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   }
   if (!picks.length && category) {
     picks = catalog.videos.filter((v) => v.category === category.doc.ref).sort((a, b) => Number(b.featured) - Number(a.featured));
-    const about = `${category.doc.title} (${category.doc.text.replace(/\.$/, '')})`;
+    const about = `${category.doc.title} (${picks.length}: ${category.doc.text.replace(/\.$/, '')})`;
     label = named || !subject ? about : `No published video matches "${subject}"; the closest category is ${about}`;
     if (!named && subject) unmatched = askTheTeam(ctx);
   }

@@ -266,7 +266,11 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   // A kind named after "when", "so" or "if" is in a clause about something else: "webhooks so my bot hears when a new video is published".
   const clause = ws.findIndex((w, i) => i > 0 && /^(when|so|if|because)$/.test(w));
   const main = clause > 0 ? ws.slice(0, clause) : ws;
-  const kinds = main.map((w) => KIND_WORDS.get(stem(w))).filter((k) => k !== undefined);
+  // Of two kind words together the last is the kind, the first describes it: "short video" is a video, "video clip" a clip.
+  const kinds = main
+    .filter((w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')))
+    .map((w) => KIND_WORDS.get(stem(w)))
+    .filter((k) => k !== undefined);
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));
   tiers.sort((a, b) => text.indexOf(a.toLowerCase()) - text.indexOf(b.toLowerCase()));
   // A count of the best ("top 3"), or a place among them ("number 4 on the leaderboard"), which is read down to.
