@@ -217,13 +217,19 @@ export const ASKS_TOTAL = / (together|total|both|altogether|combined|sum|in all)
 
 type Priced = { name: string; price: { amount: string; currency: string } };
 
+/** Words that ask for a price, and words that join the things asked about. */
+const ASKS_PRICE = / (how much|cost|costs|price|prices) /;
+const JOINS = / (and|plus|\+) /;
+
 /**
  * The products a question asking for their total names by words of their names: "the logo mug and the canvas tote together"
  * are the mug and the tote, not the bundle whose description names both. The most named first, each with a word of its name
- * no product before it has ("leaf socks and a mug": not the leaf pin), so that three or more named are all found.
+ * no product before it has ("leaf socks and a mug": not the leaf pin), so that three or more named are all found. So are the
+ * products a question asks the price of together ("how much for 2 logo mugs and a tote").
  */
 function namedForTotal(ctx: AnswerContext): Hit[] {
-  if (!ASKS_TOTAL.test(ctx.question.text)) return [];
+  const text = ctx.question.text;
+  if (!ASKS_TOTAL.test(text) && !(ASKS_PRICE.test(text) && JOINS.test(text))) return [];
   const covered = new Set<string>();
   const ownWords = (h: Hit) => ctx.index.terms(h.doc.names).filter((t) => h.matched.includes(t) && !covered.has(t));
   return ctx.hits

@@ -361,3 +361,11 @@ describe('round 22 of issue #37', () => {
     expect((await ask('how many mentions do i need to match one content submission')).reply).toContain('It takes 2 × mention to earn what one content_submit does (30 points)');
   });
 });
+
+describe('prices asked together', () => {
+  it('adds up the products a question names by their names, not a bundle whose description names them', async () => {
+    const answer = await ask('what do 2 leaf socks and a canvas tote cost');
+    expect(answer.reply).toContain('1 × Canopy Canvas Tote and 2 × Leaf Pattern Socks: 54.00 USD');
+    expect(answer.reply).not.toContain('Bundle');
+  });
+});
