@@ -52,10 +52,12 @@ function subjectBeyond(ctx: AnswerContext, overview: string): string[] {
 }
 
 /** Whether an item's description has a word of the question that its title lacks: what the question asks may be there. */
-function saysMore(ctx: AnswerContext, description: string, title: string): boolean {
+function saysMore(ctx: AnswerContext): (description: string, title: string) => boolean {
   const asked = ctx.index.terms(ctx.question.query);
-  const inTitle = new Set(ctx.index.terms(title));
-  return ctx.index.terms(description).some((t) => asked.includes(t) && !inTitle.has(t));
+  return (description, title) => {
+    const inTitle = new Set(ctx.index.terms(title));
+    return ctx.index.terms(description).some((t) => asked.includes(t) && !inTitle.has(t));
+  };
 }
 
 const byCatalog = new WeakMap<Catalog, Map<string, Video>>();
@@ -153,7 +155,8 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   // One or two videos found for the question are described as well: who is in them and what they cover is often what was asked.
   // In a longer list, a video whose description has a word of the question its title lacks is described too ("who is the chef in the kitchen videos").
   const categoryName = (v: Video) => catalog.site.categories.find((c) => c.id === v.category)?.name ?? v.category;
-  const described = (v: Video) => ((picks.length <= 2 && hits.length) || saysMore(ctx, v.description, v.title) ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
+  const more = saysMore(ctx);
+  const described = (v: Video) => ((picks.length <= 2 && hits.length) || more(v.description, v.title) ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
   return ctx.answer(
     'videos',
     `${lead} ${label}: ${picks.map(described).join('; ')}. ${unmatched?.says ?? ''}`,
@@ -322,7 +325,8 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   }
   picks = picks.slice(0, 5);
   // One or two items are described as well: what they are is part of the answer; in a longer list, those that say more of the question.
-  const described = (p: Item) => (picks.length <= 2 || saysMore(ctx, p.description, p.name) ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
+  const more = saysMore(ctx);
+  const described = (p: Item) => (picks.length <= 2 || more(p.description, p.name) ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
   return ctx.answer(
     'shop',
     `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? `${cheaperOf(question.text, picks)}${totalOf(ctx, picks)}` : ''}${body.note}`,

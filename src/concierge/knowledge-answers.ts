@@ -46,13 +46,19 @@ function excerpt(ctx: AnswerContext, hit: Hit, health = false): string {
   return `${e.name}: ${hit.doc.kind !== 'passage' ? e.summary : health ? sentencesAbout(ctx, hit) : hit.doc.text}`;
 }
 
+/** The term of `terms` the fewest documents have (the first of equals). */
+function rarestOf(ctx: AnswerContext, terms: string[]): string | undefined {
+  return terms.reduce<string | undefined>((a, b) => (a === undefined || ctx.index.documents(b) < ctx.index.documents(a) ? b : a), undefined);
+}
+
 /**
  * Of a paragraph a health answer quotes, the sentences that hold the rarest word of the question it matched: "is it safe to drive
  * after using cannabis" is answered by the sentence on driving, not by the paragraph's sentences on vaping products. The whole
  * paragraph when no sentence holds it alone.
  */
 function sentencesAbout(ctx: AnswerContext, hit: Hit): string {
-  const rarest = [...hit.matched].sort((a, b) => ctx.index.documents(a) - ctx.index.documents(b))[0];
+  const rarest = rarestOf(ctx, hit.matched);
+  if (rarest === undefined) return hit.doc.text;
   const about = hit.doc.text.split(/(?<=\.)\s+(?=[A-Z])/).filter((sentence) => ctx.index.terms(sentence).includes(rarest));
   return about.length ? about.join(' ') : hit.doc.text;
 }
@@ -80,8 +86,8 @@ function educational(ctx: AnswerContext, found: Hit[]): Hit[] {
 function aboutTheRest(ctx: AnswerContext, named: Hit[], others: Hit[]): Hit[] {
   const namedTerms = new Set(named.flatMap((h) => h.matched));
   const rest = others.flatMap((h) => h.matched).filter((t) => !namedTerms.has(t));
-  if (!named.length || !rest.length) return [];
-  const rarest = rest.reduce((a, b) => (ctx.index.documents(b) < ctx.index.documents(a) ? b : a));
+  const rarest = rarestOf(ctx, rest);
+  if (!named.length || rarest === undefined) return [];
   return others.filter((h) => h.matched.includes(rarest)).slice(0, 1);
 }
 

@@ -173,15 +173,15 @@ export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | 
   const namesOther = !!top?.fullyNamed && !['program', 'tier', 'reference'].includes(top.doc.kind);
   const candidates = (question.kind || namesOther) && !aboutAgent ? [] : question.names.filter((n) => n.handleLike || aboutAgent);
   if (candidates.length) {
-    const found = await agentsNamed(program, candidates);
+    const named = await agentsNamed(program, candidates);
     // Once an agent is named, the question is about agents: its other names may be agents too ("how far behind nova_bot is lumen").
-    if (found.length)
-      found.push(
-        ...(await agentsNamed(
+    const others = named.length
+      ? await agentsNamed(
           program,
           question.names.filter((n) => !candidates.includes(n)),
-        )),
-      );
+        )
+      : [];
+    const found = [...named, ...others];
     const unknown = candidates.filter((c) => c.handleLike).map((c) => c.name);
     if (found.length || unknown.length) return agentProfileAnswer(ctx, found, unknown, program !== undefined);
   }
