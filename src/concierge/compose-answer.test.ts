@@ -369,3 +369,11 @@ describe('prices asked together', () => {
     expect(answer.reply).not.toContain('Bundle');
   });
 });
+
+describe('what an error body carries', () => {
+  it("says the members a problem code adds to the body, read from the problem schema's descriptions", async () => {
+    const answer = await ask('what does a 429 rate_limited error body carry besides the code');
+    expect(answer.reply).toContain('rate_limited adds violatedPolicies');
+    expect(answer.reply).toContain('retryAfterSeconds (the Retry-After header, in seconds)');
+  });
+});

@@ -11,6 +11,7 @@ import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { discoveryIndex } from '../docs/discovery-index.ts';
 import { tiers } from '../domain/tiers.ts';
 import { buildLlmsTxt } from '../feeds/llms-txt.ts';
+import { problemSchema } from '../schemas/api/common.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { topics } from '../schemas/content.ts';
 import { makeAnswer } from './answer-format.ts';
@@ -172,6 +173,19 @@ const headerNames = (auth: { header: string; alternatives: string[] }) =>
     .map((h) => h.replace(/<\w+>|:/g, ''))
     .join(' ');
 
+/**
+ * What an error body carries beside its code, as the problem schema describes its members: each code's own
+ * ("tier_required adds requiredTier (the tier the endpoint needs), ...") and those any problem may carry.
+ */
+function problemMembers(): string {
+  const byCode = new Map<string, string[]>();
+  for (const [name, field] of Object.entries(problemSchema.shape)) {
+    const [, code = '', what = ''] = /^(?:(\w+): )?(.+)$/.exec(field.description ?? '') ?? [];
+    if (what) byCode.set(code, [...(byCode.get(code) ?? []), `${name} (${what.replace(/\.$/, '')})`]);
+  }
+  return [...byCode].map(([code, members]) => (code ? `${code} adds ${members.join(', ')}.` : `Any problem may carry ${members.join(', ')}.`)).join(' ');
+}
+
 /** The discovery index's rules in words: authentication, errors, and how the program guards against farming. */
 function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): Doc[] {
   const url = `${base}/api/public`;
@@ -183,7 +197,7 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
     doc(
       'Errors',
       'error errors problem status code',
-      `Errors are RFC 9457 application/problem+json bodies with a stable code: ${index.errors.map((e) => `${e.status} ${e.code} (${e.title})`).join(', ')}.`,
+      `Errors are RFC 9457 application/problem+json bodies with a stable code: ${index.errors.map((e) => `${e.status} ${e.code} (${e.title})`).join(', ')}. ${problemMembers()}`,
     ),
     doc(
       'Duplicate actions',
