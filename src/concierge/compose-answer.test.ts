@@ -377,3 +377,14 @@ describe('what an error body carries', () => {
     expect(answer.reply).toContain('retryAfterSeconds (the Retry-After header, in seconds)');
   });
 });
+
+describe("a topic's members described by what the question asks of them", () => {
+  it('adds to each member the facts whose label has a word of the question besides the topic', async () => {
+    const answer = await ask('list the consumption methods and their onset');
+    expect(answer.reply).toContain(
+      'Inhalation: smoking and vaporizing: Smoking or vaporizing cannabis delivers cannabinoids through the lungs, so effects begin within minutes. Onset: Within minutes.',
+    );
+    expect(answer.reply).toContain('Onset: Delayed and variable');
+    expect((await ask('list terpenes')).reply).not.toContain('Aroma:');
+  });
+});

@@ -208,15 +208,30 @@ function standingOut(ctx: AnswerContext, topic: Topic): KnowledgeEntry | undefin
   return first && first.confidence >= 0.4 && distinct ? entryOf(ctx, first.doc.ref) : undefined;
 }
 
+/**
+ * A member's facts whose label has a word of the question besides the topic's own, quoting no amount: "prove terpenes do anything in
+ * people" is told each terpene's "Evidence in people".
+ */
+function factsAsked(ctx: AnswerContext, topic: Topic): (e: KnowledgeEntry) => string {
+  const own = new Set(ctx.index.terms(`${topic} ${topicNames[topic]}`));
+  const asked = new Set(ctx.index.terms(ctx.question.query).filter((t) => !own.has(t)));
+  return (e) =>
+    e.facts
+      .filter((f) => !AMOUNT.test(f.value) && ctx.index.terms(f.label).some((t) => asked.has(t)))
+      .map((f) => ` ${f.label}: ${f.value}.`)
+      .join('');
+}
+
 /** A topic with every member named ("7 terpenes: Myrcene, Limonene, ..."), and the one the question points to. */
 export function topicAnswer(ctx: AnswerContext, topic: Topic): Answer {
   const { catalog, base, api } = ctx;
   const entries = catalog.knowledge.entries.filter((e) => e.topic === topic);
   const pointed = standingOut(ctx, topic);
   const closest = pointed ? ` Closest to your question: ${pointed.name}: ${pointed.summary} ${pointed.facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
+  const asked = factsAsked(ctx, topic);
   return ctx.answer(
     'knowledge',
-    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}.${closest} ${pointed ? '' : entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' || asksHealth(ctx) ? `${catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE}` : ''}`,
+    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}.${closest} ${pointed ? '' : entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}${asked(e)}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' || asksHealth(ctx) ? `${catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE}` : ''}`,
     [api(`/api/public/knowledge/${topic}`, `Knowledge base: ${topicNames[topic]}`), ...(pointed ? [pointed] : entries.slice(0, 3)).map((e) => entrySource(ctx, e))],
     entries.slice(0, 2).map((e) => `What is ${e.name}?`),
   );
