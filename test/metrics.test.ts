@@ -80,6 +80,12 @@ describe('GET /metrics', () => {
     expect(delta('http_request_duration_seconds_count', leaderboard.labels)).toBe(2);
     expect(delta('http_request_duration_seconds_bucket', { ...leaderboard.labels, le: '+Inf' })).toBe(2);
     expect(sumOf(after, 'http_request_duration_seconds_sum', leaderboard.labels)).toBeGreaterThan(0);
+    // Its buckets are cumulative, smallest bound first, and the last (+Inf) holds every observation.
+    const buckets = after.filter((s) => s.name === 'http_request_duration_seconds_bucket' && Object.entries(leaderboard.labels).every(([k, v]) => s.labels[k] === v));
+    expect(buckets.map((b) => b.labels.le)).toEqual(['0.0005', '0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf']);
+    expect(buckets.every((b, i) => i === 0 || b.value >= buckets[i - 1]!.value)).toBe(true);
+    expect(buckets.at(-1)!.value).toBe(sumOf(after, 'http_request_duration_seconds_count', leaderboard.labels));
+    expect(buckets.some((b) => b.value > 0 && b.labels.le !== '+Inf')).toBe(true);
     expect(delta('http_requests_total', { method: 'GET', route: '(static)', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(delta('http_requests_total', { method: 'GET', route: '(none)', status: '404' })).toBe(1);
     expect(delta('http_requests_total', { method: 'POST', route: '/api/public/ai/register', status: '201' })).toBe(1);

@@ -14,11 +14,11 @@
  *   (in use, idle, waiting), read when scraped;
  * - Node's own process metrics (CPU, memory, event-loop delay, GC).
  */
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { PoolStats } from '../store/database.ts';
 
-/** Methods kept as they are in labels; any other is counted as `other`. */
-const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** The method labels: the methods kept as they are, and `other` for any other. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'other'];
 
 /** What the scrape reads at the time it runs. */
 export interface MetricsSources {
@@ -28,7 +28,7 @@ export interface MetricsSources {
 
 export class Metrics {
   readonly registry = new Registry();
-  private readonly durations: Histogram<'method' | 'route' | 'status'>;
+  private readonly durations: RequestDurations;
   private readonly earns: Counter<'action_type' | 'outcome'>;
   private readonly refusals: Counter<'code'>;
   private readonly webhookAttempts: Counter<'outcome'>;
@@ -36,24 +36,17 @@ export class Metrics {
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    const durations = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time from the request to the last byte handed to the socket, by method, route and status.',
-      labelNames: ['method', 'route', 'status'],
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
+    const durations = new RequestDurations([0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+    this.registry.registerMetric(durations as unknown as Metric);
     this.durations = durations;
     new Counter({
       name: 'http_requests_total',
       help: 'Requests answered, by method, route and status.',
       labelNames: ['method', 'route', 'status'],
       registers,
-      async collect() {
+      collect() {
         this.reset();
-        for (const { metricName, labels, value } of (await durations.get()).values) {
-          if (metricName === 'http_request_duration_seconds_count') this.inc(labels as Record<'method' | 'route' | 'status', string>, value);
-        }
+        for (const { labels, count } of durations.series()) this.inc(labels, count);
       },
     });
     this.earns = new Counter({
@@ -115,8 +108,7 @@ export class Metrics {
 
   /** One finished response; `seconds` from the request's arrival. */
   request(method: string | undefined, route: string, status: number, seconds: number): void {
-    const labels = { method: method && KNOWN_METHODS.has(method) ? method : 'other', route, status: String(status) };
-    this.durations.observe(labels, seconds);
+    this.durations.observe(method && METHODS.includes(method) ? method : 'other', route, status, seconds);
   }
 
   earned(actionType: string, outcome: string): void {
@@ -137,5 +129,67 @@ export class Metrics {
 
   text(): Promise<string> {
     return this.registry.metrics();
+  }
+}
+
+type RequestLabels = Record<'method' | 'route' | 'status', string>;
+
+/** One label set's histogram: a count per bucket (not cumulative), their sum and count. */
+interface Series {
+  labels: RequestLabels;
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
+/**
+ * `http_request_duration_seconds`, the one metric every response adds to. It is a metric of the
+ * registry like the others (prom-client formats it, as a histogram with the same lines its own
+ * Histogram writes), but observing is a lookup in two maps by values the server already has: the
+ * route, the status and the method. prom-client's Histogram builds and hashes a label string and
+ * reads each bucket by a number's string on every observation, about 0.6 µs: 5% of the CPU of a
+ * response the cache answers.
+ */
+class RequestDurations {
+  readonly name = 'http_request_duration_seconds';
+  readonly help = 'Time from the request to the last byte handed to the socket, by method, route and status.';
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  /** By route, then by status and method together (`status * METHODS.length + the method's index`). */
+  private readonly byRoute = new Map<string, Map<number, Series>>();
+
+  constructor(private readonly upperBounds: readonly number[]) {}
+
+  observe(method: string, route: string, status: number, seconds: number): void {
+    let byStatus = this.byRoute.get(route);
+    if (!byStatus) this.byRoute.set(route, (byStatus = new Map()));
+    const key = status * METHODS.length + METHODS.indexOf(method);
+    let series = byStatus.get(key);
+    if (!series) byStatus.set(key, (series = { labels: { method, route, status: String(status) }, buckets: this.upperBounds.map(() => 0), sum: 0, count: 0 }));
+    const bucket = this.upperBounds.findIndex((bound) => seconds <= bound);
+    if (bucket >= 0) series.buckets[bucket]++;
+    series.sum += seconds;
+    series.count++;
+  }
+
+  *series(): Iterable<Series> {
+    for (const byStatus of this.byRoute.values()) yield* byStatus.values();
+  }
+
+  /** What the registry formats: per label set, the cumulative buckets, +Inf, the sum and the count (as prom-client's Histogram gives them). */
+  get() {
+    const { name } = this;
+    const values: Array<{ labels: Record<string, string | number>; sharedLabels: RequestLabels; value: number; metricName: string }> = [];
+    for (const { labels, buckets, sum, count } of this.series()) {
+      let cumulative = 0;
+      this.upperBounds.forEach((le, i) => {
+        cumulative += buckets[i];
+        values.push({ labels: { le }, sharedLabels: labels, value: cumulative, metricName: `${name}_bucket` });
+      });
+      values.push({ labels: { le: '+Inf' }, sharedLabels: labels, value: count, metricName: `${name}_bucket` });
+      values.push({ labels: {}, sharedLabels: labels, value: sum, metricName: `${name}_sum` });
+      values.push({ labels: {}, sharedLabels: labels, value: count, metricName: `${name}_count` });
+    }
+    return { name, help: this.help, type: this.type, values, aggregator: this.aggregator };
   }
 }
