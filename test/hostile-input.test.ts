@@ -300,6 +300,9 @@ describe('hostile input', () => {
       expect([400, 404], path).toContain(res.status);
       expectClean(res, path);
     }
+    // A backslash after the first slash is part of the path (a browser would read it as a slash
+    // and `/\videos` as the host "videos"): no page of ours is at that path.
+    for (const path of ['/\\videos', '/\\localhost/videos']) expect((await raw('GET', path)).status, path).toBe(404);
   });
 
   it('oversized and slow-to-declare bodies are refused without being read whole', async () => {

