@@ -439,6 +439,8 @@ describe('what every response carries', () => {
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]);
     expect(line).toMatchObject({ requestId: 'log-check-1', method: 'GET', status: 200 });
+    // The time it took, in milliseconds to the microsecond.
+    expect(String(line.durationMs)).toMatch(/^\d+(\.\d{1,3})?$/);
     expect(service.output.join('\n')).not.toContain('secretvalue');
   });
 });
