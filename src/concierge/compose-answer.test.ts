@@ -388,3 +388,12 @@ describe("a topic's members described by what the question asks of them", () => 
     expect((await ask('list terpenes')).reply).not.toContain('Aroma:');
   });
 });
+
+describe('what an endpoint takes', () => {
+  it("quotes an endpoint's parameters with their bounds and its body's content type and size limit, as the discovery index publishes them", async () => {
+    const answer = await ask('what is the default page size of the tasks list');
+    expect(answer.reply).toContain('limit (optional, min 1, max 100, default 50): Page size, 1-100, default 50');
+    expect(answer.sources[0]?.url).toBe(`${publicOrigin()}/api/public/ai/tasks`);
+    expect((await ask('which fields does the share endpoint body take')).reply).toContain('JSON body (Content-Type: application/json, at most 16 KiB): url (required, up to 2048 characters)');
+  });
+});
