@@ -397,3 +397,13 @@ describe('what an endpoint takes', () => {
     expect((await ask('which fields does the share endpoint body take')).reply).toContain('JSON body (Content-Type: application/json, at most 16 KiB): url (required, up to 2048 characters)');
   });
 });
+
+describe('the rate limits by the adjectives of their windows', () => {
+  it('reads "daily" as the window of a rate limit, not only as the daily caps of the actions', async () => {
+    const answer = await ask('what is my daily request limit');
+    expect(answer.intent).toBe('rate_limits');
+    expect(answer.reply).toContain('100,000 per day');
+    expect((await ask('how many reads daily')).intent).toBe('rate_limits');
+    expect((await ask('what is the daily cap for shares')).reply).toContain('share 20');
+  });
+});
