@@ -407,3 +407,13 @@ describe('the rate limits by the adjectives of their windows', () => {
     expect((await ask('what is the daily cap for shares')).reply).toContain('share 20');
   });
 });
+
+describe('two tiers compared by their rate limits', () => {
+  it('gives each named tier its limits when the question compares them by what the rate-limit policy measures', async () => {
+    const answer = await ask('gold vs platinum write limits per minute');
+    expect(answer.intent).toBe('rate_limits');
+    expect(answer.reply).toContain('writes 180 per minute');
+    expect(answer.reply).toContain('writes 300 per minute');
+    expect((await ask('whats the difference between silver and gold')).intent).toBe('tiers');
+  });
+});
