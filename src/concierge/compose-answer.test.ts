@@ -417,3 +417,13 @@ describe('two tiers compared by their rate limits', () => {
     expect((await ask('whats the difference between silver and gold')).intent).toBe('tiers');
   });
 });
+
+describe('the site called by what a visitor calls it', () => {
+  it("answers what this site or website is with the site's summary", async () => {
+    for (const q of ['what does this website do', 'new here, what is this site']) {
+      const answer = await ask(q);
+      expect(answer.reply).toContain('Canopy Cove TV is a fictional demo brand');
+      expect(answer.sources[0]?.url).toBe(`${publicOrigin()}/llms.txt`);
+    }
+  });
+});

@@ -301,7 +301,9 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
       const url = own(link);
       if (!known.has(url) && !known.has(title) && !isEndpoint(title)) docs.push({ kind: 'reference', ref: title, title, url, names: title, keywords: section, text: notes });
     } else if (line.trim() && !line.startsWith('#')) {
-      docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: site, keywords: section, text: line.replace(/^> /, '') });
+      // Its first paragraph, the site's summary, is filed under the words a visitor calls the site by ("what is this site about").
+      const summary = !!site && !docs.some((d) => d.ref === 'llms.txt');
+      docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: site, keywords: summary ? 'site website' : section, text: line.replace(/^> /, '') });
     }
   }
   return docs;
