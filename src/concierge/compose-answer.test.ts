@@ -427,3 +427,11 @@ describe('the site called by what a visitor calls it', () => {
     }
   });
 });
+
+describe('the tier-gated feed polled', () => {
+  it('says the feeds answer polls the tier-gated feed with since and the previous nextCursor', async () => {
+    const answer = await ask('which feeds can my agent check for updates');
+    expect(answer.intent).toBe('feeds');
+    expect(answer.reply).toContain('polled with ?since= and the nextCursor of the previous call');
+  });
+});
