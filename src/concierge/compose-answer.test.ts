@@ -435,3 +435,10 @@ describe('the tier-gated feed polled', () => {
     expect(answer.reply).toContain('polled with ?since= and the nextCursor of the previous call');
   });
 });
+
+describe('an ordinal in digits', () => {
+  it('reads "3rd" as a number: no handle, no name of a thing, no subject', async () => {
+    const answer = await ask('promote the same url again, what happens the 3rd time');
+    expect(answer.reply).toContain('The same action on the same url earns once per 24 hours');
+  });
+});
