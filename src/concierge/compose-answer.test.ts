@@ -394,7 +394,7 @@ describe('what an endpoint takes', () => {
     const answer = await ask('what is the default page size of the tasks list');
     expect(answer.reply).toContain('limit (optional, min 1, max 100, default 50): Page size, 1-100, default 50');
     expect(answer.sources[0]?.url).toBe(`${publicOrigin()}/api/public/ai/tasks`);
-    expect((await ask('which fields does the share endpoint body take')).reply).toContain('JSON body (Content-Type: application/json, at most 16 KiB): url (required, up to 2048 characters)');
+    expect((await ask('which fields does the share endpoint body take')).reply).toContain('JSON body (Content-Type: application/json, size at most 16 KiB): url (required, up to 2048 characters)');
   });
 });
 
@@ -440,5 +440,12 @@ describe('an ordinal in digits', () => {
   it('reads "3rd" as a number: no handle, no name of a thing, no subject', async () => {
     const answer = await ask('promote the same url again, what happens the 3rd time');
     expect(answer.reply).toContain('The same action on the same url earns once per 24 hours');
+  });
+});
+
+describe("a request body's size", () => {
+  it('finds the size limit of a POST body by its size', async () => {
+    expect((await ask('max json body size for writes')).reply).toContain('size at most 16 KiB');
+    expect((await ask('largest body size a POST may have')).reply).toContain('16 KiB');
   });
 });

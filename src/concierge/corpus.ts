@@ -263,7 +263,7 @@ function requestDocs(index: ReturnType<typeof discoveryIndex>, base: string): Do
       const fields = Object.entries((body.properties ?? {}) as Record<string, JsonSchema>)
         .filter(([name]) => !KEY_FIELD.test(name))
         .map(([name, f]) => fieldText(name, { ...resolve(f), description: undefined }, required.has(name)));
-      parts.push(`JSON body (Content-Type: application/json, at most ${MAX_BODY_BYTES / 1024} KiB)${fields.length ? `: ${fields.join('; ')}` : ', with the apiKey alone'}.`);
+      parts.push(`JSON body (Content-Type: application/json, size at most ${MAX_BODY_BYTES / 1024} KiB)${fields.length ? `: ${fields.join('; ')}` : ', with the apiKey alone'}.`);
     }
     if (!parts.length) return [];
     const key = `${e.method} ${e.path}`;
