@@ -388,3 +388,64 @@ describe("a topic's members described by what the question asks of them", () => 
     expect((await ask('list terpenes')).reply).not.toContain('Aroma:');
   });
 });
+
+describe('what an endpoint takes', () => {
+  it("quotes an endpoint's parameters with their bounds and its body's content type and size limit, as the discovery index publishes them", async () => {
+    const answer = await ask('what is the default page size of the tasks list');
+    expect(answer.reply).toContain('limit (optional, min 1, max 100, default 50): Page size, 1-100, default 50');
+    expect(answer.sources[0]?.url).toBe(`${publicOrigin()}/api/public/ai/tasks`);
+    expect((await ask('which fields does the share endpoint body take')).reply).toContain('JSON body (Content-Type: application/json, size at most 16 KiB): url (required, up to 2048 characters)');
+  });
+});
+
+describe('the rate limits by the adjectives of their windows', () => {
+  it('reads "daily" as the window of a rate limit, not only as the daily caps of the actions', async () => {
+    const answer = await ask('what is my daily request limit');
+    expect(answer.intent).toBe('rate_limits');
+    expect(answer.reply).toContain('100,000 per day');
+    expect((await ask('how many reads daily')).intent).toBe('rate_limits');
+    expect((await ask('what is the daily cap for shares')).reply).toContain('share 20');
+  });
+});
+
+describe('two tiers compared by their rate limits', () => {
+  it('gives each named tier its limits when the question compares them by what the rate-limit policy measures', async () => {
+    const answer = await ask('gold vs platinum write limits per minute');
+    expect(answer.intent).toBe('rate_limits');
+    expect(answer.reply).toContain('writes 180 per minute');
+    expect(answer.reply).toContain('writes 300 per minute');
+    expect((await ask('whats the difference between silver and gold')).intent).toBe('tiers');
+  });
+});
+
+describe('the site called by what a visitor calls it', () => {
+  it("answers what this site or website is with the site's summary", async () => {
+    for (const q of ['what does this website do', 'new here, what is this site']) {
+      const answer = await ask(q);
+      expect(answer.reply).toContain('Canopy Cove TV is a fictional demo brand');
+      expect(answer.sources[0]?.url).toBe(`${publicOrigin()}/llms.txt`);
+    }
+  });
+});
+
+describe('the tier-gated feed polled', () => {
+  it('says the feeds answer polls the tier-gated feed with since and the previous nextCursor', async () => {
+    const answer = await ask('which feeds can my agent check for updates');
+    expect(answer.intent).toBe('feeds');
+    expect(answer.reply).toContain('polled with ?since= and the nextCursor of the previous call');
+  });
+});
+
+describe('an ordinal in digits', () => {
+  it('reads "3rd" as a number: no handle, no name of a thing, no subject', async () => {
+    const answer = await ask('promote the same url again, what happens the 3rd time');
+    expect(answer.reply).toContain('The same action on the same url earns once per 24 hours');
+  });
+});
+
+describe("a request body's size", () => {
+  it('finds the size limit of a POST body by its size', async () => {
+    expect((await ask('max json body size for writes')).reply).toContain('size at most 16 KiB');
+    expect((await ask('largest body size a POST may have')).reply).toContain('16 KiB');
+  });
+});

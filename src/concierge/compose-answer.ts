@@ -198,12 +198,16 @@ function unlessNearNamed(ctx: AnswerContext, best: Hit): Hit {
  */
 const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i - 1] ?? '') && !(words[i - 1] === 'that' && indexTerm(words[i - 2] ?? '') !== null);
 
+/** An ordinal in digits ("2nd", "3rd", "21st"): a number, no name. */
+const ORDINAL = /^\d+(st|nd|rd|th)$/;
+
 /**
  * The question asks about a thing no document knows: a word no document uses after an article or a possessive ("who is the
- * ceo of canopy cove"), or one of letters and digits, a name of its own ("what is delta-8 thc").
+ * ceo of canopy cove"), or one of letters and digits, a name of its own ("what is delta-8 thc"), that is no ordinal ("the 2nd time").
  */
 function namesStranger(words: string[], strangers: Set<string>): boolean {
-  return words.some((w, i) => (afterDeterminer(words, i) || (/\p{L}/u.test(w) && /\d/.test(w))) && strangers.has(indexTerm(w) ?? ''));
+  const named = (w: string, i: number) => !ORDINAL.test(w) && (afterDeterminer(words, i) || (/\p{L}/u.test(w) && /\d/.test(w)));
+  return words.some((w, i) => named(w, i) && strangers.has(indexTerm(w) ?? ''));
 }
 
 /**
@@ -472,8 +476,8 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   const { index, question } = ctx;
   const strangers = new Set(index.strangers(question.query));
   const isStranger = (w: string) => strangers.has(indexTerm(w) ?? '');
-  // A short stranger after an article or a possessive is a noun the question asks about ("who is the ceo"), not shorthand.
-  const longer = question.words.filter((w, i) => isStranger(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w) && !afterDeterminer(question.words, i)));
+  // A short stranger after an article or a possessive is a noun the question asks about ("who is the ceo"), not shorthand; an ordinal ("the 2nd time") is neither.
+  const longer = question.words.filter((w, i) => isStranger(w) && !ORDINAL.test(w) && !(w.length <= SHORT_WORD && /^\p{L}+$/u.test(w) && !afterDeterminer(question.words, i)));
   const subjects = longer.length;
   // The only longer stranger is the last word, after a word that is no stop word: a tag the rules may read past ("what's on now lowkey"), an object ("weather in portland") it is not.
   const [before, last] = question.words.slice(-2);

@@ -2,8 +2,8 @@
  * Everything the service publishes, as documents the concierge can retrieve and cite: videos,
  * clips, episodes, shop products, video categories, schedule shows and specials, knowledge entries
  * (name, aliases, summary and facts) and each paragraph of their bodies, the knowledge topics, the
- * program's tiers and facts (program-answers.ts), every endpoint of the discovery index, its
- * authentication, errors and anti-farming rules, and what llms.txt says that nothing else does.
+ * program's tiers and facts (program-answers.ts), every endpoint of the discovery index and what it
+ * takes, its authentication, errors and anti-farming rules, and what llms.txt says that nothing else does.
  * A document is what it is named (`names`), the words it is filed under (`keywords`) and what it
  * says (`text`); the index weighs them in that order.
  */
@@ -12,9 +12,9 @@ import { discoveryIndex } from '../docs/discovery-index.ts';
 import { tiers } from '../domain/tiers.ts';
 import { buildLlmsTxt } from '../feeds/llms-txt.ts';
 import { problemSchema } from '../schemas/api/common.ts';
-import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import { type EndpointDoc, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
 import { topics } from '../schemas/content.ts';
-import { makeAnswer } from './answer-format.ts';
+import { makeAnswer, sentence } from './answer-format.ts';
 import { knowledgeRef, topicNames } from './knowledge-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, readQuestion } from './question.ts';
@@ -225,6 +225,60 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
   return docs;
 }
 
+type JsonSchema = Record<string, unknown>;
+/** The apiKey a request may carry: how to send it is the Authentication document's, not each endpoint's. */
+const KEY_FIELD = /^apiKey$/;
+
+/** A parameter or body field as the discovery index publishes it: "limit (optional, min 1, max 100, default 20): Page size, 1-100, default 20". */
+function fieldText(name: string, schema: JsonSchema, required: boolean): string {
+  const bounds = [
+    required ? 'required' : 'optional',
+    ...(Array.isArray(schema.enum) ? [`one of ${schema.enum.join(', ')}`] : []),
+    ...(schema.minimum !== undefined ? [`min ${schema.minimum}`] : []),
+    ...(schema.maximum !== undefined ? [`max ${schema.maximum}`] : []),
+    ...(schema.maxLength !== undefined ? [schema.minLength ? `${schema.minLength}-${schema.maxLength} characters` : `up to ${schema.maxLength} characters`] : []),
+    ...(schema.default !== undefined ? [`default ${schema.default}`] : []),
+  ];
+  return `${name} (${bounds.join(', ')})${typeof schema.description === 'string' ? `: ${sentence(schema.description)}` : ''}`;
+}
+
+/**
+ * What each endpoint takes, as the discovery index publishes it: its path and query parameters with their bounds, and its
+ * JSON body's fields with its content type and size limit ("the leaderboard's default page size", "what does register need").
+ */
+function requestDocs(index: ReturnType<typeof discoveryIndex>, base: string): Doc[] {
+  const schemas = index.schemas as Record<string, JsonSchema>;
+  const resolve = (s: JsonSchema) => (typeof s.$ref === 'string' ? (schemas[s.$ref.replace('#/schemas/', '')] ?? s) : s);
+  return index.endpoints.flatMap((e) => {
+    const parts: string[] = [];
+    for (const where of ['path', 'query'] as const) {
+      const params = e.parameters.filter((p) => p.in === where && !KEY_FIELD.test(p.name)).map((p) => fieldText(p.name, p.schema as JsonSchema, p.required));
+      if (params.length) parts.push(`${where === 'path' ? 'Path' : 'Query'} parameters: ${params.join('; ')}.`);
+    }
+    const body = e.body ? resolve(e.body as JsonSchema) : undefined;
+    if (body) {
+      const required = new Set((body.required ?? []) as string[]);
+      // A body field by its bounds alone: its description repeats the endpoint's own document ("Where a reply should go")
+      // and would draw that document's questions here.
+      const fields = Object.entries((body.properties ?? {}) as Record<string, JsonSchema>)
+        .filter(([name]) => !KEY_FIELD.test(name))
+        .map(([name, f]) => fieldText(name, { ...resolve(f), description: undefined }, required.has(name)));
+      parts.push(`JSON body (Content-Type: application/json, size at most ${MAX_BODY_BYTES / 1024} KiB)${fields.length ? `: ${fields.join('; ')}` : ', with the apiKey alone'}.`);
+    }
+    if (!parts.length) return [];
+    const key = `${e.method} ${e.path}`;
+    const title = `${key} parameters`;
+    const url = `${base}${e.path.replace(/\/?\{[^}]+\}.*$/, '')}`;
+    // Filed under its method, the words of its path the others do not share and its parameters' names, named by nothing: the endpoint's own document answers what it is.
+    const own = e.path.split(/[/{}.-]+/).filter((w) => w && !['api', 'public', 'ai'].includes(w));
+    const keywords = `${e.method} ${own.join(' ')} parameters ${e.body ? 'body ' : ''}${e.parameters
+      .map((p) => p.name)
+      .filter((n) => !KEY_FIELD.test(n))
+      .join(' ')}`;
+    return [{ kind: 'reference' as const, ref: title, title, url, names: '', keywords, text: parts.join(' ') }];
+  });
+}
+
 /** Whether a reference document's ref names an endpoint by its method and path ("GET /api/public/videos") rather than a rule. */
 export function isEndpoint(ref: string): boolean {
   return /^(GET|POST|PUT|PATCH|DELETE) \//.test(ref);
@@ -247,7 +301,9 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
       const url = own(link);
       if (!known.has(url) && !known.has(title) && !isEndpoint(title)) docs.push({ kind: 'reference', ref: title, title, url, names: title, keywords: section, text: notes });
     } else if (line.trim() && !line.startsWith('#')) {
-      docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: site, keywords: section, text: line.replace(/^> /, '') });
+      // Its first paragraph, the site's summary, is filed under the words a visitor calls the site by ("what is this site about").
+      const summary = !!site && !docs.some((d) => d.ref === 'llms.txt');
+      docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: site, keywords: summary ? 'site website' : section, text: line.replace(/^> /, '') });
     }
   }
   return docs;
@@ -256,7 +312,7 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
   const index = discoveryIndex(catalog, [...endpoints]);
-  docs.push(...discoveryDocs(index, base));
+  docs.push(...discoveryDocs(index, base), ...requestDocs(index, base));
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
   docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known));
   return docs;

@@ -137,6 +137,12 @@ function limitsAt(tier: TierName): string {
   return `At ${tier} (x${m}): reads ${n(baseLimits.reads.perMinute)} per minute, ${n(baseLimits.reads.perHour)} per hour, ${n(baseLimits.reads.perDay)} per day, burst ${n(baseLimits.reads.burst)}; writes ${n(baseLimits.writes.perMinute)} per minute; ${tierConcurrency[tier]} requests in flight.`;
 }
 
+/** The rate limits' windows as adjectives ("perHour" is "hourly", "perDay" "daily"): how a question often names them. */
+const windowAdjectives = Object.keys(baseLimits.reads)
+  .map((k) => ({ perHour: 'hourly', perDay: 'daily' })[k])
+  .filter(Boolean)
+  .join(' ');
+
 function rateLimitAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   const multipliers = Object.entries(tierMultipliers)
@@ -156,7 +162,7 @@ function feedsAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'feeds',
-    `Feeds, open to all with no key: RSS 2.0 of the latest videos at ${base}/feeds/videos.xml, JSON Feed 1.1 at ${base}/feeds/videos.json, the podcast RSS at ${base}/feeds/podcast.xml, and a plain-text overview at ${base}/llms.txt. Registered agents at Silver and above also get the tier-gated feed at GET ${base}/api/public/ai/feed (early schedule specials and AI-only notes; a firehose at Legend).`,
+    `Feeds, open to all with no key: RSS 2.0 of the latest videos at ${base}/feeds/videos.xml, JSON Feed 1.1 at ${base}/feeds/videos.json, the podcast RSS at ${base}/feeds/podcast.xml, and a plain-text overview at ${base}/llms.txt. Registered agents at Silver and above also get the tier-gated feed at GET ${base}/api/public/ai/feed (early schedule specials and AI-only notes; a firehose at Legend), polled with ?since= and the nextCursor of the previous call for only newer items.`,
     [
       api('/feeds/videos.xml', 'Video RSS feed'),
       api('/feeds/videos.json', 'Video JSON Feed'),
@@ -229,8 +235,9 @@ export const programFacts: ProgramFact[] = [
     title: 'Rate-limit policy',
     path: '/api/public/rate-limits',
     endpoints: ['GET /api/public/rate-limits'],
-    // The kinds of request limited ("reads", "writes") and their windows ("per day") are what a question about the limits asks for: "how many reads per day".
-    keywords: `throttle quota requests exceed ${[...Object.keys(baseLimits), ...Object.keys(baseLimits.reads)].join(' ').replace(/([a-z])([A-Z])/g, '$1 $2')}`,
+    // The kinds of request limited ("reads", "writes") and their windows ("per day", and "daily" as the adjective says it) are what a
+    // question about the limits asks for: "how many reads per day", "the daily read limit".
+    keywords: `throttle quota requests exceed ${[...Object.keys(baseLimits), ...Object.keys(baseLimits.reads)].join(' ').replace(/([a-z])([A-Z])/g, '$1 $2')} ${windowAdjectives}`,
     answer: rateLimitAnswer,
   },
   {

@@ -228,7 +228,9 @@ function nameCandidates(message: string, vocab: Vocabulary): Question['names'] {
   for (const token of message.match(/[A-Za-z0-9][A-Za-z0-9_-]{1,31}/g) ?? []) {
     const lower = token.toLowerCase().replace(/-+$/, '');
     const handleLike = /[0-9_-]/.test(token) || /[a-z][A-Z]/.test(token);
-    if (lower.length < 3 || /^\d+$/.test(lower) || /^\d{1,2}(am|pm)$/.test(lower) || /^(cb\d|api_use|content_submit|task_post|task_claim|llms)/.test(lower)) continue;
+    // A number, a time ("7pm") or an ordinal ("2nd") is no handle.
+    if (lower.length < 3 || /^\d+$/.test(lower) || /^\d{1,2}(am|pm)$/.test(lower) || /^\d+(st|nd|rd|th)$/.test(lower) || /^(cb\d|api_use|content_submit|task_post|task_claim|llms)/.test(lower))
+      continue;
     // A word the question's reading rewrites ("t-shirt" as "tshirt") is that word, not a handle.
     if (vocab.words.has(lower) || (!handleLike && vocab.stems.has(stem(lower))) || normalise(lower) !== lower) continue;
     // "tier-gated" is two known words, not a handle; "pixel-fox" and "scout-7" may be.

@@ -232,7 +232,9 @@ export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answ
   const given = / gives? (me |you |us )?[\d,]+ points /.test(question.text);
   if (points !== undefined && aboutPoints && !question.actions.length && !given) return pointsStanding(ctx, points);
   if (named.length && question.actions.length && / how many /.test(question.text) && !question.stems.has('point')) return actionsToTier(ctx);
-  if (named.length >= 2) return compareTiers(ctx, named);
+  // Two tiers compared by what the rate-limit policy measures ("reads per minute at legend compared to silver") are the policy's: it gives each named tier its numbers.
+  const byLimits = ctx.hits[0]?.doc.ref === 'rate_limits' && ctx.hits[0].confidence >= 0.5;
+  if (named.length >= 2 && !byLimits) return compareTiers(ctx, named);
   if (named.length === 1 && UP.test(question.text)) return neighbour(ctx, named[0], true);
   if (named.length === 1 && DOWN.test(question.text)) return neighbour(ctx, named[0], false);
   return undefined;

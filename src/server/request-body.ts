@@ -6,8 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
 import { JSON_CONTENT_TYPE } from '../http/parse-request.ts';
-
-export const MAX_BODY_BYTES = 16 * 1024;
+import { MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
 
 export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;

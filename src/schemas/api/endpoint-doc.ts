@@ -81,9 +81,12 @@ export function defineEndpoint<E extends EndpointDoc>(endpoint: E): E {
   return endpoint;
 }
 
+/** The largest POST body the server reads, in bytes (16 KiB): a longer one is refused (413) before any endpoint runs. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
 /**
  * Problems every POST can answer besides the endpoint's own: the server refuses a body that is
- * not JSON (415) or over 16 KiB (413) before any endpoint runs, and every endpoint parses JSON.
+ * not JSON (415) or over MAX_BODY_BYTES (413) before any endpoint runs, and every endpoint parses JSON.
  */
 const POST_ERRORS: readonly ProblemCode[] = ['invalid_json', 'unsupported_media_type', 'payload_too_large'];
 
