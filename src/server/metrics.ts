@@ -147,8 +147,8 @@ interface Series {
  * registry like the others (prom-client formats it, as a histogram with the same lines its own
  * Histogram writes), but observing is a lookup in two maps by values the server already has: the
  * route, the status and the method. prom-client's Histogram builds and hashes a label string and
- * reads each bucket by a number's string on every observation, about 0.6 µs: 5% of the CPU of a
- * response the cache answers.
+ * reads each bucket by a number's string on every observation: about 0.6 µs in a loop, and 3% of
+ * the CPU of a pre-rendered read (bench/paired.ts).
  */
 class RequestDurations {
   readonly name = 'http_request_duration_seconds';
