@@ -106,6 +106,32 @@ function documentAnswer(ctx: AnswerContext, hit: Hit): Answer {
   }
 }
 
+/**
+ * A question that quotes an endpoint's path ("POST /api/public/ai/share body fields", "what does GET /api/public/stats return") is
+ * about that endpoint: of the documents filed under its path (its own, its parameters', a program fact it serves), and under its
+ * method when the question gives one, the one that accounts for most of the rest of the question answers. The words every path
+ * shares ("api", "public") otherwise draw whichever endpoint is shortest.
+ */
+function quotedEndpoint(ctx: AnswerContext): Answer | undefined {
+  const quoted = /(?:\b(get|post|put|patch|delete)\s+)?(\/api\/[\w/{}.-]*\w)/i.exec(ctx.input.message);
+  if (!quoted) return undefined;
+  const method = quoted[1]?.toUpperCase();
+  const path = quoted[2];
+  const ofPath = (d: Doc) => {
+    const ref = /^([A-Z]+) (\S+)/.exec(d.ref);
+    if (d.kind === 'reference' && ref) return ref[2] === path && (!method || ref[1] === method);
+    return d.kind === 'program' && d.url === `${ctx.base}${path}`;
+  };
+  // Which of them is asked about is in the question's other words: "default page size" is the parameters'.
+  const quotedWords = new Set(words(quoted[0].toLowerCase()));
+  const rest = ctx.question.query
+    .split(' ')
+    .filter((w) => w && !quotedWords.has(w))
+    .join(' ');
+  const best = closest(rest ? ctx.index.search(rest).filter((h) => ofPath(h.doc)) : []) ?? closest(ctx.hits.filter((h) => ofPath(h.doc)));
+  return best ? documentAnswer({ ...ctx, hits: [best, ...ctx.hits.filter((h) => h !== best)] }, best) : undefined;
+}
+
 /** The program's own facts: its tiers, rules and endpoints, not the catalog or the knowledge base. */
 const ofProgram = (h: Hit) => ['tier', 'program', 'reference'].includes(h.doc.kind);
 
@@ -586,6 +612,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
     membersAnswer(ctx) ??
     (asksHealth(ctx) ? healthAnswer(ctx) : undefined) ??
+    quotedEndpoint(ctx) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??
