@@ -458,3 +458,10 @@ describe('an endpoint quoted by its path', () => {
     expect((await ask('fields for POST /api/public/ai/partnership')).reply).toContain('agree');
   });
 });
+
+describe('an endpoint named by its path', () => {
+  it('answers from the documents of the endpoint named by its last word', async () => {
+    expect((await ask('largest page the tasks endpoint returns')).reply).toContain('max 100');
+    expect((await ask('what must the body of the partnership endpoint hold')).reply).toContain('agree');
+  });
+});
