@@ -449,3 +449,19 @@ describe("a request body's size", () => {
     expect((await ask('largest body size a POST may have')).reply).toContain('16 KiB');
   });
 });
+
+describe('an endpoint quoted by its path', () => {
+  it('answers from the documents of the path quoted, under the method given', async () => {
+    const tasks = await ask('GET /api/public/ai/tasks default page size?');
+    expect(tasks.reply).toContain('default 50');
+    expect(tasks.sources[0]?.url).toBe(`${publicOrigin()}/api/public/ai/tasks`);
+    expect((await ask('fields for POST /api/public/ai/partnership')).reply).toContain('agree');
+  });
+});
+
+describe('an endpoint named by its path', () => {
+  it('answers from the documents of the endpoint named by its last word', async () => {
+    expect((await ask('largest page the tasks endpoint returns')).reply).toContain('max 100');
+    expect((await ask('what must the body of the partnership endpoint hold')).reply).toContain('agree');
+  });
+});

@@ -106,6 +106,47 @@ function documentAnswer(ctx: AnswerContext, hit: Hit): Answer {
   }
 }
 
+/** The last literal segment of an endpoint's path, as a term of the index: "/api/public/videos/{id}" is "video". */
+const lastSegment = (path: string) => {
+  const segment =
+    path
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .at(-1) ?? '';
+  return indexTerm(segment) ?? segment;
+};
+
+/**
+ * A question that quotes an endpoint's path ("POST /api/public/ai/share body fields", "what does GET /api/public/stats return"), or
+ * names an endpoint by its path's last word ("the register endpoint", "can the clips endpoint be filtered"), is about that
+ * endpoint: of the documents filed under its path (its own, its parameters', a program fact it serves), and under its method
+ * when the question gives one, the one that accounts for most of the rest of the question answers. The words every path shares
+ * ("api", "public") otherwise draw whichever endpoint is shortest, and "endpoint" the webhooks ("Register a webhook endpoint").
+ */
+function quotedEndpoint(ctx: AnswerContext): Answer | undefined {
+  const quoted = /(?:\b(get|post|put|patch|delete)\s+)?(\/api\/[\w/{}.-]*\w)/i.exec(ctx.input.message);
+  const named = quoted ? undefined : /\bthe ([a-z]+) (?:endpoint|route)s?\b/i.exec(ctx.input.message);
+  if (!quoted && !named) return undefined;
+  const method = quoted?.[1]?.toUpperCase();
+  const word = named && (indexTerm(named[1]) ?? named[1].toLowerCase());
+  const isIt = (path: string) => (quoted ? path === quoted[2] : lastSegment(path) === word);
+  const ofPath = (d: Doc) => {
+    const ref = /^([A-Z]+) (\S+)/.exec(d.ref);
+    if (d.kind === 'reference' && ref) return isIt(ref[2]) && (!method || ref[1] === method);
+    // A program fact is filed under the endpoints that serve it ("GET /api/public/ai/feed" serves the feeds).
+    const served = d.kind === 'program' ? (programFacts.find((f) => f.intent === d.ref)?.endpoints ?? []) : [];
+    return served.some((key) => isIt(key.split(' ')[1]) && (!method || key.startsWith(`${method} `)));
+  };
+  // Which of them is asked about is in the question's other words: "default page size" is the parameters'.
+  const quotedWords = new Set(words((quoted ?? named)?.[0] ?? ''));
+  const rest = ctx.question.query
+    .split(' ')
+    .filter((w) => w && !quotedWords.has(w))
+    .join(' ');
+  const best = closest(rest ? ctx.index.search(rest).filter((h) => ofPath(h.doc)) : []) ?? closest([...ctx.hits, ...(word ? ctx.index.search(word) : [])].filter((h) => ofPath(h.doc)));
+  return best ? documentAnswer({ ...ctx, hits: [best, ...ctx.hits.filter((h) => h !== best)] }, best) : undefined;
+}
+
 /** The program's own facts: its tiers, rules and endpoints, not the catalog or the knowledge base. */
 const ofProgram = (h: Hit) => ['tier', 'program', 'reference'].includes(h.doc.kind);
 
@@ -586,6 +627,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
     membersAnswer(ctx) ??
     (asksHealth(ctx) ? healthAnswer(ctx) : undefined) ??
+    quotedEndpoint(ctx) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??
