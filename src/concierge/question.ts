@@ -270,7 +270,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const main = clause > 0 ? ws.slice(0, clause) : ws;
   // Of two kind words together the last is the kind, the first describes it: "short video" is a video, "video clip" a clip.
   const kinds = main
-    .filter((w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')))
+    .filter((_w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')))
     .map((w) => KIND_WORDS.get(stem(w)))
     .filter((k) => k !== undefined);
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));
