@@ -465,3 +465,11 @@ describe('an endpoint named by its path', () => {
     expect((await ask('what must the body of the partnership endpoint hold')).reply).toContain('agree');
   });
 });
+
+describe("the podcast's own metadata", () => {
+  it('says what the show publishes of itself, its owner email and copyright, and the channel names it among the contacts', async () => {
+    expect((await ask('who is the owner of the podcast')).reply).toContain('podcast@canopycove.example');
+    expect((await ask('what is the podcast copyright')).reply).toContain('© 2026');
+    expect((await ask('email address for the podcast team')).reply).toContain('podcast@canopycove.example');
+  });
+});
