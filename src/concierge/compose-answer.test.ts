@@ -473,3 +473,14 @@ describe("the podcast's own metadata", () => {
     expect((await ask('email address for the podcast team')).reply).toContain('podcast@canopycove.example');
   });
 });
+
+describe("a higher tier's perk asked of a lower tier", () => {
+  it('corrects the premise with the tier that grants it, and answers a lower tier’s perk as the named tier’s', async () => {
+    const firehose = await ask('does gold tier get the firehose');
+    expect(firehose.reply).toContain('not a Gold perk');
+    expect(firehose.reply).toContain('Legend');
+    expect((await ask('silver firehose?')).reply).toContain('comes with Legend');
+    expect((await ask('what does Silver unlock')).reply).not.toContain('not a Silver perk');
+    expect((await ask('does platinum get the tier-gated feed')).reply).not.toContain('not a Platinum perk');
+  });
+});

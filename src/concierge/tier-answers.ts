@@ -255,12 +255,34 @@ function singleTier(ctx: AnswerContext, target: Tier): Answer {
   );
 }
 
+/** The words (as index terms) that ask what a tier gives, not for a perk: "what does Silver unlock" is Silver's perks, not Legend's "all exclusive content unlocked". */
+const ASKS_PERKS = new Set(['unlock', 'perk', 'tier', 'get', 'give', 'includ', 'offer', 'come', 'benefit', 'reward']);
+
+/**
+ * A perk asked of a tier that only a higher tier grants ("which platinum perk gives the firehose"): a word of the question that no
+ * document of the named tier or those below it has, but a higher tier's has, is that tier's perk, and the premise is corrected.
+ * Perks accumulate, so a lower tier's perk is the named tier's too and answered as it.
+ */
+function higherPerk(ctx: AnswerContext, named: Tier): Answer | undefined {
+  const ofTier = (t: Tier) => ctx.hits.find((h) => h.doc.kind === 'tier' && h.doc.ref === t.name);
+  const own = new Set(tiers.filter((t) => t.minPoints <= named.minPoints).flatMap((t) => ofTier(t)?.matched ?? []));
+  const perkWord = (m: string) => !own.has(m) && !ASKS_PERKS.has(m);
+  const higher = tiers.filter((t) => t.minPoints > named.minPoints).find((t) => ofTier(t)?.matched.some(perkWord));
+  if (!higher) return undefined;
+  return ctx.answer(
+    'tiers',
+    `That is not a ${named.name} perk: it comes with ${higher.name}, from ${higher.minPoints} total points, and stays with every tier above it. ${higher.name} perks: ${higher.perks.join('; ')}. ${named.name} needs ${named.minPoints} total points; its perks: ${named.perks.join('; ')}.`,
+    sources(ctx),
+    [`How do I reach ${higher.name}?`],
+  );
+}
+
 /**
  * A tier's document answered: the tier itself when the question names it, else the lowest tier
  * whose perks match as well as the best ("when do I get on-air shoutouts?" is Gold, not Legend).
  */
 export function tierDocAnswer(ctx: AnswerContext, hit: Hit): Answer {
-  if (ctx.question.tiers.length) return singleTier(ctx, tierNamed(ctx.question.tiers[0]));
+  if (ctx.question.tiers.length) return higherPerk(ctx, tierNamed(ctx.question.tiers[0])) ?? singleTier(ctx, tierNamed(ctx.question.tiers[0]));
   const candidates = ctx.hits.filter((h) => h.doc.kind === 'tier' && h.confidence >= 0.9 * hit.confidence).map((h) => tierNamed(h.doc.ref as TierName));
   const tier = candidates.sort((a, b) => a.minPoints - b.minPoints)[0];
   const standing = standingOf(ctx);
