@@ -484,3 +484,12 @@ describe("a higher tier's perk asked of a lower tier", () => {
     expect((await ask('does platinum get the tier-gated feed')).reply).not.toContain('not a Platinum perk');
   });
 });
+
+describe('a subject the cited documents do not cover', () => {
+  it('answers what is published and says it knows no more about a rare word none of the cited documents has', async () => {
+    const weather = await ask('weather forecast for the new year garden plans special');
+    expect(weather.reply).toContain('New Year Garden Plans');
+    expect(weather.reply).toContain(`I don't know more about "weather"`);
+    expect(weather.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
+  });
+});

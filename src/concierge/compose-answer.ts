@@ -592,14 +592,19 @@ const ITEM_KINDS = new Set(['product', 'video', 'episode']);
  */
 function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const overview = answer.sources[0]?.url === `${ctx.base}/llms.txt`;
-  if (!(LISTING_INTENTS.has(answer.intent) || overview) || answer.reply.includes("don't know")) return answer;
+  const listing = LISTING_INTENTS.has(answer.intent) || overview;
+  if (answer.reply.includes("don't know") || answer.intent === 'unknown') return answer;
   // The question as written: a reading without its strangers has lost them.
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
   const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && h.fullyNamed) : undefined;
   const unsaid = (term: string | null) => !!site && term !== null && !site.matched.includes(term);
   // A word read as the service's own ("cheaper" as price) is known.
-  const unknown = (w: string) => (ctx.index.strangers(w).length > 0 && !synonymsOf(w)) || unsaid(indexTerm(w));
+  // A word the corpus has, but none of the documents the answer cites, and rare (a subject, not a word of asking), is unknown too.
+  const cited = new Set(answer.sources.map((s) => s.url));
+  const answered = ctx.hits.filter((h) => cited.has(h.doc.url));
+  const uncovered = (t: string | null) => t !== null && ctx.index.documents(t) > 0 && ctx.index.documents(t) <= RARE && !answered.some((h) => h.matched.includes(t));
+  const unknown = (w: string) => (listing && ((ctx.index.strangers(w).length > 0 && !synonymsOf(w)) || unsaid(indexTerm(w)))) || uncovered(indexTerm(w));
   const rest = words(normalise(ctx.input.message)).filter((w) => w.length > SHORT_WORD && /^\p{L}+$/u.test(w) && !names.has(w) && unknown(w));
   if (!rest.length) return answer;
   return makeAnswer(
