@@ -37,6 +37,7 @@ export class Metrics {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     const durations = new RequestDurations([0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+    // The registry reads a metric through its name and get() alone; prom-client's type names only its own classes.
     this.registry.registerMetric(durations as unknown as Metric);
     this.durations = durations;
     new Counter({
