@@ -493,3 +493,11 @@ describe('a subject the cited documents do not cover', () => {
     expect(weather.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
   });
 });
+
+describe('the words that ask for an endpoint', () => {
+  it('reads "endpoint" and "call" as framing an API question, not as its subject (alone they drew the webhooks)', async () => {
+    expect((await ask('which endpoint has the podcast episodes')).reply).toContain('/api/public/podcast');
+    expect((await ask('what fields does the partnership call take')).reply).toContain('agree');
+    expect((await ask('which endpoint lists the shop products')).reply).toContain('/api/public/shop/products');
+  });
+});
