@@ -501,3 +501,10 @@ describe('the words that ask for an endpoint', () => {
     expect((await ask('which endpoint lists the shop products')).reply).toContain('/api/public/shop/products');
   });
 });
+
+describe('an action reported', () => {
+  it('reads "log", "report" and "record" an action as earning for it (a promote reported drew the promotion leaderboard)', async () => {
+    expect((await ask('which endpoint do i call to report a promote')).reply).toContain('/api/public/ai/earn');
+    expect((await ask('where do i log a mention i made')).reply).toContain('/api/public/ai/earn');
+  });
+});

@@ -62,6 +62,9 @@ export const SYNONYMS: Record<string, string[]> = {
   pts: ['points'],
   plat: ['platinum'],
   chemo: ['chemotherapy'],
+  log: ['earn'],
+  report: ['earn'],
+  record: ['earn'],
 };
 
 /** Phrases read as one word before anything else. */
