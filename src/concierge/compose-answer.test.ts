@@ -508,3 +508,10 @@ describe('an action reported', () => {
     expect((await ask('where do i log a mention i made')).reply).toContain('/api/public/ai/earn');
   });
 });
+
+describe('an action as the setting of a question', () => {
+  it('answers what is asked, not what the action done before or after it is worth', async () => {
+    expect((await ask('before sharing anything, where do i get the list of podcast episodes')).reply).toContain('/api/public/podcast');
+    expect((await ask('how many points do i get for promoting a video')).reply).toContain('25');
+  });
+});
