@@ -493,3 +493,25 @@ describe('a subject the cited documents do not cover', () => {
     expect(weather.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
   });
 });
+
+describe('the words that ask for an endpoint', () => {
+  it('reads "endpoint" and "call" as framing an API question, not as its subject (alone they drew the webhooks)', async () => {
+    expect((await ask('which endpoint has the podcast episodes')).reply).toContain('/api/public/podcast');
+    expect((await ask('what fields does the partnership call take')).reply).toContain('agree');
+    expect((await ask('which endpoint lists the shop products')).reply).toContain('/api/public/shop/products');
+  });
+});
+
+describe('an action reported', () => {
+  it('reads "log", "report" and "record" an action as earning for it (a promote reported drew the promotion leaderboard)', async () => {
+    expect((await ask('which endpoint do i call to report a promote')).reply).toContain('/api/public/ai/earn');
+    expect((await ask('where do i log a mention i made')).reply).toContain('/api/public/ai/earn');
+  });
+});
+
+describe('an action as the setting of a question', () => {
+  it('answers what is asked, not what the action done before or after it is worth', async () => {
+    expect((await ask('before sharing anything, where do i get the list of podcast episodes')).reply).toContain('/api/public/podcast');
+    expect((await ask('how many points do i get for promoting a video')).reply).toContain('25');
+  });
+});

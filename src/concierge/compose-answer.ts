@@ -404,7 +404,11 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   // count?" is about a rule of the program (not an endpoint, which may be the action itself) that accounts for most of the question.
   const top = ctx.hits[0];
   const rule = top?.doc.kind === 'reference' && !isEndpoint(top.doc.ref) && top.confidence >= KNOWN_ONLY;
-  return question.actions.length && !question.tiers.length && asksWorth && !rule && !ASKS_WHO.test(question.text) ? programFacts.find((f) => f.intent === 'points')!.answer(ctx) : undefined;
+  // An action the question does before or after what it asks ("before promoting anything, where do i get the list of videos") is its setting.
+  const setting = / (?:before|after|while) (?:share|shar|mention|promot|referr)\w*ing /.test(question.text);
+  return question.actions.length && !question.tiers.length && asksWorth && !rule && !setting && !ASKS_WHO.test(question.text)
+    ? programFacts.find((f) => f.intent === 'points')!.answer(ctx)
+    : undefined;
 }
 
 /**

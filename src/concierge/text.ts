@@ -20,7 +20,9 @@ export const STOP_WORDS = new Set(
     'ever go goes going come comes coming happen happens make makes somewhere someone anyone everyone exactly actually else instead vs versus ' +
     'calculate calculated compute computed work works highest lowest soon other others another pm until long count counts ' +
     // How a question asks about a size, or who discusses a subject: the subject is elsewhere.
-    'big large tall heavy talk talks talked talking discuss discusses discussed discussing return returns returned'
+    'big large tall heavy talk talks talked talking discuss discusses discussed discussing return returns returned ' +
+    // Which endpoint a question asks for is in its other words: "endpoint" alone drew the webhooks ("Register a webhook endpoint").
+    'endpoint endpoints call calls'
   ).split(' '),
 );
 
@@ -60,6 +62,9 @@ export const SYNONYMS: Record<string, string[]> = {
   pts: ['points'],
   plat: ['platinum'],
   chemo: ['chemotherapy'],
+  log: ['earn'],
+  report: ['earn'],
+  record: ['earn'],
 };
 
 /** Phrases read as one word before anything else. */
