@@ -515,3 +515,10 @@ describe('an action as the setting of a question', () => {
     expect((await ask('how many points do i get for promoting a video')).reply).toContain('25');
   });
 });
+
+describe('how fresh a response is', () => {
+  it('says what the dataFreshness every JSON response carries means (no document said it: a question of freshness drew the schedule)', async () => {
+    expect((await ask('is the data in your json responses stale, how can i tell')).reply).toContain('dataFreshness');
+    expect((await ask('what is contentVersion in dataFreshness')).reply).toContain('hash');
+  });
+});

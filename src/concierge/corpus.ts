@@ -3,7 +3,8 @@
  * clips, episodes, shop products, video categories, schedule shows and specials, knowledge entries
  * (name, aliases, summary and facts) and each paragraph of their bodies, the knowledge topics, the
  * program's tiers and facts (program-answers.ts), every endpoint of the discovery index and what it
- * takes, its authentication, errors and anti-farming rules, and what llms.txt says that nothing else does.
+ * takes, its authentication, errors and anti-farming rules, the dataFreshness every JSON response carries,
+ * and what llms.txt says that nothing else does.
  * A document is what it is named (`names`), the words it is filed under (`keywords`) and what it
  * says (`text`); the index weighs them in that order.
  */
@@ -11,7 +12,7 @@ import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { discoveryIndex } from '../docs/discovery-index.ts';
 import { tiers } from '../domain/tiers.ts';
 import { buildLlmsTxt } from '../feeds/llms-txt.ts';
-import { problemSchema } from '../schemas/api/common.ts';
+import { type dataFreshnessSchema, problemSchema } from '../schemas/api/common.ts';
 import { type EndpointDoc, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
 import { topics } from '../schemas/content.ts';
 import { makeAnswer, sentence } from './answer-format.ts';
@@ -186,6 +187,29 @@ function problemMembers(): string {
   return [...byCode].map(([code, members]) => (code ? `${code} adds ${members.join(', ')}.` : `Any problem may carry ${members.join(', ')}.`)).join(' ');
 }
 
+/** What each member of a body's dataFreshness says, by the schema's own keys (a member added there must be said here). */
+const freshnessMembers: Record<keyof typeof dataFreshnessSchema.shape, string> = {
+  generatedAt: 'when the response was made',
+  source: 'build for a pre-rendered response, live for one computed per request',
+  contentVersion: 'the dataset release and a short hash of the content the response came from',
+  lastModified: 'the newest change among the data the response covers',
+  maxAgeSeconds: "the max-age of the response's Cache-Control",
+};
+
+/** How current a body is: the dataFreshness every JSON body carries, and the caching headers that go with it. */
+function freshnessDoc(base: string): Doc {
+  const members = Object.entries(freshnessMembers).map(([name, what]) => `${name} (${what})`);
+  return {
+    kind: 'reference',
+    ref: 'dataFreshness',
+    title: 'dataFreshness',
+    url: `${base}/api/public`,
+    names: 'dataFreshness ; data freshness',
+    keywords: 'fresh freshness stale cached json',
+    text: `Every JSON response carries dataFreshness, how fresh its data is: ${members.join(', ')}. Pre-rendered responses carry ETag and Last-Modified and answer If-None-Match with 304.`,
+  };
+}
+
 /** The discovery index's rules in words: authentication, errors, and how the program guards against farming. */
 function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): Doc[] {
   const url = `${base}/api/public`;
@@ -312,7 +336,7 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
   const index = discoveryIndex(catalog, [...endpoints]);
-  docs.push(...discoveryDocs(index, base), ...requestDocs(index, base));
+  docs.push(...discoveryDocs(index, base), freshnessDoc(base), ...requestDocs(index, base));
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
   docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known));
   return docs;
