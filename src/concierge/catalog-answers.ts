@@ -94,7 +94,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
       'videos',
       `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips, filterable by ?videoId= (${NO_KEY}). ${clipHits.length || ofVideos.length ? 'Matching' : 'A few'}: ${clips
         .slice(0, 5)
-        .map((c) => `${c.title} (${durationText(c.durationSeconds)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
+        .map((c) => `${c.title} (${durationText(c.durationSeconds)}, ${c.width}x${c.height} pixels, published ${c.publishedAt.slice(0, 10)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
         .join('; ')}.`,
       [api('/api/public/clips', 'Clips'), ...clips.slice(0, 3).map((c) => ({ title: c.title, url: `${base}/api/public/clips?videoId=${c.videoId}` }))],
       suggestions,

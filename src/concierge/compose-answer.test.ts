@@ -522,3 +522,11 @@ describe('how fresh a response is', () => {
     expect((await ask('what is contentVersion in dataFreshness')).reply).toContain('hash');
   });
 });
+
+describe('a clip asked about', () => {
+  it("says each clip's size and date of publication beside its length (asked of a clip, neither was said)", async () => {
+    const snap = (await ask('when did the snap test clip come out, and how big is it')).reply;
+    expect(snap).toContain('2026-09-07');
+    expect(snap).toContain('180x320');
+  });
+});
