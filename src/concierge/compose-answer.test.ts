@@ -530,3 +530,14 @@ describe('a clip asked about', () => {
     expect(snap).toContain('180x320');
   });
 });
+
+describe('a long question with its real ask at the end', () => {
+  it('answers what the last clause asks when the whole story has no answer (a rambling question was judged unknown)', async () => {
+    const limits = await ask(
+      'so we wired a scraper last month from a laptop, it looped overnight and hammered you, nobody got blocked, but anyway what is the write limit per minute for a bronze agent',
+    );
+    expect(limits.reply).toContain('writes 60 per minute');
+    const feed = await ask('i found you through a friend on a train and the shows look calm, my aunt bakes bread and asked things, but my actual question is where the videos rss feed is');
+    expect(feed.reply).toContain('/feeds/videos.xml');
+  });
+});

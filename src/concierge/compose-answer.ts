@@ -445,7 +445,25 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
   const rest = withoutPreamble(model, input.message);
   const asked = rest ? { ...input, message: rest } : input;
   const ctx = contextOf(model, asked, readQuestion(asked.message, model.vocabulary));
-  return (await answerAsRead(model, ctx, program)) ?? unknownAnswer(ctx);
+  const answer = await answerAsRead(model, ctx, program);
+  if (answer && answer.intent !== 'unknown') return answer;
+  return (await answerLastAsk(model, input, program)) ?? answer ?? unknownAnswer(ctx);
+}
+
+/**
+ * A long question that has no answer as a whole asks what its last clause asks, from that clause's
+ * first question word on: what comes before is the story that led to it ("..., nobody got blocked,
+ * but anyway what is the read limit per minute", "..., but my actual question is where the feed is").
+ */
+async function answerLastAsk(model: ConciergeModel, input: AnswerInput, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
+  const clauses = input.message.split(/\s*(?:,|;|[?!]|\.(?=\s)|\s[-–—]\s|\bbut\b)\s*/i).filter((c) => /[\p{L}\p{N}]/u.test(c));
+  if (clauses.length < 3) return undefined;
+  const last = normalise(clauses[clauses.length - 1]);
+  const at = [/\b(what|how|who|which|when|where|why)\b/, /\b(is|are|do|does|can|could|will)\b/].map((r) => last.search(r)).find((i) => i >= 0);
+  if (at === undefined) return undefined;
+  const message = last.slice(at);
+  const answer = await answerAsRead(model, contextOf(model, { ...input, message }, readQuestion(message, model.vocabulary)), program);
+  return answer?.intent === 'unknown' ? undefined : answer;
 }
 
 async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
