@@ -541,3 +541,11 @@ describe('a long question with its real ask at the end', () => {
     expect(feed.reply).toContain('/feeds/videos.xml');
   });
 });
+
+describe('the message channel', () => {
+  it('says its receipt, what an unknown key gets and how long the other fields may be (none of them was said)', async () => {
+    expect((await ask('what receipt do i get back when i message the team')).reply).toContain('"received"');
+    expect((await ask('what if the api key in my message to the team is wrong')).reply).toContain('401');
+    expect((await ask('how long may the contact field of a message be')).reply).toContain('200 characters');
+  });
+});
