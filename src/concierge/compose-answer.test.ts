@@ -549,3 +549,10 @@ describe('the message channel', () => {
     expect((await ask('how long may the contact field of a message be')).reply).toContain('200 characters');
   });
 });
+
+describe('calling the API from a web page', () => {
+  it('says the CORS headers: the request headers a page may send and how long a preflight is cached (no document said them)', async () => {
+    expect((await ask('for how many seconds is an options preflight cached')).reply).toContain('86400');
+    expect((await ask('may my web app send the a2a version header cross origin')).reply).toContain('A2A-Version');
+  });
+});

@@ -210,6 +210,23 @@ function freshnessDoc(base: string): Doc {
   };
 }
 
+/** What a browser may do across origins: the CORS headers every response and every preflight carries (src/server/cors.ts says them to browsers). */
+function corsDoc(base: string): Doc {
+  return {
+    kind: 'reference',
+    ref: 'CORS',
+    title: 'CORS',
+    url: `${base}/api/public`,
+    names: 'CORS ; cross-origin ; preflight',
+    keywords: 'cors browser origin preflight mcp a2a',
+    text:
+      'Every response allows any origin (Access-Control-Allow-Origin: *), so a web page can call the API, /mcp and /a2a. OPTIONS answers a preflight on any path with 204, ' +
+      "allowing GET, HEAD, POST and OPTIONS and the request headers Content-Type, Authorization, X-API-Key, Idempotency-Key, X-Request-Id and the agent protocols' own " +
+      '(Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, A2A-Version, A2A-Extensions); a browser may cache the preflight for 86400 seconds (24 hours, Access-Control-Max-Age). ' +
+      'A page may read the rate-limit headers, Retry-After, ETag, X-Request-Id, Idempotent-Replayed, Location and Mcp-Session-Id.',
+  };
+}
+
 /** The discovery index's rules in words: authentication, errors, and how the program guards against farming. */
 function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): Doc[] {
   const url = `${base}/api/public`;
@@ -336,7 +353,7 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
   const index = discoveryIndex(catalog, [...endpoints]);
-  docs.push(...discoveryDocs(index, base), freshnessDoc(base), ...requestDocs(index, base));
+  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), ...requestDocs(index, base));
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
   docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known));
   return docs;
