@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { CORS_HEADERS } from '../src/server/cors.ts';
+import { CORS_HEADERS } from '../src/schemas/api/cors.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { Metrics } from '../src/server/metrics.ts';
 import { clientIp, loggablePath, requestIdFor } from '../src/server/request-context.ts';

@@ -13,6 +13,7 @@ import { discoveryIndex } from '../docs/discovery-index.ts';
 import { tiers } from '../domain/tiers.ts';
 import { buildLlmsTxt } from '../feeds/llms-txt.ts';
 import { type dataFreshnessSchema, problemSchema } from '../schemas/api/common.ts';
+import { ALLOWED_HEADERS, ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../schemas/api/cors.ts';
 import { type EndpointDoc, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
 import { topics } from '../schemas/content.ts';
 import { makeAnswer, sentence } from './answer-format.ts';
@@ -210,7 +211,7 @@ function freshnessDoc(base: string): Doc {
   };
 }
 
-/** What a browser may do across origins: the CORS headers every response and every preflight carries (src/server/cors.ts says them to browsers). */
+/** What a browser may do across origins: the CORS headers every response and every preflight carries, as the server sends them. */
 function corsDoc(base: string): Doc {
   return {
     kind: 'reference',
@@ -221,9 +222,9 @@ function corsDoc(base: string): Doc {
     keywords: 'cors browser origin preflight mcp a2a',
     text:
       'Every response allows any origin (Access-Control-Allow-Origin: *), so a web page can call the API, /mcp and /a2a. OPTIONS answers a preflight on any path with 204, ' +
-      "allowing GET, HEAD, POST and OPTIONS and the request headers Content-Type, Authorization, X-API-Key, Idempotency-Key, X-Request-Id and the agent protocols' own " +
-      '(Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, A2A-Version, A2A-Extensions); a browser may cache the preflight for 86400 seconds (24 hours, Access-Control-Max-Age). ' +
-      'A page may read the rate-limit headers, Retry-After, ETag, X-Request-Id, Idempotent-Replayed, Location and Mcp-Session-Id.',
+      `allowing ${ALLOWED_METHODS} and the request headers ${ALLOWED_HEADERS} (the agent protocols' own among them); ` +
+      `a browser may cache the preflight for ${PREFLIGHT_MAX_AGE_SECONDS} seconds (${PREFLIGHT_MAX_AGE_SECONDS / 3600} hours, Access-Control-Max-Age). ` +
+      `A page may read ${EXPOSED_HEADERS}.`,
   };
 }
 

@@ -25,7 +25,7 @@ import type { ChangeFeed } from '../store/change-feed.ts';
 import { type AppAnswer, type AstroHandler, renderWithAstro } from './astro-handoff.ts';
 import { compress, type Encoding, isCompressible, negotiate } from './compression.ts';
 import { guardConnections } from './connection-guard.ts';
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
+import { CORS_HEADERS, PREFLIGHT_HEADERS } from '../schemas/api/cors.ts';
 import type { Admission, RateLimiter } from './rate-limiter.ts';
 import { answerParserErrors } from './raw-problem.ts';
 import { ABORTED, apiKeyFromJson, hasBody, mayReadBody, NOT_READ, readBody } from './request-body.ts';

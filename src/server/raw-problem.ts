@@ -13,7 +13,7 @@ import type { Duplex } from 'node:stream';
 import type { ServerLimits } from '../config.ts';
 import type { DataFreshness } from '../http/freshness.ts';
 import { type Problem, renderProblem } from '../http/problem.ts';
-import { CORS_HEADERS } from './cors.ts';
+import { CORS_HEADERS } from '../schemas/api/cors.ts';
 import { EVERY_RESPONSE_HEADERS } from './security-headers.ts';
 
 /** How long a refused socket may keep sending before it is cut: enough for the client to read the answer. */

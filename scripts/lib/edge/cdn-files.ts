@@ -4,7 +4,7 @@
  * configuration. They cannot express everything nginx does: the host computes its own ETags and
  * compression, and only Netlify proxies to another origin.
  */
-import { CORS_HEADERS } from '../../../src/server/cors.ts';
+import { CORS_HEADERS } from '../../../src/schemas/api/cors.ts';
 import { EVERY_RESPONSE_HEADERS } from '../../../src/server/security-headers.ts';
 import { headerValue, type EdgeRoute } from './edge-routes.ts';
 

@@ -18,7 +18,7 @@
  *   and the `.br` / `.gz` file is served with Content-Encoding; no brotli module is needed.
  * - Each Content-Type has its own named location (a variant's extension says nothing of its type).
  */
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from '../../../src/server/cors.ts';
+import { CORS_HEADERS, PREFLIGHT_HEADERS } from '../../../src/schemas/api/cors.ts';
 import { EVERY_RESPONSE_HEADERS, isHtml } from '../../../src/server/security-headers.ts';
 import { headerValue, type EdgeRoute } from './edge-routes.ts';
 
