@@ -21,7 +21,7 @@ import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } fro
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
-import { indexTerm, normalise, words, wordsBeyond } from './text.ts';
+import { indexTerm, normalise, ORDINAL, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
@@ -238,9 +238,6 @@ function unlessNearNamed(ctx: AnswerContext, best: Hit): Hit {
  * stop word relates a clause to it, and is no article: "does old weed that sat around turn into cbn".
  */
 const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i - 1] ?? '') && !(words[i - 1] === 'that' && indexTerm(words[i - 2] ?? '') !== null);
-
-/** An ordinal in digits ("2nd", "3rd", "21st"): a number, no name. */
-const ORDINAL = /^\d+(st|nd|rd|th)$/;
 
 /**
  * The question asks about a thing no document knows: a word no document uses after an article or a possessive ("who is the

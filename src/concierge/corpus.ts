@@ -269,7 +269,7 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
 
 type JsonSchema = Record<string, unknown>;
 /** The apiKey a request may carry: how to send it is the Authentication document's, not each endpoint's. */
-const KEY_FIELD = /^apiKey$/;
+const isKeyField = (name: string) => name === 'apiKey';
 
 /** A parameter or body field as the discovery index publishes it: "limit (optional, min 1, max 100, default 20): Page size, 1-100, default 20". */
 function fieldText(name: string, schema: JsonSchema, required: boolean): string {
@@ -294,7 +294,7 @@ function requestDocs(index: ReturnType<typeof discoveryIndex>, base: string): Do
   return index.endpoints.flatMap((e) => {
     const parts: string[] = [];
     for (const where of ['path', 'query'] as const) {
-      const params = e.parameters.filter((p) => p.in === where && !KEY_FIELD.test(p.name)).map((p) => fieldText(p.name, p.schema as JsonSchema, p.required));
+      const params = e.parameters.filter((p) => p.in === where && !isKeyField(p.name)).map((p) => fieldText(p.name, p.schema as JsonSchema, p.required));
       if (params.length) parts.push(`${where === 'path' ? 'Path' : 'Query'} parameters: ${params.join('; ')}.`);
     }
     const body = e.body ? resolve(e.body as JsonSchema) : undefined;
@@ -303,7 +303,7 @@ function requestDocs(index: ReturnType<typeof discoveryIndex>, base: string): Do
       // A body field by its bounds alone: its description repeats the endpoint's own document ("Where a reply should go")
       // and would draw that document's questions here.
       const fields = Object.entries((body.properties ?? {}) as Record<string, JsonSchema>)
-        .filter(([name]) => !KEY_FIELD.test(name))
+        .filter(([name]) => !isKeyField(name))
         .map(([name, f]) => fieldText(name, { ...resolve(f), description: undefined }, required.has(name)));
       parts.push(`JSON body (Content-Type: application/json, size at most ${MAX_BODY_BYTES / 1024} KiB)${fields.length ? `: ${fields.join('; ')}` : ', with the apiKey alone'}.`);
     }
@@ -315,7 +315,7 @@ function requestDocs(index: ReturnType<typeof discoveryIndex>, base: string): Do
     const own = e.path.split(/[/{}.-]+/).filter((w) => w && !['api', 'public', 'ai'].includes(w));
     const keywords = `${e.method} ${own.join(' ')} parameters ${e.body ? 'body ' : ''}${e.parameters
       .map((p) => p.name)
-      .filter((n) => !KEY_FIELD.test(n))
+      .filter((n) => !isKeyField(n))
       .join(' ')}`;
     return [{ kind: 'reference' as const, ref: title, title, url, names: '', keywords, text: parts.join(' ') }];
   });

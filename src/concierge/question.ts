@@ -7,7 +7,7 @@
  */
 import { actionPoints, tierNames, type ActivityType, type TierName } from '../domain/tiers.ts';
 import { weekdays } from '../schemas/content.ts';
-import { HEALTH_TERMS, normalise, STOP_WORDS, stem, SYNONYMS, words as wordsOf } from './text.ts';
+import { HEALTH_TERMS, normalise, ORDINAL, STOP_WORDS, stem, SYNONYMS, words as wordsOf } from './text.ts';
 
 export type Weekday = (typeof weekdays)[number];
 
@@ -229,8 +229,7 @@ function nameCandidates(message: string, vocab: Vocabulary): Question['names'] {
     const lower = token.toLowerCase().replace(/-+$/, '');
     const handleLike = /[0-9_-]/.test(token) || /[a-z][A-Z]/.test(token);
     // A number, a time ("7pm") or an ordinal ("2nd") is no handle.
-    if (lower.length < 3 || /^\d+$/.test(lower) || /^\d{1,2}(am|pm)$/.test(lower) || /^\d+(st|nd|rd|th)$/.test(lower) || /^(cb\d|api_use|content_submit|task_post|task_claim|llms)/.test(lower))
-      continue;
+    if (lower.length < 3 || /^\d+$/.test(lower) || /^\d{1,2}(am|pm)$/.test(lower) || ORDINAL.test(lower) || /^(cb\d|api_use|content_submit|task_post|task_claim|llms)/.test(lower)) continue;
     // A word the question's reading rewrites ("t-shirt" as "tshirt") is that word, not a handle.
     if (vocab.words.has(lower) || (!handleLike && vocab.stems.has(stem(lower))) || normalise(lower) !== lower) continue;
     // "tier-gated" is two known words, not a handle; "pixel-fox" and "scout-7" may be.

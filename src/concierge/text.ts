@@ -159,3 +159,6 @@ export function normalise(message: string): string {
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
   return text;
 }
+
+/** An ordinal in digits ("2nd", "3rd", "21st"): a number, no name. */
+export const ORDINAL = /^\d+(st|nd|rd|th)$/;

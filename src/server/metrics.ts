@@ -109,7 +109,7 @@ export class Metrics {
 
   /** One finished response; `seconds` from the request's arrival. */
   request(method: string | undefined, route: string, status: number, seconds: number): void {
-    this.durations.observe(method && METHODS.includes(method) ? method : 'other', route, status, seconds);
+    this.durations.observe(method, route, status, seconds);
   }
 
   earned(actionType: string, outcome: string): void {
@@ -161,12 +161,15 @@ class RequestDurations {
 
   constructor(private readonly upperBounds: readonly number[]) {}
 
-  observe(method: string, route: string, status: number, seconds: number): void {
+  /** `method`: any method not in METHODS is counted as `other`. */
+  observe(method: string | undefined, route: string, status: number, seconds: number): void {
+    const known = method ? METHODS.indexOf(method) : -1;
+    const methodIndex = known >= 0 ? known : METHODS.length - 1;
     let byStatus = this.byRoute.get(route);
     if (!byStatus) this.byRoute.set(route, (byStatus = new Map()));
-    const key = status * METHODS.length + METHODS.indexOf(method);
+    const key = status * METHODS.length + methodIndex;
     let series = byStatus.get(key);
-    if (!series) byStatus.set(key, (series = { labels: { method, route, status: String(status) }, buckets: this.upperBounds.map(() => 0), sum: 0, count: 0 }));
+    if (!series) byStatus.set(key, (series = { labels: { method: METHODS[methodIndex], route, status: String(status) }, buckets: this.upperBounds.map(() => 0), sum: 0, count: 0 }));
     const bucket = this.upperBounds.findIndex((bound) => seconds <= bound);
     if (bucket >= 0) series.buckets[bucket]++;
     series.sum += seconds;
