@@ -556,3 +556,14 @@ describe('calling the API from a web page', () => {
     expect((await ask('may my web app send the a2a version header cross origin')).reply).toContain('A2A-Version');
   });
 });
+
+describe('an error code or status asked about', () => {
+  it('says what the code means and when it is answered, as the problem table publishes it (the code alone drew registration or the whole list)', async () => {
+    const taken = await ask('why would registration fail with name_taken');
+    expect(taken.reply).toContain('409 name_taken');
+    expect(taken.reply).toContain('case-insensitively');
+    expect((await ask('what is daily_cap_reached')).reply).toContain('daily cap of this action type');
+    expect((await ask('what does status 415 mean')).reply).toContain('unsupported_media_type');
+    expect((await ask('how many points does gold need, 300?')).reply).not.toContain('problem+json');
+  });
+});

@@ -25,7 +25,7 @@ import { indexTerm, normalise, ORDINAL, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
-import { referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
+import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { asksPoints, countsActions, tierArithmetic, tierDocAnswer } from './tier-answers.ts';
 import type { Topic } from '../schemas/content.ts';
 import { publicOrigin } from '../public-origin.ts';
@@ -652,6 +652,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     membersAnswer(ctx) ??
     (asksHealth(ctx) ? healthAnswer(ctx) : undefined) ??
     quotedEndpoint(ctx) ??
+    errorCodeAnswer(ctx) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??

@@ -177,16 +177,14 @@ const headerNames = (auth: { header: string; alternatives: string[] }) =>
 
 /**
  * What an error body carries beside its code, as the problem schema describes its members: each code's own
- * ("tier_required adds requiredTier (the tier the endpoint needs), ...") and those any problem may carry.
+ * ("tier_required": "requiredTier (the tier the endpoint needs)", ...) and, under "", those any problem may carry.
  */
-function problemMembers(): string {
-  const byCode = new Map<string, string[]>();
-  for (const [name, field] of Object.entries(problemSchema.shape)) {
-    const [, code = '', what = ''] = /^(?:(\w+): )?(.+)$/.exec(field.description ?? '') ?? [];
-    if (what) byCode.set(code, [...(byCode.get(code) ?? []), `${name} (${what.replace(/\.$/, '')})`]);
-  }
-  return [...byCode].map(([code, members]) => (code ? `${code} adds ${members.join(', ')}.` : `Any problem may carry ${members.join(', ')}.`)).join(' ');
+export const problemMembers = new Map<string, string[]>();
+for (const [name, field] of Object.entries(problemSchema.shape)) {
+  const [, code = '', what = ''] = /^(?:(\w+): )?(.+)$/.exec(field.description ?? '') ?? [];
+  if (what) problemMembers.set(code, [...(problemMembers.get(code) ?? []), `${name} (${what.replace(/\.$/, '')})`]);
 }
+const membersText = [...problemMembers].map(([code, members]) => (code ? `${code} adds ${members.join(', ')}.` : `Any problem may carry ${members.join(', ')}.`)).join(' ');
 
 /** What each member of a body's dataFreshness says, by the schema's own keys (a member added there must be said here). */
 const freshnessMembers: Record<keyof typeof dataFreshnessSchema.shape, string> = {
@@ -239,7 +237,7 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
     doc(
       'Errors',
       'error errors problem status code',
-      `Errors are RFC 9457 application/problem+json bodies with a stable code: ${index.errors.map((e) => `${e.status} ${e.code} (${e.title})`).join(', ')}. ${problemMembers()}`,
+      `Errors are RFC 9457 application/problem+json bodies with a stable code: ${index.errors.map((e) => `${e.status} ${e.code} (${e.title})`).join(', ')}. ${membersText}`,
     ),
     doc(
       'Duplicate actions',

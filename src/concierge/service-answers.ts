@@ -5,7 +5,9 @@
  * question and points to where a person can help, rather than stretching a weak match.
  */
 import { AGREEMENT_TITLE } from '../domain/partnership.ts';
+import { problemCodes } from '../schemas/api/problem-codes.ts';
 import type { Answer, AnswerContext, Hit } from './answer-types.ts';
+import { problemMembers } from './corpus.ts';
 import { sentence } from './answer-format.ts';
 
 const GREETING = /^ (hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|yo|hallo|hola)( there| concierge| team| friend| all| everyone)? /;
@@ -48,6 +50,27 @@ export function referenceAnswer(ctx: AnswerContext, hit: Hit): Answer {
     'api',
     quoted.map((doc) => `${doc.title}: ${sentence(doc.text)} (${doc.url}).`).join(' '),
     [...quoted.map((doc) => ({ title: doc.title, url: doc.url })), ctx.api('/api/public', 'Discovery index')],
+    ['Where do I find the list of API endpoints?', 'How do I register?'],
+  );
+}
+
+/** Words that ask what a status is, beside its number: "what does a 429 mean", "which error is 409". */
+const ASKS_STATUS = / (error|errors|status|code|mean|means|meaning|response) /;
+
+/**
+ * A question that names an error code ("what does tier_required mean", "i got name_taken when registering") or an error's
+ * status with a word that asks what it is ("what does a 429 from your api mean"): each such code with its status, its title
+ * and when it is answered, as the problem table publishes them, and what its body adds beside the code.
+ */
+export function errorCodeAnswer(ctx: AnswerContext): Answer | undefined {
+  const { words, text } = ctx.question;
+  const status = ASKS_STATUS.test(text);
+  const codes = Object.entries(problemCodes).filter(([code, p]) => words.includes(code) || (status && words.includes(String(p.status))));
+  if (!codes.length) return undefined;
+  return ctx.answer(
+    'api',
+    `${codes.map(([code, p]) => `${p.status} ${code} (${p.title}): ${p.when}.${problemMembers.has(code) ? ` ${code} adds ${problemMembers.get(code)?.join(', ')}.` : ''}`).join(' ')} Every error is an application/problem+json body with this code.`,
+    [ctx.api('/api/public', 'Discovery index')],
     ['Where do I find the list of API endpoints?', 'How do I register?'],
   );
 }
