@@ -567,3 +567,17 @@ describe('an error code or status asked about', () => {
     expect((await ask('how many points does gold need, 300?')).reply).not.toContain('problem+json');
   });
 });
+
+describe("a knowledge entry's references", () => {
+  it('says what an entry cites, by its authors, year and doi (no document said them: "which papers does the linalool entry cite" drew another entry)', async () => {
+    const myrcene = await ask('what sources does the myrcene entry list');
+    expect(myrcene.reply).toContain('Booth JK, Bohlmann J (2019), doi 10.1016/j.plantsci.2019.03.022');
+    expect((await ask('give me the doi of the huestis paper on bioavailability')).reply).toContain('10.1002/cbdv.200790152');
+  });
+});
+
+describe("an endpoint's body", () => {
+  it('names the apiKey among the fields of a body that takes one', async () => {
+    expect((await ask('what goes in the json body of the earn call')).reply).toContain('and the apiKey');
+  });
+});

@@ -267,7 +267,9 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   // "does cbd cream get into your bloodstream" is about topicals (cream, bloodstream), not about CBD.
   // So does a fact of the program that has every word a named one of the program matched and accounts for at least twice as much of the
   // question: "how many reads per hour does a bronze agent get" is about the rate limits, which name Bronze too.
-  const lone = named.length === 1 && named[0].confidence < CONFIDENT ? named[0] : undefined;
+  // Not when a passage of its own accounts for more of the question: the entry answers with it ("which papers does the linalool entry cite").
+  const ownPassage = (n: Hit) => hits.slice(0, 5).some((h) => h.doc.kind === 'passage' && h.doc.ref === n.doc.ref && h.confidence > n.confidence);
+  const lone = named.length === 1 && named[0].confidence < CONFIDENT && !ownPassage(named[0]) ? named[0] : undefined;
   const rest = lone
     ? (top5.find((h) => h.confidence >= lone.confidence + 0.3 && !h.matched.some((t) => lone.matched.includes(t))) ??
       aboutTheRest(hits.slice(0, 5), lone) ??

@@ -85,6 +85,15 @@ function catalogDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc[]
   return docs;
 }
 
+/** What an entry's references are called, and the fields that are a reference's own (its title, year and url are everything's). */
+const REFERENCE_WORDS = 'references cites papers studies sources authors journal doi';
+
+/**
+ * Authors who are people ("Booth JK, Bohlmann J", "Wang M, et al."): their surnames name a study. An organisation's name
+ * ("World Health Organization Expert Committee on Drug Dependence") would make its words ours: "before we commit" is no committee.
+ */
+const PEOPLE = /^[\p{Lu}][\p{L}'-]+ [A-Z]{1,3}(?:, (?:[\p{Lu}][\p{L}'-]+ [A-Z]{1,3}|et al\.))*$/u;
+
 function knowledgeDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc[] {
   const docs: Doc[] = [];
   for (const e of catalog.knowledge.entries) {
@@ -95,6 +104,9 @@ function knowledgeDocs(catalog: Catalog, base: string, limits: IndexLimits): Doc
     for (const paragraph of e.body.split(/\n\s*\n/)) {
       if (paragraph.trim() && !paragraph.startsWith('#')) docs.push({ kind: 'passage', ref, title: e.name, url, names: '', keywords: '', text: paragraph.trim().slice(0, limits.textChars) });
     }
+    // What it cites is a passage of it too, filed under what a reference is and the fields it has ("which papers does the linalool entry cite", "the doi of the wang study").
+    const cited = e.references.map((r) => `${PEOPLE.test(r.authors) ? `${r.authors} ` : ''}(${r.year}), ${r.doi ? `doi ${r.doi}` : r.url}`);
+    docs.push({ kind: 'passage', ref, title: e.name, url, names: '', keywords: REFERENCE_WORDS, text: `${e.name} cites: ${cited.join('; ')}.`.slice(0, limits.textChars) });
   }
   for (const t of topics) {
     const members = catalog.knowledge.entries.filter((e) => e.topic === t).map((e) => e.name);
@@ -303,7 +315,9 @@ function requestDocs(index: ReturnType<typeof discoveryIndex>, base: string): Do
       const fields = Object.entries((body.properties ?? {}) as Record<string, JsonSchema>)
         .filter(([name]) => !isKeyField(name))
         .map(([name, f]) => fieldText(name, { ...resolve(f), description: undefined }, required.has(name)));
-      parts.push(`JSON body (Content-Type: application/json, size at most ${MAX_BODY_BYTES / 1024} KiB)${fields.length ? `: ${fields.join('; ')}` : ', with the apiKey alone'}.`);
+      // The apiKey a body may carry is said once, by its name: "what fields does the share call need" is told the key too.
+      const key = Object.keys((body.properties ?? {}) as object).some(isKeyField) ? ', and the apiKey (in the body or a header)' : '';
+      parts.push(`JSON body (Content-Type: application/json, size at most ${MAX_BODY_BYTES / 1024} KiB)${fields.length ? `: ${fields.join('; ')}${key}` : ', with the apiKey alone'}.`);
     }
     if (!parts.length) return [];
     const key = `${e.method} ${e.path}`;
