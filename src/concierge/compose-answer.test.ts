@@ -581,3 +581,10 @@ describe("an endpoint's body", () => {
     expect((await ask('what goes in the json body of the earn call')).reply).toContain('and the apiKey');
   });
 });
+
+describe('the agent protocols', () => {
+  it('says the A2A protocol versions and that the MCP server refuses a batch, as llms.txt now does (nothing published said them)', async () => {
+    expect((await ask('does the a2a endpoint support SendMessage')).reply).toContain('SendMessage (version 1.0)');
+    expect((await ask('may i send several tool calls in one json-rpc batch')).reply).toContain('a batch is refused');
+  });
+});

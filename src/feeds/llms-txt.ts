@@ -112,11 +112,17 @@ export function buildLlmsTxt(catalog: Catalog, endpoints: EndpointDoc[]): string
     linkItem(
       'MCP server',
       `${base}/mcp`,
-      'Streamable HTTP (stateless): every endpoint above as a tool, the knowledge base, OpenAPI and llms.txt as resources. Send your apiKey as Authorization: Bearer <apiKey>.',
+      'Streamable HTTP (stateless): every endpoint above as a tool, the knowledge base, OpenAPI and llms.txt as resources. Send your apiKey as Authorization: Bearer <apiKey>. One JSON-RPC message per request: a batch is refused.',
     ),
   );
   lines.push(linkItem('MCP server card', `${base}/.well-known/mcp/server-card`, 'What the MCP server offers, before connecting (SEP-2127 draft).'));
-  lines.push(linkItem('A2A agent card', `${base}/.well-known/agent-card.json`, 'The concierge as an A2A agent: JSON-RPC message/send at /a2a, grounded answers with sources.'));
+  lines.push(
+    linkItem(
+      'A2A agent card',
+      `${base}/.well-known/agent-card.json`,
+      'The concierge as an A2A agent: JSON-RPC at /a2a, message/send (A2A protocol version 0.3) or SendMessage (version 1.0), grounded answers with sources.',
+    ),
+  );
   lines.push('');
 
   lines.push('## Feeds', '');
