@@ -41,8 +41,9 @@ export function openSqlite(path: string): OpenSqlite {
   const changes = new ChangeFeed();
   onCommit(db, ({ at }) => changes.committed(at));
   // Commits by other processes on the same file (the admin CLI) move SQLite's data_version,
-  // which this connection sees when it reads it: checked at most once per turn of the loop.
-  const dataVersion = raw.prepare<[], number>('select data_version from pragma_data_version').pluck();
+  // which this connection sees when it reads it: checked at most once per turn of the loop. The
+  // PRAGMA itself, prepared once (the pragma_data_version table prepares a PRAGMA on each read).
+  const dataVersion = raw.prepare<[], number>('PRAGMA data_version').pluck();
   let seenVersion = dataVersion.get()!;
   changes.poll(() => {
     const version = dataVersion.get()!;
