@@ -434,7 +434,7 @@ describe('what every response carries', () => {
 
   it('logs one JSON line per request with its request id and without query secrets', async () => {
     await fetch(`${service.url}/api/public/stats?apiKey=mcr_live_secretvalue`, { headers: { 'X-Request-Id': 'log-check-1' } });
-    await new Promise((r) => setTimeout(r, 100));
+    await service.logFlushed();
     const lines = service.output.filter((l) => l.includes('log-check-1'));
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]);

@@ -315,7 +315,8 @@ describe('the nginx edge answers like the origin', () => {
     // Straight to the origin (TRUST_PROXY=1), the header would be believed: that is why only the edge may reach it.
     await send(origin.url, 'POST', '/api/public/ai/message', { ...spoofed, 'X-Request-Id': 'origin-write-1' }, JSON.stringify({ message: 'hello' }));
     const logged = (id: string) => origin.output.map((l) => (l.startsWith('{') ? JSON.parse(l) : {})).find((l) => l.requestId === id && l.msg === 'request');
-    await expect.poll(() => logged('origin-write-1')?.ip).toBe('203.0.113.7');
+    await origin.logFlushed();
+    expect(logged('origin-write-1')?.ip).toBe('203.0.113.7');
     expect(logged('edge-write-1')?.ip).toBe('127.0.0.1');
     expect(logged('edge-write-2')?.ip).toBe('127.0.0.1');
   });

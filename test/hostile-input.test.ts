@@ -334,6 +334,7 @@ describe('hostile input', () => {
     expect(res.body.items).toHaveLength(5);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await request(service.url, '/healthz')).status).toBe(200);
+    await service.logFlushed();
     expect(service.output.some((line) => line.includes('"level":"error"'))).toBe(false);
     const check = await admin(service.databasePath, 'check');
     expect(check.code, check.stdout + check.stderr).toBe(0);

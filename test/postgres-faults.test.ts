@@ -70,6 +70,7 @@ describe.skipIf(backend !== 'postgres')('PostgreSQL ends the connections under l
     expect(statuses.length).toBeGreaterThan(WRITERS * 3);
     if (statuses.includes(503)) expect(retryAfter).toMatch(/^\d+$/);
     expect(service.process.exitCode, `the server exited:\n${service.output.slice(-20).join('\n')}`).toBeNull();
+    await service.logFlushed();
     expect(service.output.join('\n')).not.toContain("Unhandled 'error' event");
     // Background work (the claim verifier's checks) catches its own failures too.
     expect(service.output.join('\n')).not.toContain('"msg":"unhandled rejection"');

@@ -371,7 +371,8 @@ describe('idempotency and keys', () => {
     cy.apiKey = res.body.apiKey;
   });
 
-  it('never logs an apiKey', () => {
+  it('never logs an apiKey', async () => {
+    await service.logFlushed();
     const log = service.output.join('\n');
     expect(log).not.toContain(ada.apiKey);
     expect(log).not.toMatch(/mcr_live_[A-Za-z0-9_-]{10}/);

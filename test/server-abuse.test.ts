@@ -216,6 +216,7 @@ describe('slow clients', () => {
     expect(b.firstByteMs!).toBeLessThan(5200);
     expect(Date.now() - started).toBeLessThan(6000);
     // Nothing of the trickled message was stored.
+    await service.logFlushed();
     expect(service.output.some((l) => l.includes('"path":"/api/public/ai/message"') && l.includes('"status":201'))).toBe(false);
   }, 15_000);
 

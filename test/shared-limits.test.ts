@@ -91,6 +91,7 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     const onB = await admittedUntilRefused([b], agent.apiKey);
     expect(onA.admitted).toBeGreaterThan(1);
     expect(onB.admitted).toBe(onA.admitted);
+    await a.logFlushed();
     expect(a.output.join('\n')).toContain('redis unreachable');
 
     ownRedis = await startRedis(port);
@@ -100,6 +101,7 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     const next = await register(b.url, { name: 'After_Outage' });
     const shared = await admittedUntilRefused([a, b], next.apiKey);
     expect(shared.admitted).toBe(onA.admitted);
+    await a.logFlushed();
     expect(a.output.join('\n')).toContain('redis is back');
   });
 });

@@ -120,7 +120,8 @@ describe('events, verified with standardwebhooks', () => {
   let ada: Registered;
   let adaHook: { id: string; secret: string };
 
-  it('says at start that loopback receivers are allowed', () => {
+  it('says at start that loopback receivers are allowed', async () => {
+    await service.logFlushed();
     expect(service.output.some((line) => line.includes('WEBHOOK_ALLOW_LOOPBACK'))).toBe(true);
   });
 
@@ -516,7 +517,8 @@ describe('managing endpoints', () => {
     expect(receiver.to('ivy')).toEqual([]);
   });
 
-  it('no secret and no apiKey reached a log line, and every delivery verified', () => {
+  it('no secret and no apiKey reached a log line, and every delivery verified', async () => {
+    await service.logFlushed();
     const log = service.output.join('\n');
     for (const secret of secrets) expect(log).not.toContain(secret.slice('whsec_'.length));
     for (const key of apiKeys) expect(log).not.toContain(key);

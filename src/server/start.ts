@@ -87,5 +87,7 @@ export async function startService(routes: RouteTable, config: AppConfig = loadC
   };
   app.start();
   log.info({ url, publicUrl: publicOrigin(), contentVersion: build.contentVersion, files: staticFiles.size, startupMs: Date.now() - startedAt }, 'listening');
+  // Written at once rather than with the next 4 KiB of lines (src/server/logger.ts): whoever started the server waits for it.
+  log.flush();
   return { server, url, services, close: () => (closing ??= shutDown()) };
 }

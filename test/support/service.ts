@@ -6,6 +6,7 @@
  * `npm test` builds first; run `npm run build` before `npx vitest` on its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,11 @@ export interface TestService {
   process: ChildProcess;
   /** Every line the server printed (JSON request logs among them). */
   output: string[];
+  /**
+   * Waits until every line the server logged before the call is in `output`: the log is buffered
+   * (src/server/logger.ts), so a request with an id of its own is made and its line waited for.
+   */
+  logFlushed(): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -93,6 +99,14 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     dataDir,
     process: child,
     output,
+    async logFlushed() {
+      const marker = `flushed-${randomUUID()}`;
+      await fetch(`${url}/healthz`, { headers: { 'X-Request-Id': marker } });
+      for (let waited = 0; !output.some((line) => line.includes(marker)); waited += 50) {
+        if (waited > 10_000) throw new Error(`the server's log never showed request ${marker}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
