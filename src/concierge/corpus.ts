@@ -12,7 +12,7 @@ import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { discoveryIndex } from '../docs/discovery-index.ts';
 import { tiers } from '../domain/tiers.ts';
 import { buildLlmsTxt } from '../feeds/llms-txt.ts';
-import { type dataFreshnessSchema, problemSchema } from '../schemas/api/common.ts';
+import { dataFreshnessSchema, problemSchema } from '../schemas/api/common.ts';
 import { ALLOWED_HEADERS, ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../schemas/api/cors.ts';
 import { type EndpointDoc, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
 import { topics } from '../schemas/content.ts';
@@ -198,18 +198,14 @@ for (const [name, field] of Object.entries(problemSchema.shape)) {
 }
 const membersText = [...problemMembers].map(([code, members]) => (code ? `${code} adds ${members.join(', ')}.` : `Any problem may carry ${members.join(', ')}.`)).join(' ');
 
-/** What each member of a body's dataFreshness says, by the schema's own keys (a member added there must be said here). */
-const freshnessMembers: Record<keyof typeof dataFreshnessSchema.shape, string> = {
-  generatedAt: 'when the response was made',
-  source: 'build for a pre-rendered response, live for one computed per request',
-  contentVersion: 'the dataset release and a short hash of the content the response came from',
-  lastModified: 'the newest change among the data the response covers',
-  maxAgeSeconds: "the max-age of the response's Cache-Control",
-};
+/** What each member of a body's dataFreshness says, in the schema's own descriptions (the OpenAPI document's). */
+const freshnessMembers = Object.entries(dataFreshnessSchema.shape).map(([name, field]) => {
+  const what = (field.description ?? '').replace(/\.$/, '');
+  return `${name} (${what.charAt(0).toLowerCase()}${what.slice(1)})`;
+});
 
 /** How current a body is: the dataFreshness every JSON body carries, and the caching headers that go with it. */
 function freshnessDoc(base: string): Doc {
-  const members = Object.entries(freshnessMembers).map(([name, what]) => `${name} (${what})`);
   return {
     kind: 'reference',
     ref: 'dataFreshness',
@@ -217,7 +213,7 @@ function freshnessDoc(base: string): Doc {
     url: `${base}/api/public`,
     names: 'dataFreshness ; data freshness',
     keywords: 'fresh freshness stale cached json',
-    text: `Every JSON response carries dataFreshness, how fresh its data is: ${members.join(', ')}. Pre-rendered responses carry ETag and Last-Modified and answer If-None-Match with 304.`,
+    text: `Every JSON response carries dataFreshness, how fresh its data is: ${freshnessMembers.join(', ')}. Pre-rendered responses carry ETag and Last-Modified and answer If-None-Match with 304.`,
   };
 }
 

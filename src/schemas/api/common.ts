@@ -14,11 +14,11 @@ export const wireTypes = z.registry<{ type: 'integer' | 'boolean'; minimum?: num
 
 export const dataFreshnessSchema = z
   .object({
-    generatedAt: z.iso.datetime(),
-    source: z.enum(['build', 'live']),
-    contentVersion: z.string(),
-    lastModified: z.iso.datetime(),
-    maxAgeSeconds: z.int().min(0),
+    generatedAt: z.iso.datetime().meta({ description: 'When the response was made.' }),
+    source: z.enum(['build', 'live']).meta({ description: 'build for a pre-rendered response, live for one computed per request.' }),
+    contentVersion: z.string().meta({ description: 'The dataset release and a short hash of the content the response came from.' }),
+    lastModified: z.iso.datetime().meta({ description: 'The newest change among the data the response covers.' }),
+    maxAgeSeconds: z.int().min(0).meta({ description: "The max-age of the response's Cache-Control." }),
   })
   .meta({ id: 'DataFreshness', description: 'How current the data in this body is.' });
 
