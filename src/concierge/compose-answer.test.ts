@@ -588,3 +588,10 @@ describe('the agent protocols', () => {
     expect((await ask('may i send several tool calls in one json-rpc batch')).reply).toContain('a batch is refused');
   });
 });
+
+describe('the forms of "do"', () => {
+  it('reads "done" as a word of asking, never corrected into "dose" (a retry "done twice" drew the refusal of dosing advice)', async () => {
+    expect((await ask('is there a header showing my share was replayed and not done a second time')).reply).toContain('Idempotent-Replayed');
+    expect((await ask('what tells me a partnership accept was replayed, not done anew')).intent).not.toBe('dosing');
+  });
+});
