@@ -595,3 +595,9 @@ describe('the forms of "do"', () => {
     expect((await ask('what tells me a partnership accept was replayed, not done anew')).intent).not.toBe('dosing');
   });
 });
+
+describe('a kind of item after "when" and a verb in -ing', () => {
+  it('answers with the parameters of the endpoint that lists it (the clips were left out of the search and another list drew the question)', async () => {
+    expect((await ask('what is the max page size when fetching clips')).sources[0].url).toMatch(/\/api\/public\/clips$/);
+  });
+});
