@@ -610,3 +610,10 @@ describe('request bodies', () => {
     expect((await ask('how large may a request body be')).reply).toContain('16 KiB');
   });
 });
+
+describe("everyday words for the service's own", () => {
+  it('reads "refreshed" as "updated" (no document has it: the knowledge dataset "last refreshed" drew the dataFreshness of responses)', async () => {
+    expect((await ask('the knowledge dataset was last refreshed on which date')).reply).toContain('updated 2026-11-27');
+    expect((await ask('date of the last refresh of the knowledge dataset')).reply).toContain('updated 2026-11-27');
+  });
+});

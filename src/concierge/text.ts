@@ -65,6 +65,7 @@ export const SYNONYMS: Record<string, string[]> = {
   log: ['earn'],
   report: ['earn'],
   record: ['earn'],
+  refresh: ['updated'],
 };
 
 /** Phrases read as one word before anything else. */
