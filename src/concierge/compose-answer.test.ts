@@ -617,3 +617,10 @@ describe("everyday words for the service's own", () => {
     expect((await ask('date of the last refresh of the knowledge dataset')).reply).toContain('updated 2026-11-27');
   });
 });
+
+describe('the apiKey in a request', () => {
+  it('is answered by the Authentication document, filed under "request" (the MCP server, the rate limits or a video drew it)', async () => {
+    expect((await ask('where should the api key go when i send a request')).reply).toContain('Authorization: Bearer');
+    expect((await ask('how does a request carry my apikey')).reply).toContain('X-API-Key');
+  });
+});

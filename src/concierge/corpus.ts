@@ -262,7 +262,7 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
   const { authentication: auth, rewards } = index;
   const farming = rewards.antiFarming;
   const docs = [
-    doc('Authentication', `send ${fieldWords(auth)} ${headerNames(auth)}`, `Send your apiKey as ${auth.header}, or ${auth.alternatives.join(', or ')}. ${auth.keyFormat} ${auth.reads}`),
+    doc('Authentication', `send request ${fieldWords(auth)} ${headerNames(auth)}`, `Send your apiKey as ${auth.header}, or ${auth.alternatives.join(', or ')}. ${auth.keyFormat} ${auth.reads}`),
     doc(
       'Errors',
       'error errors problem status code',
