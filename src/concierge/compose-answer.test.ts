@@ -605,7 +605,7 @@ describe('a kind of item after "when" and a verb in -ing', () => {
 describe('request bodies', () => {
   it('says what every POST body must be and how it is refused (no document said it: the question drew the errors or the rate limits)', async () => {
     const size = await ask('what is the size limit on request bodies');
-    expect(size.reply).toContain('at most 16 KiB');
+    expect(size.reply).toContain('size at most 16 KiB');
     expect(size.reply).toContain('413 payload_too_large');
     expect((await ask('how large may a request body be')).reply).toContain('16 KiB');
   });

@@ -250,7 +250,7 @@ function bodiesDoc(base: string): Doc {
     names: 'request body ; request bodies',
     keywords: 'size',
     text:
-      `Every POST body is JSON (Content-Type: application/json or a +json type) of at most ${MAX_BODY_BYTES / 1024} KiB, checked before any endpoint runs: ` +
+      `Every POST body is JSON (Content-Type: application/json or a +json type), size at most ${MAX_BODY_BYTES / 1024} KiB, checked before any endpoint runs: ` +
       `${refusal('payload_too_large')}, ${refusal('unsupported_media_type')}, ${refusal('invalid_json')}.`,
   };
 }
