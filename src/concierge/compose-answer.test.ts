@@ -588,3 +588,39 @@ describe('the agent protocols', () => {
     expect((await ask('may i send several tool calls in one json-rpc batch')).reply).toContain('a batch is refused');
   });
 });
+
+describe('the forms of "do"', () => {
+  it('reads "done" as a word of asking, never corrected into "dose" (a retry "done twice" drew the refusal of dosing advice)', async () => {
+    expect((await ask('is there a header showing my share was replayed and not done a second time')).reply).toContain('Idempotent-Replayed');
+    expect((await ask('what tells me a partnership accept was replayed, not done anew')).intent).not.toBe('dosing');
+  });
+});
+
+describe('a kind of item after "when" and a verb in -ing', () => {
+  it('answers with the parameters of the endpoint that lists it (the clips were left out of the search and another list drew the question)', async () => {
+    expect((await ask('what is the max page size when fetching clips')).sources[0].url).toMatch(/\/api\/public\/clips$/);
+  });
+});
+
+describe('request bodies', () => {
+  it('says what every POST body must be and how it is refused (no document said it: the question drew the errors or the rate limits)', async () => {
+    const size = await ask('what is the size limit on request bodies');
+    expect(size.reply).toContain('size at most 16 KiB');
+    expect(size.reply).toContain('413 payload_too_large');
+    expect((await ask('how large may a request body be')).reply).toContain('16 KiB');
+  });
+});
+
+describe("everyday words for the service's own", () => {
+  it('reads "refreshed" as "updated" (no document has it: the knowledge dataset "last refreshed" drew the dataFreshness of responses)', async () => {
+    expect((await ask('the knowledge dataset was last refreshed on which date')).reply).toContain('updated 2026-11-27');
+    expect((await ask('date of the last refresh of the knowledge dataset')).reply).toContain('updated 2026-11-27');
+  });
+});
+
+describe('the apiKey in a request', () => {
+  it('is answered by the Authentication document, filed under "request" (the MCP server, the rate limits or a video drew it)', async () => {
+    expect((await ask('where should the api key go when i send a request')).reply).toContain('Authorization: Bearer');
+    expect((await ask('how does a request carry my apikey')).reply).toContain('X-API-Key');
+  });
+});

@@ -3,7 +3,7 @@
  * clips, episodes, shop products, video categories, schedule shows and specials, knowledge entries
  * (name, aliases, summary and facts) and each paragraph of their bodies, the knowledge topics, the
  * program's tiers and facts (program-answers.ts), every endpoint of the discovery index and what it
- * takes, its authentication, errors and anti-farming rules, the dataFreshness every JSON response carries,
+ * takes, its authentication, errors and anti-farming rules, what a request body must be, the dataFreshness every JSON response carries,
  * and what llms.txt says that nothing else does.
  * A document is what it is named (`names`), the words it is filed under (`keywords`) and what it
  * says (`text`); the index weighs them in that order.
@@ -15,6 +15,7 @@ import { buildLlmsTxt } from '../feeds/llms-txt.ts';
 import { dataFreshnessSchema, problemSchema } from '../schemas/api/common.ts';
 import { ALLOWED_HEADERS, ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../schemas/api/cors.ts';
 import { type EndpointDoc, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
+import { problemCodes } from '../schemas/api/problem-codes.ts';
 import { topics } from '../schemas/content.ts';
 import { makeAnswer, sentence } from './answer-format.ts';
 import { knowledgeRef, topicNames } from './knowledge-answers.ts';
@@ -234,6 +235,22 @@ function corsDoc(base: string): Doc {
   };
 }
 
+/** What every POST body must be, as the server checks it before any endpoint runs: JSON, of at most MAX_BODY_BYTES. */
+function bodiesDoc(base: string): Doc {
+  const refusal = (code: keyof typeof problemCodes) => `${problemCodes[code].status} ${code} for ${problemCodes[code].when}`;
+  return {
+    kind: 'reference',
+    ref: 'Request bodies',
+    title: 'Request bodies',
+    url: `${base}/api/public`,
+    names: 'request body ; request bodies',
+    keywords: 'size',
+    text:
+      `Every POST body is JSON (Content-Type: application/json or a +json type), size at most ${MAX_BODY_BYTES / 1024} KiB, checked before any endpoint runs: ` +
+      `${refusal('payload_too_large')}, ${refusal('unsupported_media_type')}, ${refusal('invalid_json')}.`,
+  };
+}
+
 /** The discovery index's rules in words: authentication, errors, and how the program guards against farming. */
 function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): Doc[] {
   const url = `${base}/api/public`;
@@ -241,7 +258,7 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
   const { authentication: auth, rewards } = index;
   const farming = rewards.antiFarming;
   const docs = [
-    doc('Authentication', `send ${fieldWords(auth)} ${headerNames(auth)}`, `Send your apiKey as ${auth.header}, or ${auth.alternatives.join(', or ')}. ${auth.keyFormat} ${auth.reads}`),
+    doc('Authentication', `send request ${fieldWords(auth)} ${headerNames(auth)}`, `Send your apiKey as ${auth.header}, or ${auth.alternatives.join(', or ')}. ${auth.keyFormat} ${auth.reads}`),
     doc(
       'Errors',
       'error errors problem status code',
@@ -362,7 +379,7 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
   const index = discoveryIndex(catalog, [...endpoints]);
-  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), ...requestDocs(index, base));
+  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), bodiesDoc(base), ...requestDocs(index, base));
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
   docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known));
   return docs;

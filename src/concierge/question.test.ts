@@ -63,6 +63,11 @@ describe('readQuestion', () => {
     expect(read('can you order me a pizza').kind).toBeUndefined();
   });
 
+  it('keeps a kind word that follows "when" and what is done to it: it is what the question is about, not a kind asked for', () => {
+    expect(read('what is the max page size when fetching clips').query).toMatch(/clips/);
+    expect(read('webhooks so my bot hears when a new video is published').query).not.toMatch(/video/);
+  });
+
   it('tells questions about oneself', () => {
     expect(read('how many points do I have').self).toBe(true);
     expect(read('how many points is a share').self).toBe(false);

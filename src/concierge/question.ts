@@ -267,6 +267,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   // A kind named after "when", "so" or "if" is in a clause about something else: "webhooks so my bot hears when a new video is published".
   const clause = ws.findIndex((w, i) => i > 0 && /^(when|so|if|because)$/.test(w));
   const main = clause > 0 ? ws.slice(0, clause) : ws;
+  const doing = clause > 0 && /ing$/.test(ws[clause + 1] ?? '');
   // Of two kind words together the last is the kind, the first describes it: "short video" is a video, "video clip" a clip.
   const kinds = main
     .filter((_w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')))
@@ -289,8 +290,9 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     text,
     stems,
     // A word that names a kind of item picks what to search, it is not the subject: it and its synonyms ("vids") stay out of the query.
+    // After "when" and what is done to it, it picks nothing and is what the question is about: "the default page size when listing clips".
     query: ws
-      .filter((w) => !KIND_WORDS.has(stem(w)) && !ceilingWords.has(w))
+      .filter((w, i) => !(KIND_WORDS.has(stem(w)) && !(doing && i > clause)) && !ceilingWords.has(w))
       .flatMap(widen)
       .join(' '),
     tiers,

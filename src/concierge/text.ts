@@ -11,7 +11,7 @@ import { actionPoints } from '../domain/tiers.ts';
 /** Words that carry no meaning for retrieval; without this, "what is the..." matches everything. */
 export const STOP_WORDS = new Set(
   (
-    'a an and are as at be been by can could do does did doing for from how i if in into is it its me my mine of on or please ' +
+    'a an and are as at be been by can could do does did doing done for from how i if in into is it its me my mine of on or please ' +
     'should tell than that the their them there these they this those to was were what when where which who whom whose why will with ' +
     'would you your yours thank thanks about any anything some much many know explain define meaning mean means us we our ours here get got ' +
     'gets getting give gives have has having am im let lets show see need want like just also so then yet still really ' +
@@ -65,6 +65,7 @@ export const SYNONYMS: Record<string, string[]> = {
   log: ['earn'],
   report: ['earn'],
   record: ['earn'],
+  refresh: ['updated'],
 };
 
 /** Phrases read as one word before anything else. */
