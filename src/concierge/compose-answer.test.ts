@@ -616,6 +616,12 @@ describe("everyday words for the service's own", () => {
     expect((await ask('the knowledge dataset was last refreshed on which date')).reply).toContain('updated 2026-11-27');
     expect((await ask('date of the last refresh of the knowledge dataset')).reply).toContain('updated 2026-11-27');
   });
+
+  it('reads chat\'s short words ("pod", "ref", "lb", "vids") as the words they stand for (no document has them)', async () => {
+    expect((await ask('whats the feed url of the pod')).reply).toContain('/feeds/podcast.xml');
+    expect((await ask('how many refs a day earn points')).reply).toContain('referral 5');
+    expect((await ask('pts for a ref?')).reply).toContain('50');
+  });
 });
 
 describe('the apiKey in a request', () => {
