@@ -630,3 +630,10 @@ describe('the apiKey in a request', () => {
     expect((await ask('how does a request carry my apikey')).reply).toContain('X-API-Key');
   });
 });
+
+describe('a rule of the program', () => {
+  it('answers a question about an action it accounts for more of than any other document (the points table drew "does my referral reward stand")', async () => {
+    expect((await ask('does the referral reward stand when the referred agent never promotes anything')).reply).toContain('168');
+    expect((await ask('will my referral reward stand if my referred agent never does a verified promotion')).reply).toContain('168');
+  });
+});

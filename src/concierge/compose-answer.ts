@@ -401,8 +401,12 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || asksPoints(question);
   // "Who has the most promotion points?" asks for agents, not for what a promote is worth; "is there a daily limit on how many promotes
   // count?" is about a rule of the program (not an endpoint, which may be the action itself) that accounts for most of the question.
+  // So is one a rule accounts for more of than any other of the top five, and for at least half: "does my referral reward stand if the agent
+  // i referred never promotes anything" is the rule on standing referrals.
   const top = ctx.hits[0];
-  const rule = top?.doc.kind === 'reference' && !isEndpoint(top.doc.ref) && top.confidence >= KNOWN_ONLY;
+  const nearest = closest(ctx.hits.slice(0, 5));
+  const isRule = (h: Hit | undefined) => h?.doc.kind === 'reference' && !isEndpoint(h.doc.ref);
+  const rule = (isRule(top) && top.confidence >= KNOWN_ONLY) || (isRule(nearest) && nearest!.confidence >= CONFIDENT);
   // An action the question does before or after what it asks ("before promoting anything, where do i get the list of videos") is its setting.
   const setting = / (?:before|after|while) (?:share|shar|mention|promot|referr)\w*ing /.test(question.text);
   return question.actions.length && !question.tiers.length && asksWorth && !rule && !setting && !ASKS_WHO.test(question.text)
