@@ -637,3 +637,11 @@ describe('a rule of the program', () => {
     expect((await ask('will my referral reward stand if my referred agent never does a verified promotion')).reply).toContain('168');
   });
 });
+
+describe("the asker's own thing", () => {
+  it('is where the answer is used, not what the question asks about ("my newsletter" made the licence question unknown)', async () => {
+    expect((await ask('may i copy the knowledge entries into my magazine, under which license')).reply).toContain('CC-BY-4.0');
+    expect((await ask('is there an mcp server i can connect my chatbot to')).reply).toContain('/mcp');
+    expect((await ask('how do i cancel my netflix')).reply).toContain("don't know");
+  });
+});
