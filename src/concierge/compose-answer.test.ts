@@ -616,11 +616,32 @@ describe("everyday words for the service's own", () => {
     expect((await ask('the knowledge dataset was last refreshed on which date')).reply).toContain('updated 2026-11-27');
     expect((await ask('date of the last refresh of the knowledge dataset')).reply).toContain('updated 2026-11-27');
   });
+
+  it('reads chat\'s short words ("pod", "ref", "lb", "vids") as the words they stand for (no document has them)', async () => {
+    expect((await ask('whats the feed url of the pod')).reply).toContain('/feeds/podcast.xml');
+    expect((await ask('how many refs a day earn points')).reply).toContain('referral 5');
+    expect((await ask('pts for a ref?')).reply).toContain('50');
+  });
 });
 
 describe('the apiKey in a request', () => {
   it('is answered by the Authentication document, filed under "request" (the MCP server, the rate limits or a video drew it)', async () => {
     expect((await ask('where should the api key go when i send a request')).reply).toContain('Authorization: Bearer');
     expect((await ask('how does a request carry my apikey')).reply).toContain('X-API-Key');
+  });
+});
+
+describe('a rule of the program', () => {
+  it('answers a question about an action it accounts for more of than any other document (the points table drew "does my referral reward stand")', async () => {
+    expect((await ask('does the referral reward stand when the referred agent never promotes anything')).reply).toContain('168');
+    expect((await ask('will my referral reward stand if my referred agent never does a verified promotion')).reply).toContain('168');
+  });
+});
+
+describe("the asker's own thing", () => {
+  it('is where the answer is used, not what the question asks about ("my newsletter" made the licence question unknown)', async () => {
+    expect((await ask('may i copy the knowledge entries into my magazine, under which license')).reply).toContain('CC-BY-4.0');
+    expect((await ask('is there an mcp server i can connect my chatbot to')).reply).toContain('/mcp');
+    expect((await ask('how do i cancel my netflix')).reply).toContain("don't know");
   });
 });

@@ -243,8 +243,11 @@ const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i 
  * The question asks about a thing no document knows: a word no document uses after an article or a possessive ("who is the
  * ceo of canopy cove"), or one of letters and digits, a name of its own ("what is delta-8 thc"), that is no ordinal ("the 2nd time").
  */
-function namesStranger(words: string[], strangers: Set<string>): boolean {
-  const named = (w: string, i: number) => !ORDINAL.test(w) && (afterDeterminer(words, i) || (/\p{L}/u.test(w) && /\d/.test(w)));
+function namesStranger(words: string[], strangers: Set<string>, ownToo = false): boolean {
+  // The asker's own thing ("my newsletter", "my assistant") is where an answer is used, not what it is about: unless `ownToo`
+  // (a question with a word corrected into another: "how do i cancel my netflix" is not about cancer).
+  const owned = (i: number) => !ownToo && /^(my|our)$/.test(words[i - 1] ?? '');
+  const named = (w: string, i: number) => !ORDINAL.test(w) && ((afterDeterminer(words, i) && !owned(i)) || (/\p{L}/u.test(w) && /\d/.test(w)));
   return words.some((w, i) => named(w, i) && strangers.has(indexTerm(w) ?? ''));
 }
 
@@ -401,8 +404,12 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || asksPoints(question);
   // "Who has the most promotion points?" asks for agents, not for what a promote is worth; "is there a daily limit on how many promotes
   // count?" is about a rule of the program (not an endpoint, which may be the action itself) that accounts for most of the question.
+  // So is one a rule accounts for more of than any other of the top five, and for at least half: "does my referral reward stand if the agent
+  // i referred never promotes anything" is the rule on standing referrals.
   const top = ctx.hits[0];
-  const rule = top?.doc.kind === 'reference' && !isEndpoint(top.doc.ref) && top.confidence >= KNOWN_ONLY;
+  const nearest = closest(ctx.hits.slice(0, 5));
+  const isRule = (h: Hit | undefined) => h?.doc.kind === 'reference' && !isEndpoint(h.doc.ref);
+  const rule = (isRule(top) && top.confidence >= KNOWN_ONLY) || (isRule(nearest) && nearest!.confidence >= CONFIDENT);
   // An action the question does before or after what it asks ("before promoting anything, where do i get the list of videos") is its setting.
   const setting = / (?:before|after|while) (?:share|shar|mention|promot|referr)\w*ing /.test(question.text);
   return question.actions.length && !question.tiers.length && asksWorth && !rule && !setting && !ASKS_WHO.test(question.text)
@@ -645,7 +652,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
   const { question, hits } = ctx;
   // A question about a thing no document knows, with a word of it corrected into another, is not understood: no rule reads
   // it as one of ours ("how do i cancel my netflix" is not about cancer, "who won the superbowl" not about who owns what).
-  if (question.corrected && namesStranger(question.words, new Set(ctx.index.strangers(question.query)))) return smallTalk(ctx);
+  if (question.corrected && namesStranger(question.words, new Set(ctx.index.strangers(question.query)), true)) return smallTalk(ctx);
   // A question that names a kind of item ("list every podcast episode") is about that kind, unless it names the leaderboard whole.
   const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT && (!question.kind || hits[0].fullyNamed);
   return (

@@ -85,6 +85,11 @@ const PHRASES: Array<[RegExp, string]> = [
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it); "short for" asks for no short clip.
   [/\b(used|short) for\b/g, 'for'],
   [/\bkb\b/g, 'knowledge base'],
+  // Chat's short words for the service's own, which no document has: "the pod", "ep 3", "the lb", "my rep", "the ref bonus".
+  ...Object.entries({ pod: 'podcast', ep: 'episode', vid: 'video', lb: 'leaderboard', rep: 'reputation', ref: 'referral' }).map(([short, word]): [RegExp, string] => [
+    new RegExp(`\\b${short}(s?)\\b`, 'g'),
+    `${word}$1`,
+  ]),
   [/\bcb ?([12])\b/g, 'cb$1'],
   [/\b(\d{1,2})(am|pm)\b/g, '$1 $2'],
 ];
