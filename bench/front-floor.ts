@@ -38,7 +38,7 @@ const log = (message: string) => process.stderr.write(`[floor] ${message}\n`);
 const servicePort = await freePort();
 const serviceOrigin = `http://127.0.0.1:${servicePort}`;
 const service = spawnServer(
-  { ...process.env, HOST: '127.0.0.1', PORT: String(servicePort), RATE_LIMIT_SCALE: '1000000', LOG_LEVEL: 'info', DATABASE_PATH: resolve(OUT, 'floor.sqlite'), NODE_ENV: 'production' },
+  { ...process.env, HOST: '127.0.0.1', PORT: String(servicePort), RATE_LIMIT_SCALE: '10000', LOG_LEVEL: 'info', DATABASE_PATH: resolve(OUT, 'floor.sqlite'), NODE_ENV: 'production' },
   openSync(resolve(OUT, 'service.log'), 'w'),
 );
 await waitForHealthy(serviceOrigin, service);

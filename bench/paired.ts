@@ -53,7 +53,7 @@ for (const [i, spec] of args.dist.entries()) {
   const port = await freePort();
   const database = resolve(OUT, `server-${i}.sqlite`);
   copyFileSync(seeded, database);
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT_SCALE: '1000000', LOG_LEVEL: level, DATABASE_PATH: database, NODE_ENV: 'production' };
+  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT_SCALE: '10000', LOG_LEVEL: level, DATABASE_PATH: database, NODE_ENV: 'production' };
   const child = spawnServer(env, openSync(resolve(OUT, `server-${i}.log`), 'w'), resolve(dist));
   await waitForHealthy(`http://127.0.0.1:${port}`, child);
   servers.push({ name: spec, child, origin: `http://127.0.0.1:${port}` });
