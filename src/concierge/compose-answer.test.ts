@@ -645,3 +645,10 @@ describe("the asker's own thing", () => {
     expect((await ask('how do i cancel my netflix')).reply).toContain("don't know");
   });
 });
+
+describe('"minimum"', () => {
+  it('is read as "least" (no document has it, and after "the" it was a thing nothing published knows)', async () => {
+    expect((await ask('what is the minimum for platinum')).reply).toContain('750');
+    expect((await ask('tell me the minimum points of silver')).reply).toContain('100');
+  });
+});

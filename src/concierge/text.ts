@@ -66,6 +66,7 @@ export const SYNONYMS: Record<string, string[]> = {
   report: ['earn'],
   record: ['earn'],
   refresh: ['updated'],
+  minimum: ['least'],
 };
 
 /** Phrases read as one word before anything else. */
