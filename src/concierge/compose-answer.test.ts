@@ -652,3 +652,10 @@ describe('"minimum"', () => {
     expect((await ask('tell me the minimum points of silver')).reply).toContain('100');
   });
 });
+
+describe('llms.txt', () => {
+  it('is answered by the feeds document, which lists it (the MCP server, which serves it as a resource, drew it)', async () => {
+    expect((await ask('is there an llms.txt file')).reply).toContain('/llms.txt');
+    expect((await ask('url of your llms.txt?')).reply).toContain('a plain-text overview at');
+  });
+});

@@ -245,7 +245,7 @@ export const programFacts: ProgramFact[] = [
     title: 'Feeds',
     path: '/feeds/videos.xml',
     endpoints: ['GET /feeds/videos.xml', 'GET /feeds/videos.json', 'GET /feeds/podcast.xml', 'GET /llms.txt', 'GET /api/public/ai/feed'],
-    keywords: 'rss subscribe',
+    keywords: 'rss subscribe llms.txt overview summary',
     answer: feedsAnswer,
   },
   {
