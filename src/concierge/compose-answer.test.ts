@@ -659,3 +659,9 @@ describe('llms.txt', () => {
     expect((await ask('url of your llms.txt?')).reply).toContain('a plain-text overview at');
   });
 });
+
+describe('the leaderboard', () => {
+  it("says it is a read that needs no API key, as the other reads' answers do", async () => {
+    expect((await ask('is an api key required to see the leaderboard')).reply).toContain('no API key needed');
+  });
+});
