@@ -192,12 +192,19 @@ const headerNames = (auth: { header: string; alternatives: string[] }) =>
  * What an error body carries beside its code, as the problem schema describes its members: each code's own
  * ("tier_required": "requiredTier (the tier the endpoint needs)", ...) and, under "", those any problem may carry.
  */
-export const problemMembers = new Map<string, string[]>();
+const problemMembers = new Map<string, string[]>();
 for (const [name, field] of Object.entries(problemSchema.shape)) {
   const [, code = '', what = ''] = /^(?:(\w+): )?(.+)$/.exec(field.description ?? '') ?? [];
   if (what) problemMembers.set(code, [...(problemMembers.get(code) ?? []), `${name} (${what.replace(/\.$/, '')})`]);
 }
-const membersText = [...problemMembers].map(([code, members]) => (code ? `${code} adds ${members.join(', ')}.` : `Any problem may carry ${members.join(', ')}.`)).join(' ');
+
+/** The sentence saying what an error body of `code` carries beside it ("tier_required adds requiredTier (...), ..."); "" when nothing; "" as the code: what any problem may carry. */
+export function problemMembersText(code: string): string {
+  const members = problemMembers.get(code);
+  if (!members) return '';
+  return code ? `${code} adds ${members.join(', ')}.` : `Any problem may carry ${members.join(', ')}.`;
+}
+const membersText = [...problemMembers.keys()].map(problemMembersText).join(' ');
 
 /** What each member of a body's dataFreshness says, in the schema's own descriptions (the OpenAPI document's). */
 const freshnessMembers = Object.entries(dataFreshnessSchema.shape).map(([name, field]) => {

@@ -7,7 +7,7 @@
 import { AGREEMENT_TITLE } from '../domain/partnership.ts';
 import { problemCodes } from '../schemas/api/problem-codes.ts';
 import type { Answer, AnswerContext, Hit } from './answer-types.ts';
-import { problemMembers } from './corpus.ts';
+import { problemMembersText } from './corpus.ts';
 import { sentence } from './answer-format.ts';
 
 const GREETING = /^ (hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day)|yo|hallo|hola)( there| concierge| team| friend| all| everyone)? /;
@@ -69,7 +69,7 @@ export function errorCodeAnswer(ctx: AnswerContext): Answer | undefined {
   if (!codes.length) return undefined;
   return ctx.answer(
     'api',
-    `${codes.map(([code, p]) => `${p.status} ${code} (${p.title}): ${p.when}.${problemMembers.has(code) ? ` ${code} adds ${problemMembers.get(code)?.join(', ')}.` : ''}`).join(' ')} Every error is an application/problem+json body with this code.`,
+    `${codes.map(([code, p]) => [`${p.status} ${code} (${p.title}): ${p.when}.`, problemMembersText(code)].filter(Boolean).join(' ')).join(' ')} Every error is an application/problem+json body with this code.`,
     [ctx.api('/api/public', 'Discovery index')],
     ['Where do I find the list of API endpoints?', 'How do I register?'],
   );
