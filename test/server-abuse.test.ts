@@ -293,7 +293,8 @@ describe('SIGTERM under load', () => {
     };
     const workers = Promise.all(Array.from({ length: 12 }, (_, w) => worker(w)));
 
-    await new Promise((r) => setTimeout(r, 1500));
+    // SIGTERM comes once the load is well under way: after 60 answers, however fast this machine is.
+    while (outcomes.filter((o) => o.kind === 'answered').length < 60) await new Promise((r) => setTimeout(r, 20));
     const exited = new Promise<number | null>((resolve) => service.process.once('exit', (code) => resolve(code)));
     stopAt = Date.now();
     service.process.kill('SIGTERM');
@@ -305,7 +306,6 @@ describe('SIGTERM under load', () => {
     expect(code).toBe(0);
     expect(exitMs).toBeLessThan(5000);
     const answered = outcomes.filter((o) => o.kind === 'answered');
-    expect(answered.length).toBeGreaterThan(50);
     // Nothing answered was cut: every answer that began arrived whole.
     expect(outcomes.filter((o) => o.kind === 'cut-mid-answer')).toHaveLength(0);
     expect(
