@@ -54,6 +54,8 @@ describe('composing an answer', () => {
     ['frankly who is second on the leaderboard', 'leaderboard'],
     ['how do i grow tomatoes lowkey', 'unknown'],
     ["what's on tonight in portland", 'unknown'],
+    // "tonite" and "2nite" are chat spellings of "tonight", a word of the schedule's clock.
+    ['anything good on 2nite', 'schedule'],
     // A word shaped like a handle in a question that asks for a kind of item is about the item, not an agent.
     ['is the mid-season recap video out', 'videos'],
     ['asdf qwerty', 'unknown'],
