@@ -50,6 +50,8 @@ describe('composing an answer', () => {
     ["what's on now lowkey", 'schedule'],
     // A kind of item named after "when", "so", "if" or "because" is in a clause about something else.
     ['are there webhooks so i hear when a new video comes out', 'api'],
+    // The asker's points or tier after "when" are the condition of what is asked, not their standing asked for.
+    ['is there a webhook for when my points go down', 'api'],
     // An adverb in "-ly" before the question word sets the question up like a clause of its own.
     ['frankly who is second on the leaderboard', 'leaderboard'],
     ['how do i grow tomatoes lowkey', 'unknown'],
