@@ -400,6 +400,10 @@ describe('what an endpoint takes', () => {
     expect(answer.sources[0]?.url).toBe(`${publicOrigin()}/api/public/ai/tasks`);
     expect((await ask('which fields does the share endpoint body take')).reply).toContain('JSON body (Content-Type: application/json, size at most 16 KiB): url (required, up to 2048 characters)');
   });
+
+  it('names the values a list field of a body may hold: the events a webhook subscribes to', async () => {
+    expect((await ask('what gets sent to my webhook when my tier changes')).reply).toContain('each one of points.awarded, points.reversed, claim.verified, tier.changed');
+  });
 });
 
 describe('the rate limits by the adjectives of their windows', () => {
