@@ -58,6 +58,8 @@ describe('composing an answer', () => {
     ["what's on tonight in portland", 'unknown'],
     // "tonite" and "2nite" are chat spellings of "tonight", a word of the schedule's clock.
     ['anything good on 2nite', 'schedule'],
+    // A word and the service's word for it ("smell" and "aroma") are one word of the question: the show with both accounts for no more of it than the entry with "lavender".
+    ['terpene with a lavender smell', 'knowledge'],
     // A word shaped like a handle in a question that asks for a kind of item is about the item, not an agent.
     ['is the mid-season recap video out', 'videos'],
     ['asdf qwerty', 'unknown'],
