@@ -50,10 +50,16 @@ describe('composing an answer', () => {
     ["what's on now lowkey", 'schedule'],
     // A kind of item named after "when", "so", "if" or "because" is in a clause about something else.
     ['are there webhooks so i hear when a new video comes out', 'api'],
+    // The asker's points or tier after "when" are the condition of what is asked, not their standing asked for.
+    ['is there a webhook for when my points go down', 'api'],
     // An adverb in "-ly" before the question word sets the question up like a clause of its own.
     ['frankly who is second on the leaderboard', 'leaderboard'],
     ['how do i grow tomatoes lowkey', 'unknown'],
     ["what's on tonight in portland", 'unknown'],
+    // "tonite" and "2nite" are chat spellings of "tonight", a word of the schedule's clock.
+    ['anything good on 2nite', 'schedule'],
+    // A word and the service's word for it ("smell" and "aroma") are one word of the question: the show with both accounts for no more of it than the entry with "lavender".
+    ['terpene with a lavender smell', 'knowledge'],
     // A word shaped like a handle in a question that asks for a kind of item is about the item, not an agent.
     ['is the mid-season recap video out', 'videos'],
     ['asdf qwerty', 'unknown'],
@@ -395,6 +401,10 @@ describe('what an endpoint takes', () => {
     expect(answer.reply).toContain('limit (optional, min 1, max 100, default 50): Page size, 1-100, default 50');
     expect(answer.sources[0]?.url).toBe(`${publicOrigin()}/api/public/ai/tasks`);
     expect((await ask('which fields does the share endpoint body take')).reply).toContain('JSON body (Content-Type: application/json, size at most 16 KiB): url (required, up to 2048 characters)');
+  });
+
+  it('names the values a list field of a body may hold: the events a webhook subscribes to', async () => {
+    expect((await ask('what gets sent to my webhook when my tier changes')).reply).toContain('each one of points.awarded, points.reversed, claim.verified, tier.changed');
   });
 });
 

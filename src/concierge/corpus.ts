@@ -306,6 +306,8 @@ function fieldText(name: string, schema: JsonSchema, required: boolean): string 
   const bounds = [
     required ? 'required' : 'optional',
     ...(Array.isArray(schema.enum) ? [`one of ${schema.enum.join(', ')}`] : []),
+    // A list of set values says them too: "events (required, each one of points.awarded, ..., tier.changed, ...)".
+    ...(Array.isArray((schema.items as JsonSchema | undefined)?.enum) ? [`each one of ${((schema.items as JsonSchema).enum as unknown[]).join(', ')}`] : []),
     ...(schema.minimum !== undefined ? [`min ${schema.minimum}`] : []),
     ...(schema.maximum !== undefined ? [`max ${schema.maximum}`] : []),
     ...(schema.maxLength !== undefined ? [schema.minLength ? `${schema.minLength}-${schema.maxLength} characters` : `up to ${schema.maxLength} characters`] : []),

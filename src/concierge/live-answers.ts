@@ -147,7 +147,8 @@ function agentProfileAnswer(ctx: AnswerContext, found: ProgramAgent[], unknown: 
 /** The asker's standing, unless the question is about an action's worth or a tier it names. */
 export function asksOwnStanding(ctx: AnswerContext): boolean {
   const { question, input } = ctx;
-  const { text } = question;
+  // A clause after "when", "whenever" or "once" is a condition of what is asked, not the asking: "which event fires when my tier changes".
+  const text = question.text.replace(/(?<=\S) (when|whenever|once) .*$/, ' ');
   if (STANDING.test(text)) return !(question.actions.length && / (for|per|when|if) /.test(text)) && !(question.tiers.length && !/ am i /.test(text));
   return typeof input.agent === 'object' && question.self && !question.actions.length && !question.tiers.length && / (points|tier|rank|standing) /.test(text);
 }

@@ -13,7 +13,7 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 
 import { editDistance } from './question.ts';
-import { indexTerm, tokens, words } from './text.ts';
+import { indexTerm, SYNONYMS, tokens, words } from './text.ts';
 import type { ConciergeIndex, Doc, Hit } from './answer-types.ts';
 
 const FIELDS = ['names', 'keywords', 'text'] as const;
@@ -28,6 +28,33 @@ const COMMON_SHARE = 0.03;
 
 /** What a name found whole in a question multiplies its score by: "cbd vs thc" is about CBD and THC, not about "CBD for anxiety". */
 const NAMED_BOOST = 2.5;
+
+/** The terms of the service's own words for an everyday word's term: "smell" is "aroma". */
+const SYNONYM_TERMS = new Map<string, string[]>();
+for (const [word, synonyms] of Object.entries(SYNONYMS)) {
+  const term = indexTerm(word);
+  if (term)
+    SYNONYM_TERMS.set(
+      term,
+      synonyms.map(indexTerm).filter((t): t is string => t !== null),
+    );
+}
+
+/**
+ * The query's terms in groups, each counted once: a word the question uses with the service's words for it ("smell" with
+ * "aroma") is one word of the question, so a document that has both accounts for no more of it than one that has either.
+ */
+function termGroups(terms: string[]): string[][] {
+  const grouped = new Set<string>();
+  const groups: string[][] = [];
+  for (const term of terms) {
+    if (grouped.has(term)) continue;
+    const group = [term, ...(SYNONYM_TERMS.get(term) ?? []).filter((t) => t !== term && terms.includes(t) && !grouped.has(t))];
+    for (const t of group) grouped.add(t);
+    groups.push(group);
+  }
+  return groups;
+}
 
 /** Whether one of a document's names has all its words among the query's (compound words split too). */
 function namedIn(names: string, query: Set<string>): boolean {
@@ -95,24 +122,30 @@ export function buildIndex(docs: readonly Doc[]): ConciergeIndex {
     let named = false;
     const matched: string[] = [];
     const keyed: string[] = [];
-    for (const term of terms) {
-      let best = 0;
-      let title = 0;
-      // A word some document has matches only itself: "thca" is not "thc", nor "thc" "thca" (the search looked for it alone too).
-      const loose = !frequency.has(term);
-      for (const [docTerm, fields] of Object.entries(result.match)) {
-        const closeness = docTerm === term ? 1 : loose && (docTerm.startsWith(term) || editDistance(docTerm, term, 1) <= 1) ? LOOSE_WEIGHT : 0;
-        if (!closeness) continue;
-        const inName = fields.some((f) => f !== 'text');
-        named ||= inName;
-        best = Math.max(best, closeness * (inName ? 1 : TEXT_WEIGHT));
-        if (fields.includes('names')) title = Math.max(title, closeness);
+    for (const group of termGroups(terms)) {
+      let groupFound = 0;
+      let groupTitle = 0;
+      for (const term of group) {
+        let best = 0;
+        let title = 0;
+        // A word some document has matches only itself: "thca" is not "thc", nor "thc" "thca" (the search looked for it alone too).
+        const loose = !frequency.has(term);
+        for (const [docTerm, fields] of Object.entries(result.match)) {
+          const closeness = docTerm === term ? 1 : loose && (docTerm.startsWith(term) || editDistance(docTerm, term, 1) <= 1) ? LOOSE_WEIGHT : 0;
+          if (!closeness) continue;
+          const inName = fields.some((f) => f !== 'text');
+          named ||= inName;
+          best = Math.max(best, closeness * (inName ? 1 : TEXT_WEIGHT));
+          if (fields.includes('names')) title = Math.max(title, closeness);
+        }
+        if (best) matched.push(term);
+        if (best === 1 || best === LOOSE_WEIGHT) keyed.push(term);
+        groupFound = Math.max(groupFound, rarity(term) * best);
+        groupTitle = Math.max(groupTitle, rarity(term) * title);
       }
-      if (best) matched.push(term);
-      if (best === 1 || best === LOOSE_WEIGHT) keyed.push(term);
-      found += rarity(term) * best;
-      inTitle += rarity(term) * title;
-      total += rarity(term);
+      found += groupFound;
+      inTitle += groupTitle;
+      total += Math.max(...group.map(rarity));
     }
     const doc = docs[result.id as number];
     const fullyNamed = namedIn(doc.names, asked);

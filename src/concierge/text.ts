@@ -105,6 +105,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bu\b/g, 'you'],
   [/\br\b/g, 'are'],
   [/\bthx\b|\bty\b/g, 'thanks'],
+  [/\b(?:to|2)nite\b/g, 'tonight'],
   // Any other contraction's ending says nothing a search needs: "who's", "i'm", "i've", "it'll".
   [/'(s|m|re|ve|ll|d)\b/g, ''],
 ];
