@@ -665,3 +665,13 @@ describe('the leaderboard', () => {
     expect((await ask('is an api key required to see the leaderboard')).reply).toContain('no API key needed');
   });
 });
+
+describe('the top tier', () => {
+  it('is the ladder\'s top when a superlative comes right before "tier" (the leaderboard\'s "top agents" or the points table drew it)', async () => {
+    for (const q of ['what do agents get at the top tier', 'if my bot promotes a lot, what perks does the highest tier bring']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('tiers');
+      expect(answer.reply, q).toContain('The highest tier is Legend');
+    }
+  });
+});
