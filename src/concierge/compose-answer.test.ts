@@ -675,3 +675,11 @@ describe('the top tier', () => {
     }
   });
 });
+
+describe('an action done again on the same thing', () => {
+  it('is answered by the rule on duplicate actions, not by what the action earns (the points table drew it)', async () => {
+    const answer = await ask('does mentioning the same video twice earn points twice');
+    expect(answer.reply).toContain('duplicate_action');
+    expect(answer.reply).not.toContain('A mention earns 15 points');
+  });
+});
