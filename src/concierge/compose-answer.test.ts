@@ -683,3 +683,12 @@ describe('an action done again on the same thing', () => {
     expect(answer.reply).not.toContain('A mention earns 15 points');
   });
 });
+
+describe('the partnership', () => {
+  it("says what the agreement's terms say of the partnership itself: accepting again, and ending it (no answer said them)", async () => {
+    const answer = await ask('does accepting the partnership a second time give me more points');
+    expect(answer.intent).toBe('partnership');
+    expect(answer.reply).toContain('accepting again changes nothing');
+    expect(answer.reply).toContain('Either side may end the partnership at any time');
+  });
+});
