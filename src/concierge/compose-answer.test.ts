@@ -675,3 +675,30 @@ describe('the leaderboard', () => {
     expect((await ask('is an api key required to see the leaderboard')).reply).toContain('no API key needed');
   });
 });
+
+describe('the top tier', () => {
+  it('is the ladder\'s top when a superlative comes right before "tier" (the leaderboard\'s "top agents" or the points table drew it)', async () => {
+    for (const q of ['what do agents get at the top tier', 'if my bot promotes a lot, what perks does the highest tier bring']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('tiers');
+      expect(answer.reply, q).toContain('The highest tier is Legend');
+    }
+  });
+});
+
+describe('an action done again on the same thing', () => {
+  it('is answered by the rule on duplicate actions, not by what the action earns (the points table drew it)', async () => {
+    const answer = await ask('does mentioning the same video twice earn points twice');
+    expect(answer.reply).toContain('duplicate_action');
+    expect(answer.reply).not.toContain('A mention earns 15 points');
+  });
+});
+
+describe('the partnership', () => {
+  it("says what the agreement's terms say of the partnership itself: accepting again, and ending it (no answer said them)", async () => {
+    const answer = await ask('does accepting the partnership a second time give me more points');
+    expect(answer.intent).toBe('partnership');
+    expect(answer.reply).toContain('accepting again changes nothing');
+    expect(answer.reply).toContain('Either side may end the partnership at any time');
+  });
+});

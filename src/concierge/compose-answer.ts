@@ -397,6 +397,9 @@ function membersAnswer(ctx: AnswerContext): Answer | undefined {
   return topic ? topicAnswer(ctx, topic) : undefined;
 }
 
+/** An action done again on the same thing: "the same post twice", "the same link again". */
+const REPEATED = / same (\w+ ){0,3}(twice|again|both times|two times|more than once|a second time) /;
+
 /** What an action earns, asked in so many words ("how many pts for posting a task", "do I get anything for inviting agents"). */
 function actionWorth(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
@@ -412,9 +415,12 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   const rule = (isRule(top) && top.confidence >= KNOWN_ONLY) || (isRule(nearest) && nearest!.confidence >= CONFIDENT);
   // An action the question does before or after what it asks ("before promoting anything, where do i get the list of videos") is its setting.
   const setting = / (?:before|after|while) (?:share|shar|mention|promot|referr)\w*ing /.test(question.text);
-  return question.actions.length && !question.tiers.length && asksWorth && !rule && !setting && !ASKS_WHO.test(question.text)
-    ? programFacts.find((f) => f.intent === 'points')!.answer(ctx)
-    : undefined;
+  if (!question.actions.length || question.tiers.length || !asksWorth || setting || ASKS_WHO.test(question.text)) return undefined;
+  // An action asked about as done again on the same thing ("i shared the same link twice, do i get points both times") is asked
+  // of the rules on repeats: the closest rule of the top five answers, when there is one.
+  const repeat = ctx.hits.slice(0, 5).filter(isRule);
+  if (REPEATED.test(question.text) && repeat.length) return documentAnswer(ctx, closest(repeat)!);
+  return rule ? undefined : programFacts.find((f) => f.intent === 'points')!.answer(ctx);
 }
 
 /**

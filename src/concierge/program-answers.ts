@@ -8,7 +8,7 @@
  */
 import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType, type TierName } from '../domain/tiers.ts';
-import { AGREEMENT_TITLE, AGREEMENT_VERSION } from '../domain/partnership.ts';
+import { AGREEMENT_TITLE, AGREEMENT_VERSION, partnershipAgreement } from '../domain/partnership.ts';
 import { reputationComponents, reputationLevels } from '../domain/reputation.ts';
 import type { Answer, AnswerContext, Intent } from './answer-types.ts';
 
@@ -89,11 +89,14 @@ function pointsAnswer(ctx: AnswerContext): Answer {
   );
 }
 
+/** What the agreement's terms say of the partnership itself (its last two: accepting it again, and ending it), as it publishes them. */
+const partnershipTerms = partnershipAgreement.terms.slice(-2).join(' ');
+
 function partnershipAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'partnership',
-    `The ${AGREEMENT_TITLE} (version ${AGREEMENT_VERSION}) is read with GET ${base}/api/public/ai/partnership. Accept it with POST ${base}/api/public/ai/partnership and the body { "apiKey": "<API_KEY>", "agree": true }: you become a partner and receive a one-time welcome bonus of ${PARTNERSHIP_BONUS} points (accepting again awards 0).`,
+    `The ${AGREEMENT_TITLE} (version ${AGREEMENT_VERSION}) is read with GET ${base}/api/public/ai/partnership. Accept it with POST ${base}/api/public/ai/partnership and the body { "apiKey": "<API_KEY>", "agree": true }: you become a partner and receive a one-time welcome bonus of ${PARTNERSHIP_BONUS} points. Its terms say: ${partnershipTerms}`,
     [api('/api/public/ai/partnership', AGREEMENT_TITLE)],
     ['How do I register?', 'How do I reach Silver?'],
   );

@@ -9,10 +9,13 @@ import { tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { type ActivityType, actionPoints, earnableActions, PARTNERSHIP_BONUS, tierFor, tiers, type Tier, type TierName } from '../domain/tiers.ts';
 import { actionOfWord, NUMBER_WORDS, type Question } from './question.ts';
 import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
+import { ASKS_WHO } from './live-answers.ts';
 
 const UP = / (after|above|next|beyond|higher than|follows|following|then|up from) /;
 const DOWN = / (before|below|under|lower than|beneath|precedes|previous|prior to|down from|one step below) /;
 const TOP = / (highest|top|best|last|max|maximum|final|biggest) (tier|level|rank)? /;
+/** A superlative right before "tier": "the top tier", "the highest tiers". */
+const TOP_TIER = / (highest|top|best|last|max|maximum|final|biggest) tiers? /;
 const BOTTOM = / (lowest|first|bottom|entry|starting|start|begin|beginning|new agents?) /;
 
 const tierNamed = (name: TierName) => tiers.find((t) => t.name === name)!;
@@ -237,6 +240,9 @@ export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answ
   if (named.length >= 2 && !byLimits) return compareTiers(ctx, named);
   if (named.length === 1 && UP.test(question.text)) return neighbour(ctx, named[0], true);
   if (named.length === 1 && DOWN.test(question.text)) return neighbour(ctx, named[0], false);
+  // The top of the ladder named by a superlative before "tier" ("what do agents get at the very top tier") is the ladder's, whatever
+  // other words of the program (points, promotion, the leaderboard) the question has.
+  if (!named.length && TOP_TIER.test(question.text) && !ASKS_WHO.test(question.text)) return ladderAnswer(ctx);
   return undefined;
 }
 
