@@ -665,3 +665,11 @@ describe('the leaderboard', () => {
     expect((await ask('is an api key required to see the leaderboard')).reply).toContain('no API key needed');
   });
 });
+
+describe('the videos and clips lists', () => {
+  it("name every query parameter their schema defines, with its default (the videos' named three of six)", async () => {
+    expect((await ask('are videos filterable by tag')).reply).toContain('tag');
+    expect((await ask('how many videos does one page of the list hold')).reply).toContain('limit (default 20)');
+    expect((await ask('any clips of the trichome video')).reply).toContain('offset (default 0)');
+  });
+});
