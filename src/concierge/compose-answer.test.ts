@@ -673,3 +673,10 @@ describe('the videos and clips lists', () => {
     expect((await ask('any clips of the trichome video')).reply).toContain('offset (default 0)');
   });
 });
+
+describe('a question naming the knowledge base and a subject', () => {
+  it('is answered by the entry about the subject, not by the overview of the knowledge base', async () => {
+    expect((await ask('which kb entry covers first-pass metabolism')).sources[0].url).toContain('/knowledge/glossary/bioavailability');
+    expect((await ask('which knowledge entries bring up vitamin e acetate')).sources[0].url).toContain('/knowledge/methods/inhalation');
+  });
+});

@@ -258,6 +258,8 @@ function namesStranger(words: string[], strangers: Set<string>, ownToo = false):
  */
 function retrieved(ctx: AnswerContext): Answer | undefined {
   const { question, hits } = ctx;
+  const entry = hits[0] && entryOfTheRest(ctx, hits[0]);
+  if (entry) return documentAnswer({ ...ctx, hits: [entry, ...hits.filter((h) => h !== entry)] }, entry);
   // The documents the question is about: each accounts for enough of it (unless it asks about a thing no document
   // knows), or the question names it whole and has no word the corpus lacks.
   const strangers = new Set(ctx.index.strangers(question.query));
@@ -319,6 +321,19 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (closest.confidence >= FALLBACK && !question.corrected) return documentAnswer(ctx, closest);
   // Else a subject the catalog files videos under ("anything on pest control?"): no video is about it, and these are the closest.
   return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
+}
+
+/**
+ * A question that names the knowledge base or its entries and a subject ("which knowledge entry talks about vitamin e acetate",
+ * "what does the kb say about hops"): the knowledge base's words say where to look, not what about, so when its overview is the
+ * first document found, the entry (or a passage of it) that accounts for the rest of the question answers.
+ */
+function entryOfTheRest(ctx: AnswerContext, best: Hit): Hit | undefined {
+  if (best.doc.kind !== 'program' || best.doc.ref !== 'knowledge') return undefined;
+  const rest = wordsBeyond(ctx.question.query, best.matched).join(' ');
+  if (!ctx.index.terms(rest).length) return undefined;
+  // Named by it, or found by two of its words: a lone word of its text may be one of asking ("say").
+  return ctx.index.search(rest, { kinds: ['knowledge', 'passage'] }).find((h) => h.confidence >= CONFIDENT && (h.named || h.matched.length >= 2));
 }
 
 /** Words that set two things side by side. */
