@@ -680,3 +680,11 @@ describe('a question naming the knowledge base and a subject', () => {
     expect((await ask('which knowledge entries bring up vitamin e acetate')).sources[0].url).toContain('/knowledge/methods/inhalation');
   });
 });
+
+describe('a word no document has, after "the" and before a name', () => {
+  it('labels the document named after it ("the phrase entourage effect"), and is no thing of its own nothing published knows', async () => {
+    expect((await ask('what does the buzzword entourage effect mean')).sources[0].url).toContain('/knowledge/glossary/entourage-effect');
+    expect((await ask('where does the moniker chemovar come from')).sources[0].url).toContain('/knowledge/glossary/chemovar');
+    expect((await ask('who is the ceo of canopy cove')).reply).toContain("don't know");
+  });
+});
