@@ -4,7 +4,9 @@
  * the newest or featured ones, or, when nothing published is about the subject, that plainly: an
  * unpublished video is never offered. Each cites the URLs the API lists the items under.
  */
+import { z } from 'zod';
 import type { Catalog } from '../catalog/catalog-types.ts';
+import { clipQuerySchema, videoQuerySchema } from '../schemas/api/catalog.ts';
 import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
@@ -13,6 +15,15 @@ import { NUMBER_WORDS } from './question.ts';
 import { indexTerm, wordsBeyond } from './text.ts';
 
 const NO_KEY = 'no key needed';
+
+/** A list endpoint's query parameters as its schema defines them, each with its default: "videoId, limit (default 50), offset (default 0)". */
+function queryText(shape: Record<string, z.ZodType>): string {
+  return Object.entries(shape)
+    .map(([name, field]) => (field instanceof z.ZodDefault ? `${name} (default ${field.def.defaultValue})` : name))
+    .join(', ');
+}
+const VIDEO_QUERY = queryText(videoQuerySchema([]).shape);
+const CLIP_QUERY = queryText(clipQuerySchema.shape);
 
 /** What follows a catalog's "no item matches": the concierge knows nothing more about the subject, and a person may. */
 function askTheTeam(ctx: AnswerContext): { says: string; source: Source } {
@@ -76,7 +87,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   const { catalog, base, api, question } = ctx;
   const stems = question.stems;
   const list = api('/api/public/videos', 'Videos');
-  const lead = `${catalog.videos.length} published videos are listed at GET ${base}/api/public/videos (filters: category, search, featured; ${NO_KEY}).`;
+  const lead = `${catalog.videos.length} published videos are listed at GET ${base}/api/public/videos (query: ${VIDEO_QUERY}; ${NO_KEY}).`;
   const byId = videosById(catalog);
   const line = (v: Video) => `${v.title} (${durationText(v.durationSeconds)}, ${base}/videos/${v.id})`;
   const videoSource = (v: Video): Source => ({ title: v.title, url: `${base}/api/public/videos/${v.id}` });
@@ -92,7 +103,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
         : catalog.clips.slice(0, 5);
     return ctx.answer(
       'videos',
-      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips, filterable by ?videoId= (${NO_KEY}). ${clipHits.length || ofVideos.length ? 'Matching' : 'A few'}: ${clips
+      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${clipHits.length || ofVideos.length ? 'Matching' : 'A few'}: ${clips
         .slice(0, 5)
         .map((c) => `${c.title} (${durationText(c.durationSeconds)}, ${c.width}x${c.height} pixels, published ${c.publishedAt.slice(0, 10)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
         .join('; ')}.`,

@@ -702,3 +702,26 @@ describe('the partnership', () => {
     expect(answer.reply).toContain('Either side may end the partnership at any time');
   });
 });
+
+describe('the videos and clips lists', () => {
+  it("name every query parameter their schema defines, with its default (the videos' named three of six)", async () => {
+    expect((await ask('are videos filterable by tag')).reply).toContain('tag');
+    expect((await ask('how many videos does one page of the list hold')).reply).toContain('limit (default 20)');
+    expect((await ask('any clips of the trichome video')).reply).toContain('offset (default 0)');
+  });
+});
+
+describe('a question naming the knowledge base and a subject', () => {
+  it('is answered by the entry about the subject, not by the overview of the knowledge base', async () => {
+    expect((await ask('which kb entry covers first-pass metabolism')).sources[0].url).toContain('/knowledge/glossary/bioavailability');
+    expect((await ask('which knowledge entries bring up vitamin e acetate')).sources[0].url).toContain('/knowledge/methods/inhalation');
+  });
+});
+
+describe('a word no document has, after "the" and before a name', () => {
+  it('labels the document named after it ("the phrase entourage effect"), and is no thing of its own nothing published knows', async () => {
+    expect((await ask('what does the buzzword entourage effect mean')).sources[0].url).toContain('/knowledge/glossary/entourage-effect');
+    expect((await ask('where does the moniker chemovar come from')).sources[0].url).toContain('/knowledge/glossary/chemovar');
+    expect((await ask('who is the ceo of canopy cove')).reply).toContain("don't know");
+  });
+});

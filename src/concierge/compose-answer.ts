@@ -21,7 +21,7 @@ import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } fro
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
-import { indexTerm, normalise, ORDINAL, words, wordsBeyond } from './text.ts';
+import { indexTerm, normalise, ORDINAL, words, words as wordsOf, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
@@ -243,11 +243,14 @@ const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i 
  * The question asks about a thing no document knows: a word no document uses after an article or a possessive ("who is the
  * ceo of canopy cove"), or one of letters and digits, a name of its own ("what is delta-8 thc"), that is no ordinal ("the 2nd time").
  */
-function namesStranger(words: string[], strangers: Set<string>, ownToo = false): boolean {
+function namesStranger(words: string[], strangers: Set<string>, ownToo = false, hits: readonly Hit[] = []): boolean {
   // The asker's own thing ("my newsletter", "my assistant") is where an answer is used, not what it is about: unless `ownToo`
   // (a question with a word corrected into another: "how do i cancel my netflix" is not about cancer).
   const owned = (i: number) => !ownToo && /^(my|our)$/.test(words[i - 1] ?? '');
-  const named = (w: string, i: number) => !ORDINAL.test(w) && ((afterDeterminer(words, i) && !owned(i)) || (/\p{L}/u.test(w) && /\d/.test(w)));
+  // A word that says what the name after it is ("the phrase entourage effect", "the term chemovar") labels a document the question names whole.
+  const nameWords = new Set(hits.filter((h) => h.fullyNamed).flatMap((h) => h.doc.names.split(' ; ').flatMap((n) => wordsOf(n).map(indexTerm))));
+  const labels = (i: number) => nameWords.has(indexTerm(words[i + 1] ?? ''));
+  const named = (w: string, i: number) => !ORDINAL.test(w) && ((afterDeterminer(words, i) && !owned(i) && !labels(i)) || (/\p{L}/u.test(w) && /\d/.test(w)));
   return words.some((w, i) => named(w, i) && strangers.has(indexTerm(w) ?? ''));
 }
 
@@ -258,10 +261,12 @@ function namesStranger(words: string[], strangers: Set<string>, ownToo = false):
  */
 function retrieved(ctx: AnswerContext): Answer | undefined {
   const { question, hits } = ctx;
+  const entry = hits[0] && entryOfTheRest(ctx, hits[0]);
+  if (entry) return documentAnswer({ ...ctx, hits: [entry, ...hits.filter((h) => h !== entry)] }, entry);
   // The documents the question is about: each accounts for enough of it (unless it asks about a thing no document
   // knows), or the question names it whole and has no word the corpus lacks.
   const strangers = new Set(ctx.index.strangers(question.query));
-  const asksStranger = namesStranger(question.words, strangers);
+  const asksStranger = namesStranger(question.words, strangers, false, hits);
   const answers = (h: Hit) => (h.confidence >= CONFIDENT && !asksStranger) || (h.fullyNamed && !strangers.size);
   // Of the top five by score, one the question names whole, else the one that accounts for clearly more of it.
   const top5 = hits.slice(0, 5).filter(answers);
@@ -319,6 +324,19 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (closest.confidence >= FALLBACK && !question.corrected) return documentAnswer(ctx, closest);
   // Else a subject the catalog files videos under ("anything on pest control?"): no video is about it, and these are the closest.
   return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
+}
+
+/**
+ * A question that names the knowledge base or its entries and a subject ("which knowledge entry talks about vitamin e acetate",
+ * "what does the kb say about hops"): the knowledge base's words say where to look, not what about, so when its overview is the
+ * first document found, the entry (or a passage of it) that accounts for the rest of the question answers.
+ */
+function entryOfTheRest(ctx: AnswerContext, best: Hit): Hit | undefined {
+  if (best.doc.kind !== 'program' || best.doc.ref !== 'knowledge') return undefined;
+  const rest = wordsBeyond(ctx.question.query, best.matched).join(' ');
+  if (!ctx.index.terms(rest).length) return undefined;
+  // Named by it, or found by two of its words: a lone word of its text may be one of asking ("say").
+  return ctx.index.search(rest, { kinds: ['knowledge', 'passage'] }).find((h) => h.confidence >= CONFIDENT && (h.named || h.matched.length >= 2));
 }
 
 /** Words that set two things side by side. */
@@ -562,7 +580,7 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   // A word corrected into another makes the subject uncertain ("who won the world cup" read as "own" and "cpu"), unless it is itself a frame ("mate" read as "made").
   const written = words(normalise(question.raw));
   const frames = new Set(question.words.every((w, i) => w === written[i] || found.includes(indexTerm(w) ?? '')) ? found : []);
-  if ((!strangers.size && !frames.size) || namesStranger(question.words, strangers)) return undefined;
+  if ((!strangers.size && !frames.size) || namesStranger(question.words, strangers, false, ctx.hits)) return undefined;
   const isFrame = (w: string) => frames.has(indexTerm(w) ?? '');
   // Removed from the question as written, so that numbers ("1,200") and punctuation stay as they were.
   const kept = ctx.input.message.replace(/[\p{L}\p{N}]+(?:[_.'-][\p{L}\p{N}]+)*/gu, (w) => (isStranger(correctWord(w.toLowerCase(), model.vocabulary)) ? '' : w));
