@@ -40,6 +40,10 @@ describe('composing an answer', () => {
     ['random question but what is the capital of france', 'unknown'],
     // A thing no document knows, with a word corrected into one of ours ("cancel" into "cancer"): no rule reads it.
     ['help me cancel my netflix', 'unknown'],
+    // So is one with a word after an article corrected into a word one document uses, which no close document has ("super bowl" as "supper bowel").
+    ['who sang at the super bowl last year', 'unknown'],
+    ['what time is the super bowl on', 'unknown'],
+    ['who is playing in the super bowl', 'unknown'],
     // A stranger after an article is the subject, not shorthand: no document that lacks it answers.
     ['who is the ceo of canopy cove', 'unknown'],
     ['price of the tote rn', 'shop'],

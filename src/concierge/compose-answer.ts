@@ -643,6 +643,19 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   );
 }
 
+/**
+ * The words of a question corrected into a word at most one document uses that no document accounting for half the question has:
+ * no typo of that word but a thing no document knows ("who won the super bowl" is no "supper bowel").
+ */
+function miscorrected(ctx: AnswerContext): string[] {
+  const written = new Set(words(normalise(ctx.question.raw)));
+  const confirmed = (t: string) => ctx.hits.some((h) => h.confidence >= CONFIDENT && h.matched.includes(t));
+  return ctx.question.words
+    .filter((w) => !written.has(w))
+    .map(indexTerm)
+    .filter((t): t is string => t !== null && ctx.index.documents(t) <= 1 && !confirmed(t));
+}
+
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
   const answer = await composeAnswer(ctx, program);
   return answer && withUnknownRest(ctx, answer);
@@ -652,7 +665,9 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
   const { question, hits } = ctx;
   // A question about a thing no document knows, with a word of it corrected into another, is not understood: no rule reads
   // it as one of ours ("how do i cancel my netflix" is not about cancer, "who won the superbowl" not about who owns what).
-  if (question.corrected && namesStranger(question.words, new Set(ctx.index.strangers(question.query)), true)) return smallTalk(ctx);
+  // So is one with a word corrected into a rare word no close document has, after an article ("who won the super bowl" is no "supper
+  // bowel"); after "my" it is the asker's own ("my sons seizures" read as "my sous" is still about seizures).
+  if (question.corrected && (namesStranger(question.words, new Set(ctx.index.strangers(question.query)), true) || namesStranger(question.words, new Set(miscorrected(ctx))))) return smallTalk(ctx);
   // A question that names a kind of item ("list every podcast episode") is about that kind, unless it names the leaderboard whole.
   const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT && (!question.kind || hits[0].fullyNamed);
   return (
