@@ -44,6 +44,9 @@ describe('composing an answer', () => {
     ['who sang at the super bowl last year', 'unknown'],
     ['what time is the super bowl on', 'unknown'],
     ['who is playing in the super bowl', 'unknown'],
+    // A count of the one word a document is filed under without saying it: the feeds (under "subscribe") count no subscribers.
+    ['how many subscribers do you have', 'unknown'],
+    ['how many subscribers does the channel have', 'unknown'],
     // A stranger after an article is the subject, not shorthand: no document that lacks it answers.
     ['who is the ceo of canopy cove', 'unknown'],
     ['price of the tote rn', 'shop'],

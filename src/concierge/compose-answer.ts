@@ -21,7 +21,7 @@ import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } fro
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
-import { indexTerm, normalise, ORDINAL, words, wordsBeyond } from './text.ts';
+import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
@@ -289,6 +289,7 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     (ofNamed(h) && b.doc.kind === 'passage' && !ofNamed(b) && h.confidence >= b.confidence);
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, unlessNearNamed(ctx, chosen));
+  if (best && countsUnsaid(ctx, best)) return undefined;
   const kind = question.kind;
   const relation = best && !kind ? relating(ctx, best) : undefined;
   if (best && relation) return joined(documentAnswer(ctx, relation), documentAnswer(ctx, best));
@@ -319,6 +320,19 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (closest.confidence >= FALLBACK && !question.corrected) return documentAnswer(ctx, closest);
   // Else a subject the catalog files videos under ("anything on pest control?"): no video is about it, and these are the closest.
   return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
+}
+
+/** What "how many" counts: the word after it. */
+const ASKS_COUNT = / how many (\p{L}+) /u;
+
+/**
+ * A question that counts a thing, and a document that has only that word of it, filed under it without naming or saying it ("how
+ * many subscribers does the podcast have" of the feeds, filed under "subscribe"): the document does not count it, nor does anything published.
+ */
+function countsUnsaid(ctx: AnswerContext, best: Hit): boolean {
+  const counted = indexTerm(ASKS_COUNT.exec(ctx.question.text)?.[1] ?? '');
+  if (!counted || best.matched.join() !== counted) return false;
+  return !tokens(`${best.doc.names} ${best.doc.text}`).some((t) => indexTerm(t) === counted);
 }
 
 /** Words that set two things side by side. */
