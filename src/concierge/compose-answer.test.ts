@@ -36,6 +36,8 @@ describe('composing an answer', () => {
     ['quick question, how do i grow tomatoes', 'unknown'],
     // A first or last clause that names nothing a document is about only sets the question up.
     ["just wondering, what's on now", 'schedule'],
+    // A last clause that asks "which" further on is part of the question: "parent" and "firm" are what it asks, and nothing published has them.
+    ['who owns canopy cove, like which parent firm', 'unknown'],
     ['sorry if this is dumb but do you have mugs?', 'shop'],
     ['random question but what is the capital of france', 'unknown'],
     // A thing no document knows, with a word corrected into one of ours ("cancel" into "cancer"): no rule reads it.

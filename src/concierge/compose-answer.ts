@@ -527,9 +527,11 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
   };
   if (frames(clauses[0])) return clauses.slice(1).join(', ');
   // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".
+  // So is one that asks "what", "who" or "which" further on: "who owns canopy cove tv, like which parent company".
   const last = clauses[clauses.length - 1];
   // So is one whose every word but its stop words no document has: "3 leaf enamel pins, what's the damage" asks for the pins' price.
-  if ((!QUESTION_START.test(normalise(last)) || slang(model, last)) && frames(last)) return clauses.slice(0, -1).join(', ');
+  const asks = QUESTION_START.test(normalise(last)) || /\b(what|who|which)\b/.test(normalise(last));
+  if ((!asks || slang(model, last)) && frames(last)) return clauses.slice(0, -1).join(', ');
   return undefined;
 }
 
