@@ -24,6 +24,10 @@ describe('composing an answer', () => {
     ['Where is the RSS feed?', 'feeds'],
     ['What is the entourage effect?', 'knowledge'],
     ['do you sell merchandise?', 'shop'],
+    // Buying what the knowledge base describes is a question for the shop, which has no such product.
+    ['do you sell cbd tinctures', 'shop'],
+    ['can i buy cbd capsules from you', 'shop'],
+    ['do you sell thc vapes', 'shop'],
     ['got any merch', 'shop'],
     ['any good movies about glass?', 'videos'],
     ['is there a video about decarboxylation', 'videos'],

@@ -290,6 +290,9 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, unlessNearNamed(ctx, chosen));
   if (best && countsUnsaid(ctx, best)) return undefined;
+  // A question that buys or is sold (the shop, in its everyday words) what an entry of the knowledge base is about asks the shop, which
+  // says no product matches: "do you sell cbd oil" is not asking what CBD is.
+  if (best && question.stems.has('shop') && (best.doc.kind === 'knowledge' || best.doc.kind === 'passage')) return shopAnswer(ctx);
   const kind = question.kind;
   const relation = best && !kind ? relating(ctx, best) : undefined;
   if (best && relation) return joined(documentAnswer(ctx, relation), documentAnswer(ctx, best));
