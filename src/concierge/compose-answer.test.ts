@@ -53,6 +53,9 @@ describe('composing an answer', () => {
     // A count of the one word a document is filed under without saying it: the feeds (under "subscribe") count no subscribers.
     ['how many subscribers do you have', 'unknown'],
     ['how many subscribers does the channel have', 'unknown'],
+    // A thing named by words of which a catalog item has some, none in its names, and lacks another: a mug "in stock" is no stock market.
+    ['how is the stock market doing', 'unknown'],
+    ['where can i see the stock price of canopy cove', 'unknown'],
     // A stranger after an article is the subject, not shorthand: no document that lacks it answers.
     ['who is the ceo of canopy cove', 'unknown'],
     ['price of the tote rn', 'shop'],

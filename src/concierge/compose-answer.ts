@@ -289,7 +289,7 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     (ofNamed(h) && b.doc.kind === 'passage' && !ofNamed(b) && h.confidence >= b.confidence);
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, unlessNearNamed(ctx, chosen));
-  if (best && countsUnsaid(ctx, best)) return undefined;
+  if (best && (countsUnsaid(ctx, best) || namesOtherItem(ctx, best))) return undefined;
   // A question that buys or is sold (the shop, in its everyday words) what an entry of the knowledge base is about asks the shop, which
   // says no product matches: "do you sell cbd oil" is not asking what CBD is.
   if (best && question.stems.has('shop') && (best.doc.kind === 'knowledge' || best.doc.kind === 'passage')) return shopAnswer(ctx);
@@ -336,6 +336,37 @@ function countsUnsaid(ctx: AnswerContext, best: Hit): boolean {
   const counted = indexTerm(ASKS_COUNT.exec(ctx.question.text)?.[1] ?? '');
   if (!counted || best.matched.join() !== counted) return false;
   return !tokens(`${best.doc.names} ${best.doc.text}`).some((t) => indexTerm(t) === counted);
+}
+
+/** The runs of two or more words after an article or a possessive, up to a stop word: what the question names ("the stock price"). */
+function namedPhrases(ws: string[]): string[][] {
+  const phrases: string[][] = [];
+  ws.forEach((w, i) => {
+    if (!DETERMINER.test(w)) return;
+    const run: string[] = [];
+    for (const next of ws.slice(i + 1)) {
+      if (indexTerm(next) === null) break;
+      run.push(next);
+    }
+    if (run.length >= 2) phrases.push(run);
+  });
+  return phrases;
+}
+
+/**
+ * A catalog item that has some words of a thing the question names, none of them in its names, and lacks another the corpus
+ * has ("the stock price": a mug "in stock" that says no price): the question names another thing than the item.
+ */
+function namesOtherItem(ctx: AnswerContext, best: Hit): boolean {
+  if (!ITEM_KINDS.has(best.doc.kind) || best.fullyNamed) return false;
+  const named = new Set(tokens(best.doc.names).map(indexTerm));
+  // The words for a kind of item ("the podcast trailer") are not searched for: they name no item.
+  const searched = new Set(ctx.index.terms(ctx.question.query));
+  return namedPhrases(ctx.question.words).some((phrase) => {
+    const terms = phrase.map(indexTerm).filter((t): t is string => t !== null && searched.has(t));
+    const has = (t: string) => best.matched.includes(t);
+    return terms.some(has) && terms.some((t) => !has(t) && ctx.index.documents(t) > 0) && !terms.some((t) => has(t) && named.has(t));
+  });
 }
 
 /** Words that set two things side by side. */
