@@ -56,6 +56,9 @@ describe('composing an answer', () => {
     // A thing named by words of which a catalog item has some, none in its names, and lacks another: a mug "in stock" is no stock market.
     ['how is the stock market doing', 'unknown'],
     ['where can i see the stock price of canopy cove', 'unknown'],
+    // Or lacks a word between two it has that another item is filed under: a harvest roundup is no policy or ballot roundup.
+    ['what is the harvest policy roundup', 'unknown'],
+    ['whats in the harvest ballot roundup', 'unknown'],
     // A stranger after an article is the subject, not shorthand: no document that lacks it answers.
     ['who is the ceo of canopy cove', 'unknown'],
     ['price of the tote rn', 'shop'],

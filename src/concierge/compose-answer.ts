@@ -355,7 +355,8 @@ function namedPhrases(ws: string[]): string[][] {
 
 /**
  * A catalog item that has some words of a thing the question names, none of them in its names, and lacks another the corpus
- * has ("the stock price": a mug "in stock" that says no price): the question names another thing than the item.
+ * has ("the stock price": a mug "in stock" that says no price), or lacks one between two it has that another item of its kind
+ * is filed under ("the spring policy roundup": a spring roundup, and "policy" another video's): the question names another thing than the item.
  */
 function namesOtherItem(ctx: AnswerContext, best: Hit): boolean {
   if (!ITEM_KINDS.has(best.doc.kind) || best.fullyNamed) return false;
@@ -365,7 +366,9 @@ function namesOtherItem(ctx: AnswerContext, best: Hit): boolean {
   return namedPhrases(ctx.question.words).some((phrase) => {
     const terms = phrase.map(indexTerm).filter((t): t is string => t !== null && searched.has(t));
     const has = (t: string) => best.matched.includes(t);
-    return terms.some(has) && terms.some((t) => !has(t) && ctx.index.documents(t) > 0) && !terms.some((t) => has(t) && named.has(t));
+    const between = (i: number) => terms.slice(0, i).some(has) && terms.slice(i + 1).some(has);
+    const filedElsewhere = terms.some((t, i) => !has(t) && between(i) && ctx.hits.some((h) => h !== best && h.doc.kind === best.doc.kind && h.keyed.includes(t)));
+    return filedElsewhere || (terms.some(has) && terms.some((t) => !has(t) && ctx.index.documents(t) > 0) && !terms.some((t) => has(t) && named.has(t)));
   });
 }
 
