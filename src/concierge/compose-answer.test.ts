@@ -79,6 +79,10 @@ describe('composing an answer', () => {
     ['what is the capital of france', 'unknown'],
   ])('%s -> %s', async (q, intent) => expect((await ask(q)).intent).toBe(intent));
 
+  it.each(['do you have gift cards', 'does the mcp server offer gift cards'])('says it knows no more about a word no document has right before one the answer is filed under: %s', async (q) =>
+    expect((await ask(q)).reply).toContain('I don\'t know more about "gift"'),
+  );
+
   it('says what follows a show the question names once it ends', async () => {
     expect((await ask('once morning garden ends what comes on')).reply).toContain('Kitchen Mornings');
     expect((await ask('what is next when kitchen mornings finishes')).reply).toContain('Midday Dispatch');

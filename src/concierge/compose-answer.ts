@@ -686,7 +686,10 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const answered = ctx.hits.filter((h) => cited.has(h.doc.url));
   const uncovered = (t: string | null) => t !== null && ctx.index.documents(t) > 0 && ctx.index.documents(t) <= RARE && !answered.some((h) => h.matched.includes(t));
   const unknown = (w: string) => (listing && ((ctx.index.strangers(w).length > 0 && !synonymsOf(w)) || unsaid(indexTerm(w)))) || uncovered(indexTerm(w));
-  const rest = words(normalise(ctx.input.message)).filter((w) => w.length > SHORT_WORD && /^\p{L}+$/u.test(w) && !names.has(w) && unknown(w));
+  // A word no document has right before one the answer's document is filed under says which of it the question means, whatever its length: "gift cards".
+  const written = words(normalise(ctx.input.message));
+  const modifies = (w: string, i: number) => ctx.index.strangers(w).length > 0 && !synonymsOf(w) && answered.some((h) => h.keyed.includes(indexTerm(written[i + 1] ?? '') ?? ''));
+  const rest = written.filter((w, i) => /^\p{L}+$/u.test(w) && !names.has(w) && ((w.length > SHORT_WORD && unknown(w)) || modifies(w, i)));
   if (!rest.length) return answer;
   return makeAnswer(
     answer.intent,
