@@ -307,9 +307,7 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     // With no item of the kind found, a fact of the program the question names whole answers: "new videos as json feed" is the feeds.
     const fact = hits[0];
     if (!ofKind && !best && fact?.fullyNamed && fact.doc.kind === 'program' && !OVERVIEWS.has(fact.doc.ref)) return documentAnswer(ctx, fact);
-    // Nor is an item of another kind found through a word corrected into another: "is the podcast marked explicit" is no video about a market.
-    const otherItem = best && question.corrected && ITEM_KINDS.has(best.doc.kind) && !KIND_FAMILY[kind].includes(best.doc.kind);
-    if (ofKind || !best || loose || overview || otherItem) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
+    if (ofKind || !best || loose || overview) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
     const aka = best.fullyNamed && best.doc.kind === 'knowledge' ? underName(ctx, best, kind) : undefined;
     if (aka) return KIND_ANSWER[kind](aka);
   }
