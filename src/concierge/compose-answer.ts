@@ -21,7 +21,7 @@ import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } fro
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
-import { indexTerm, normalise, ORDINAL, words, words as wordsOf, wordsBeyond } from './text.ts';
+import { indexTerm, normalise, ORDINAL, tokens, words, words as wordsOf, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
@@ -294,6 +294,10 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     (ofNamed(h) && b.doc.kind === 'passage' && !ofNamed(b) && h.confidence >= b.confidence);
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, unlessNearNamed(ctx, chosen));
+  if (best && (countsUnsaid(ctx, best) || namesOtherItem(ctx, best))) return undefined;
+  // A question that buys or is sold (the shop, in its everyday words) what an entry of the knowledge base is about asks the shop, which
+  // says no product matches: "do you sell cbd oil" is not asking what CBD is.
+  if (best && question.stems.has('shop') && (best.doc.kind === 'knowledge' || best.doc.kind === 'passage')) return shopAnswer(ctx);
   const kind = question.kind;
   const relation = best && !kind ? relating(ctx, best) : undefined;
   if (best && relation) return joined(documentAnswer(ctx, relation), documentAnswer(ctx, best));
@@ -308,9 +312,7 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     // With no item of the kind found, a fact of the program the question names whole answers: "new videos as json feed" is the feeds.
     const fact = hits[0];
     if (!ofKind && !best && fact?.fullyNamed && fact.doc.kind === 'program' && !OVERVIEWS.has(fact.doc.ref)) return documentAnswer(ctx, fact);
-    // Nor is an item of another kind found through a word corrected into another: "is the podcast marked explicit" is no video about a market.
-    const otherItem = best && question.corrected && ITEM_KINDS.has(best.doc.kind) && !KIND_FAMILY[kind].includes(best.doc.kind);
-    if (ofKind || !best || loose || overview || otherItem) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
+    if (ofKind || !best || loose || overview) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
     const aka = best.fullyNamed && best.doc.kind === 'knowledge' ? underName(ctx, best, kind) : undefined;
     if (aka) return KIND_ANSWER[kind](aka);
   }
@@ -337,6 +339,53 @@ function entryOfTheRest(ctx: AnswerContext, best: Hit): Hit | undefined {
   if (!ctx.index.terms(rest).length) return undefined;
   // Named by it, or found by two of its words: a lone word of its text may be one of asking ("say").
   return ctx.index.search(rest, { kinds: ['knowledge', 'passage'] }).find((h) => h.confidence >= CONFIDENT && (h.named || h.matched.length >= 2));
+}
+
+/** What "how many" counts: the word after it. */
+const ASKS_COUNT = / how many (\p{L}+) /u;
+
+/**
+ * A question that counts a thing, and a document that has only that word of it, filed under it without naming or saying it ("how
+ * many subscribers does the podcast have" of the feeds, filed under "subscribe"): the document does not count it, nor does anything published.
+ */
+function countsUnsaid(ctx: AnswerContext, best: Hit): boolean {
+  const counted = indexTerm(ASKS_COUNT.exec(ctx.question.text)?.[1] ?? '');
+  if (!counted || best.matched.join() !== counted) return false;
+  return !tokens(`${best.doc.names} ${best.doc.text}`).some((t) => indexTerm(t) === counted);
+}
+
+/** The runs of two or more words after an article or a possessive, up to a stop word: what the question names ("the stock price"). */
+function namedPhrases(ws: string[]): string[][] {
+  const phrases: string[][] = [];
+  ws.forEach((w, i) => {
+    if (!DETERMINER.test(w)) return;
+    const run: string[] = [];
+    for (const next of ws.slice(i + 1)) {
+      if (indexTerm(next) === null) break;
+      run.push(next);
+    }
+    if (run.length >= 2) phrases.push(run);
+  });
+  return phrases;
+}
+
+/**
+ * A catalog item that has some words of a thing the question names, none of them in its names, and lacks another the corpus
+ * has ("the stock price": a mug "in stock" that says no price), or lacks one between two it has that another item of its kind
+ * is filed under ("the spring policy roundup": a spring roundup, and "policy" another video's): the question names another thing than the item.
+ */
+function namesOtherItem(ctx: AnswerContext, best: Hit): boolean {
+  if (!ITEM_KINDS.has(best.doc.kind) || best.fullyNamed) return false;
+  const named = new Set(tokens(best.doc.names).map(indexTerm));
+  // The words for a kind of item ("the podcast trailer") are not searched for: they name no item.
+  const searched = new Set(ctx.index.terms(ctx.question.query));
+  return namedPhrases(ctx.question.words).some((phrase) => {
+    const terms = phrase.map(indexTerm).filter((t): t is string => t !== null && searched.has(t));
+    const has = (t: string) => best.matched.includes(t);
+    const between = (i: number) => terms.slice(0, i).some(has) && terms.slice(i + 1).some(has);
+    const filedElsewhere = terms.some((t, i) => !has(t) && between(i) && ctx.hits.some((h) => h !== best && h.doc.kind === best.doc.kind && h.keyed.includes(t)));
+    return filedElsewhere || (terms.some(has) && terms.some((t) => !has(t) && ctx.index.documents(t) > 0) && !terms.some((t) => has(t) && named.has(t)));
+  });
 }
 
 /** Words that set two things side by side. */
@@ -537,9 +586,11 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
   };
   if (frames(clauses[0])) return clauses.slice(1).join(', ');
   // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".
+  // So is one that asks "what", "who" or "which" further on: "who owns canopy cove tv, like which parent company".
   const last = clauses[clauses.length - 1];
   // So is one whose every word but its stop words no document has: "3 leaf enamel pins, what's the damage" asks for the pins' price.
-  if ((!QUESTION_START.test(normalise(last)) || slang(model, last)) && frames(last)) return clauses.slice(0, -1).join(', ');
+  const asks = QUESTION_START.test(normalise(last)) || /\b(what|who|which)\b/.test(normalise(last));
+  if ((!asks || slang(model, last)) && frames(last)) return clauses.slice(0, -1).join(', ');
   return undefined;
 }
 
@@ -657,7 +708,10 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const answered = ctx.hits.filter((h) => cited.has(h.doc.url));
   const uncovered = (t: string | null) => t !== null && ctx.index.documents(t) > 0 && ctx.index.documents(t) <= RARE && !answered.some((h) => h.matched.includes(t));
   const unknown = (w: string) => (listing && ((ctx.index.strangers(w).length > 0 && !synonymsOf(w)) || unsaid(indexTerm(w)))) || uncovered(indexTerm(w));
-  const rest = words(normalise(ctx.input.message)).filter((w) => w.length > SHORT_WORD && /^\p{L}+$/u.test(w) && !names.has(w) && unknown(w));
+  // A word no document has right before one the answer's document is filed under says which of it the question means, whatever its length: "gift cards".
+  const written = words(normalise(ctx.input.message));
+  const modifies = (w: string, i: number) => ctx.index.strangers(w).length > 0 && !synonymsOf(w) && answered.some((h) => h.keyed.includes(indexTerm(written[i + 1] ?? '') ?? ''));
+  const rest = written.filter((w, i) => /^\p{L}+$/u.test(w) && !names.has(w) && ((w.length > SHORT_WORD && unknown(w)) || modifies(w, i)));
   if (!rest.length) return answer;
   return makeAnswer(
     answer.intent,
@@ -665,6 +719,19 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
     [...answer.sources, ctx.api('/api/public/ai/message', 'Message channel')],
     answer.suggestions,
   );
+}
+
+/**
+ * The words of a question corrected into a word at most one document uses that no document accounting for half the question has:
+ * no typo of that word but a thing no document knows ("who won the super bowl" is no "supper bowel").
+ */
+function miscorrected(ctx: AnswerContext): string[] {
+  const written = new Set(words(normalise(ctx.question.raw)));
+  const confirmed = (t: string) => ctx.hits.some((h) => h.confidence >= CONFIDENT && h.matched.includes(t));
+  return ctx.question.words
+    .filter((w) => !written.has(w))
+    .map(indexTerm)
+    .filter((t): t is string => t !== null && ctx.index.documents(t) <= 1 && !confirmed(t));
 }
 
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
@@ -676,7 +743,9 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
   const { question, hits } = ctx;
   // A question about a thing no document knows, with a word of it corrected into another, is not understood: no rule reads
   // it as one of ours ("how do i cancel my netflix" is not about cancer, "who won the superbowl" not about who owns what).
-  if (question.corrected && namesStranger(question.words, new Set(ctx.index.strangers(question.query)), true)) return smallTalk(ctx);
+  // So is one with a word corrected into a rare word no close document has, after an article ("who won the super bowl" is no "supper
+  // bowel"); after "my" it is the asker's own ("my sons seizures" read as "my sous" is still about seizures).
+  if (question.corrected && (namesStranger(question.words, new Set(ctx.index.strangers(question.query)), true) || namesStranger(question.words, new Set(miscorrected(ctx))))) return smallTalk(ctx);
   // A question that names a kind of item ("list every podcast episode") is about that kind, unless it names the leaderboard whole.
   const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT && (!question.kind || hits[0].fullyNamed);
   return (
