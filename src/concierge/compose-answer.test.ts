@@ -748,3 +748,12 @@ describe('a word no document has, after "the" and before a name', () => {
     expect((await ask('who is the ceo of canopy cove')).reply).toContain("don't know");
   });
 });
+
+describe("a question about the asker's son or daughter", () => {
+  it('is a health question, answered with the not-medical-advice line, like one about a child or a teenager (the entry was given without it)', async () => {
+    const answer = await ask('my son vaped thc, how fast does it hit');
+    expect(answer.intent).toBe('health');
+    expect(answer.reply).toContain('not medical advice');
+    expect(answer.sources[0].url).toBe(absoluteUrl('/api/public/knowledge/methods/inhalation'));
+  });
+});

@@ -33,7 +33,7 @@ export const HEALTH_TERMS = (
   'depression ptsd psychosis psychotic paranoia schizophrenia sleep sleepy insomnia epilepsy seizure nausea vomiting cancer chemotherapy inflammation appetite sclerosis spasticity lungs drug prescription ' +
   // Impairment: whether it is safe to drive or work after use is a safety question, never answered with a yes.
   'drive driving impaired impairment machinery ' +
-  'pill interact interaction dog pet cat kid child children teen teenager baby elderly'
+  'pill interact interaction dog pet cat kid child children son daughter teen teenager baby toddler elderly'
 ).split(' ');
 
 /** Everyday words for the service's own: added to a question, never substituted for a word in it. */
