@@ -725,3 +725,12 @@ describe('a word no document has, after "the" and before a name', () => {
     expect((await ask('who is the ceo of canopy cove')).reply).toContain("don't know");
   });
 });
+
+describe('a tier named with "before" that starts a clause of its own', () => {
+  it('says when, not which tier comes before it ("how many writes at platinum before we hit 429s" is the rate limits)', async () => {
+    const limits = await ask('at platinum how many writes per minute do we get before we run into 429s');
+    expect(limits.intent).toBe('rate_limits');
+    expect(limits.reply).toContain('x5');
+    expect((await ask('what tier comes before platinum')).reply).toContain('Before Platinum');
+  });
+});
