@@ -734,3 +734,12 @@ describe('a tier named with "before" that starts a clause of its own', () => {
     expect((await ask('what tier comes before platinum')).reply).toContain('Before Platinum');
   });
 });
+
+describe('an error status after an article', () => {
+  it('is a status received, answered with its codes ("my earn came back with a 422"), and a number of points is not', async () => {
+    const received = await ask('my earn came back with a 422 today, what did i do');
+    expect(received.intent).toBe('api');
+    expect(received.reply).toContain('idempotency_key_reused');
+    expect((await ask('i have a 500 point lead, am i gold')).intent).toBe('tiers');
+  });
+});
