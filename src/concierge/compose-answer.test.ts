@@ -743,3 +743,10 @@ describe('an error status after an article', () => {
     expect((await ask('i have a 500 point lead, am i gold')).intent).toBe('tiers');
   });
 });
+
+describe('a question asking how long, with a story of its own', () => {
+  it('is answered by the first fact of the program it names that states a length of time', async () => {
+    const answer = await ask('how long do i need to wait after my mention before it is verified or taken away');
+    expect(answer.reply).toContain('72 h');
+  });
+});
