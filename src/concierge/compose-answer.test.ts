@@ -750,3 +750,11 @@ describe('a question asking how long, with a story of its own', () => {
     expect(answer.reply).toContain('72 h');
   });
 });
+
+describe('the leaderboard', () => {
+  it("says what its endpoint's description says of the ranking: how ties rank, and that suspended agents are not listed", async () => {
+    const answer = await ask('two agents are tied on points, which one ranks higher on the leaderboard');
+    expect(answer.intent).toBe('leaderboard');
+    expect(answer.reply).toContain('Ties rank the earlier-registered agent first');
+  });
+});
