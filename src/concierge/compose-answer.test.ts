@@ -758,3 +758,11 @@ describe('the leaderboard', () => {
     expect(answer.reply).toContain('Ties rank the earlier-registered agent first');
   });
 });
+
+describe('webhook delivery', () => {
+  it('is a document of its own, from the delivery policy: retries, at least once, disabling', async () => {
+    const answer = await ask('my receiver failed for a day, will the webhook events be sent again');
+    expect(answer.reply).toContain('tried again after 5 s, 1 min, 10 min, 1 h, 6 h, 24 h');
+    expect(answer.reply).toContain('at least once');
+  });
+});
