@@ -757,3 +757,44 @@ describe("a question about the asker's son or daughter", () => {
     expect(answer.sources[0].url).toBe(absoluteUrl('/api/public/knowledge/methods/inhalation'));
   });
 });
+
+describe('a tier named with "before" that starts a clause of its own', () => {
+  it('says when, not which tier comes before it ("how many writes at platinum before we hit 429s" is the rate limits)', async () => {
+    const limits = await ask('at platinum how many writes per minute do we get before we run into 429s');
+    expect(limits.intent).toBe('rate_limits');
+    expect(limits.reply).toContain('x5');
+    expect((await ask('what tier comes before platinum')).reply).toContain('Before Platinum');
+  });
+});
+
+describe('an error status after an article', () => {
+  it('is a status received, answered with its codes ("my earn came back with a 422"), and a number of points is not', async () => {
+    const received = await ask('my earn came back with a 422 today, what did i do');
+    expect(received.intent).toBe('api');
+    expect(received.reply).toContain('idempotency_key_reused');
+    expect((await ask('i have a 500 point lead, am i gold')).intent).toBe('tiers');
+  });
+});
+
+describe('a question asking how long, with a story of its own', () => {
+  it('is answered by the first fact of the program it names that states a length of time', async () => {
+    const answer = await ask('how long do i need to wait after my mention before it is verified or taken away');
+    expect(answer.reply).toContain('72 h');
+  });
+});
+
+describe('the leaderboard', () => {
+  it("says what its endpoint's description says of the ranking: how ties rank, and that suspended agents are not listed", async () => {
+    const answer = await ask('two agents are tied on points, which one ranks higher on the leaderboard');
+    expect(answer.intent).toBe('leaderboard');
+    expect(answer.reply).toContain('Ties rank the earlier-registered agent first');
+  });
+});
+
+describe('webhook delivery', () => {
+  it('is a document of its own, from the delivery policy: retries, at least once, disabling', async () => {
+    const answer = await ask('my receiver failed for a day, will the webhook events be sent again');
+    expect(answer.reply).toContain('tried again after 5 s, 1 min, 10 min, 1 h, 6 h, 24 h');
+    expect(answer.reply).toContain('at least once');
+  });
+});

@@ -216,6 +216,20 @@ function withDuration(ctx: AnswerContext, best: Hit): Hit {
   return ctx.hits.slice(0, 5).find((h) => h !== best && h.confidence >= Math.max(FALLBACK, best.confidence - 0.1) && DURATION.test(h.doc.text)) ?? best;
 }
 
+/** The least share of a question asking how long that a fact of the program stating a length of time must account for. */
+const TIMED = 0.2;
+
+/**
+ * A question that asks how long something takes, which no document accounts for half of (the asker's story has words of
+ * its own: "how long do i have to wait before my promote is either verified or taken back"): the first document found
+ * answers when it is a fact of the program named by a word of the question and states a length of time (the claim check's 72 h).
+ */
+function lengthOfTime(ctx: AnswerContext): Hit | undefined {
+  const top = ctx.hits[0];
+  if (!top || !ASKS_DURATION.test(ctx.question.text) || ctx.index.strangers(ctx.question.query).length) return undefined;
+  return ofProgram(top) && top.named && top.confidence >= TIMED && DURATION.test(top.doc.text) ? top : undefined;
+}
+
 /**
  * Whether a document's names hold a word that a word of the question only starts with, the question not using that name
  * itself: "is thca intoxicating" names THCA, the acid, not THC (the entry named "THC"); "thcv" is not THC either.
@@ -317,6 +331,8 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     if (aka) return KIND_ANSWER[kind](aka);
   }
   if (best) return documentAnswer(compared(ctx, best) ?? ctx, best);
+  const timed = lengthOfTime(ctx);
+  if (timed) return documentAnswer(ctx, timed);
   const pair = together(ctx);
   if (pair) return pair;
   const top = hits[0];

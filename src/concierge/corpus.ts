@@ -8,6 +8,7 @@
  * A document is what it is named (`names`), the words it is filed under (`keywords`) and what it
  * says (`text`); the index weighs them in that order.
  */
+import { DEFAULT_RETRY_SCHEDULE_MS, describeSchedule, webhookLimits } from '../webhooks/webhook-policy.ts';
 import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { discoveryIndex } from '../docs/discovery-index.ts';
 import { tiers } from '../domain/tiers.ts';
@@ -385,10 +386,28 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
   return docs;
 }
 
+/** How webhook events reach an agent's endpoint, as the delivery worker sends them (src/webhooks/webhook-policy.ts, docs/webhooks.md). */
+function webhookDeliveryDoc(base: string): Doc {
+  const days = webhookLimits.disableAfterMs / 86_400_000;
+  return {
+    kind: 'reference',
+    ref: 'Webhook delivery',
+    title: 'Webhook delivery',
+    url: `${base}/api/public/ai/webhooks`,
+    names: 'webhook delivery ; webhook deliveries',
+    keywords: 'webhook webhooks event events delivery deliveries retry retries attempt failed disabled duplicate',
+    text:
+      `Every webhook event is delivered at least once, signed the Standard Webhooks way: drop duplicates by its webhook-id, the same on every retry. ` +
+      `An attempt counts when the endpoint answers a 2xx within ${webhookLimits.timeoutMs / 1000} s; a failed one is tried again after ${describeSchedule(DEFAULT_RETRY_SCHEDULE_MS)}, and after the last the delivery is failed. ` +
+      `An endpoint whose attempts have only failed for ${days} days is disabled (disabled: true in GET ${base}/api/public/ai/webhooks); a test (POST .../test) enables it again. ` +
+      `At most ${webhookLimits.endpointsPerAgent} endpoints per agent; GET .../deliveries shows the last ${webhookLimits.deliveriesShown} deliveries.`,
+  };
+}
+
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
   const index = discoveryIndex(catalog, [...endpoints]);
-  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), bodiesDoc(base), ...requestDocs(index, base));
+  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), bodiesDoc(base), webhookDeliveryDoc(base), ...requestDocs(index, base));
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
   docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known));
   return docs;

@@ -5,6 +5,7 @@
  * to the endpoints that have the data.
  */
 import { actionPoints, nextTier, tierFor, tiers } from '../domain/tiers.ts';
+import { leaderboardEndpoint } from '../schemas/api/rewards.ts';
 import type { Answer, AnswerContext, LeaderboardSort, ProgramAgent, ProgramSnapshot, Source } from './answer-types.ts';
 import { listText } from './answer-format.ts';
 import type { Question } from './question.ts';
@@ -52,7 +53,8 @@ function agentLine(a: ProgramAgent, sort: LeaderboardSort): string {
 /** The leaderboard: how it ranks, and its head when the live program was read. */
 export function leaderboardAnswer(ctx: AnswerContext, live: LiveRead = {}): Answer {
   const { base, api } = ctx;
-  const how = `The Hall of Fame leaderboard is at GET ${base}/api/public/ai/leaderboard (a read: no API key needed), ranked by total points; ?sort=promo ranks by Promotion Efforts (points from share, mention, promote and referral).`;
+  // What the endpoint's own description says of the ranking: how ties rank, who is not listed.
+  const how = `The Hall of Fame leaderboard is at GET ${base}/api/public/ai/leaderboard (a read: no API key needed), ranked by total points; ?sort=promo ranks by Promotion Efforts (points from share, mention, promote and referral). ${leaderboardEndpoint.description}`;
   const source = api('/api/public/ai/leaderboard', 'Hall of Fame leaderboard');
   const top = live.top;
   if (!top) return ctx.answer('leaderboard', `${how} Every registered agent is listed from Bronze up; the live standings are there.`, [source], ['How do I earn points?', 'How does reputation work?']);

@@ -59,13 +59,15 @@ const ASKS_STATUS = / (error|errors|status|code|mean|means|meaning|response) /;
 
 /**
  * A question that names an error code ("what does tier_required mean", "i got name_taken when registering") or an error's
- * status with a word that asks what it is ("what does a 429 from your api mean"): each such code with its status, its title
+ * status with a word that asks what it is ("what does a 429 from your api mean") or after an article ("i got a 422, why"): each such code with its status, its title
  * and when it is answered, as the problem table publishes them, and what its body adds beside the code.
  */
 export function errorCodeAnswer(ctx: AnswerContext): Answer | undefined {
   const { words, text } = ctx.question;
   const status = ASKS_STATUS.test(text);
-  const codes = Object.entries(problemCodes).filter(([code, p]) => words.includes(code) || (status && words.includes(String(p.status))));
+  // A status after an article is one received, whatever else is asked of it: "i got a 422, why", "it keeps returning a 404".
+  const received = (n: number) => new RegExp(` an? ${n} (?!points? |pts )`).test(text);
+  const codes = Object.entries(problemCodes).filter(([code, p]) => words.includes(code) || ((status || received(p.status)) && words.includes(String(p.status))));
   if (!codes.length) return undefined;
   return ctx.answer(
     'api',

@@ -93,6 +93,8 @@ const PHRASES: Array<[RegExp, string]> = [
   ]),
   [/\bcb ?([12])\b/g, 'cb$1'],
   [/\b(\d{1,2})(am|pm)\b/g, '$1 $2'],
+  // A status in the plural is the status: "seeing 429s", "a lot of 500s".
+  [/\b([1-5]\d\d)s\b/g, '$1'],
 ];
 
 /** Contractions and chat spellings. */

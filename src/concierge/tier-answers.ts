@@ -13,6 +13,8 @@ import { ASKS_WHO } from './live-answers.ts';
 
 const UP = / (after|above|next|beyond|higher than|follows|following|then|up from) /;
 const DOWN = / (before|below|under|lower than|beneath|precedes|previous|prior to|down from|one step below) /;
+/** "Before" that starts a clause of its own ("how many reads do i get before i start seeing 429s") says when, not which tier. */
+const BEFORE_CLAUSE = / before (i|you|we|they|it|my|our) /g;
 const TOP = / (highest|top|best|last|max|maximum|final|biggest) (tier|level|rank)? /;
 /** A superlative right before "tier": "the top tier", "the highest tiers". */
 const TOP_TIER = / (highest|top|best|last|max|maximum|final|biggest) tiers? /;
@@ -239,7 +241,7 @@ export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answ
   const byLimits = ctx.hits[0]?.doc.ref === 'rate_limits' && ctx.hits[0].confidence >= 0.5;
   if (named.length >= 2 && !byLimits) return compareTiers(ctx, named);
   if (named.length === 1 && UP.test(question.text)) return neighbour(ctx, named[0], true);
-  if (named.length === 1 && DOWN.test(question.text)) return neighbour(ctx, named[0], false);
+  if (named.length === 1 && DOWN.test(question.text.replace(BEFORE_CLAUSE, ' '))) return neighbour(ctx, named[0], false);
   // The top of the ladder named by a superlative before "tier" ("what do agents get at the very top tier") is the ladder's, whatever
   // other words of the program (points, promotion, the leaderboard) the question has.
   if (!named.length && TOP_TIER.test(question.text) && !ASKS_WHO.test(question.text)) return ladderAnswer(ctx);
