@@ -798,3 +798,11 @@ describe('webhook delivery', () => {
     expect(answer.reply).toContain('at least once');
   });
 });
+
+describe('whether a tier can go down', () => {
+  it('says there is no demotion over time, and that a reversed claim takes points, and so the tier, back (it said tiers never go down)', async () => {
+    const answer = await ask('can my tier ever go down');
+    expect(answer.reply).toContain('no demotion, no decay');
+    expect(answer.reply).toContain('fall only when a claim is reversed');
+  });
+});

@@ -4,7 +4,7 @@
  * leaderboard's head. Nothing is read for any other question; without a snapshot the answers point
  * to the endpoints that have the data.
  */
-import { actionPoints, nextTier, tierFor, tiers } from '../domain/tiers.ts';
+import { actionPoints, nextTier, tierFor, tiers, TIERS_OVER_TIME } from '../domain/tiers.ts';
 import { leaderboardEndpoint } from '../schemas/api/rewards.ts';
 import type { Answer, AnswerContext, LeaderboardSort, ProgramAgent, ProgramSnapshot, Source } from './answer-types.ts';
 import { listText } from './answer-format.ts';
@@ -83,7 +83,7 @@ function myStatusAnswer(ctx: AnswerContext): Answer {
   if (agent === undefined) {
     return ctx.answer(
       'my_status',
-      `I can tell you your points and tier when you send your apiKey with the question, as an Authorization: Bearer <apiKey> or X-API-Key header (or apiKey in the body). Without a key, your public profile at GET ${base}/api/public/ai/agent/{name} shows your tier and points; or tell me your points ("I have 320 points") and I'll work out your tier. Your tier follows your total points (${tiers.map((t) => `${t.name} ${t.minPoints}+`).join(', ')}), and tiers never go down.`,
+      `I can tell you your points and tier when you send your apiKey with the question, as an Authorization: Bearer <apiKey> or X-API-Key header (or apiKey in the body). Without a key, your public profile at GET ${base}/api/public/ai/agent/{name} shows your tier and points; or tell me your points ("I have 320 points") and I'll work out your tier. Your tier follows your total points (${tiers.map((t) => `${t.name} ${t.minPoints}+`).join(', ')}). ${TIERS_OVER_TIME}`,
       [profile, tiersSource],
       ['How do I register?', 'How do I earn points?'],
     );

@@ -6,7 +6,7 @@
  */
 import { defaultRewardsConfig } from '../domain/program-config.ts';
 import { tierMultipliers } from '../domain/rate-limit-policy.ts';
-import { type ActivityType, actionPoints, earnableActions, PARTNERSHIP_BONUS, tierFor, tiers, type Tier, type TierName } from '../domain/tiers.ts';
+import { type ActivityType, actionPoints, earnableActions, PARTNERSHIP_BONUS, tierFor, tiers, TIERS_OVER_TIME, type Tier, type TierName } from '../domain/tiers.ts';
 import { actionOfWord, NUMBER_WORDS, type Question } from './question.ts';
 import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
 import { ASKS_WHO } from './live-answers.ts';
@@ -162,7 +162,7 @@ function pointsStanding(ctx: AnswerContext, points: number): Answer {
     : ' Legend is the top tier: every perk is unlocked.';
   return ctx.answer(
     'tiers',
-    `With ${points} points you are ${tier.name} (${tier.name} starts at ${tier.minPoints}).${gap} ${tier.name} perks: ${tier.perks.join('; ')}. Tiers never go down.`,
+    `With ${points} points you are ${tier.name} (${tier.name} starts at ${tier.minPoints}).${gap} ${tier.name} perks: ${tier.perks.join('; ')}. ${TIERS_OVER_TIME}`,
     sources(ctx),
     ['How do I earn points?', 'What are the tiers?'],
   );
@@ -257,7 +257,7 @@ function singleTier(ctx: AnswerContext, target: Tier): Answer {
   const from = target.minPoints > 0 ? `From zero that is, ${route(target.minPoints)}; the partnership's one-time ${PARTNERSHIP_BONUS}-point bonus counts too.` : 'Every agent starts there.';
   return ctx.answer(
     'tiers',
-    `${target.name} needs ${target.minPoints} total points.${mine} ${from} ${target.name} perks: ${target.perks.join('; ')}. Points per action: ${pointsTable}. Tiers never go down, and higher tiers get higher rate limits (x${tierMultipliers[target.name]} at ${target.name}).`,
+    `${target.name} needs ${target.minPoints} total points.${mine} ${from} ${target.name} perks: ${target.perks.join('; ')}. Points per action: ${pointsTable}. Higher tiers get higher rate limits (x${tierMultipliers[target.name]} at ${target.name}). ${TIERS_OVER_TIME}`,
     sources(ctx),
     ['How do I earn points?', 'What does the partnership give me?'],
   );
@@ -323,7 +323,7 @@ export function ladderAnswer(ctx: AnswerContext): Answer {
   }
   return ctx.answer(
     'tiers',
-    `There are five tiers, set by total points: ${tiers.map((t) => `${t.name} from ${t.minPoints} points (${t.perks.join('; ')})`).join('. ')}. Perks accumulate, tiers never go down, and each tier raises your rate limits.`,
+    `There are five tiers, set by total points: ${tiers.map((t) => `${t.name} from ${t.minPoints} points (${t.perks.join('; ')})`).join('. ')}. Perks accumulate, and each tier raises your rate limits. ${TIERS_OVER_TIME}`,
     [source],
     ['How do I reach Gold?', 'How do I earn points?'],
   );

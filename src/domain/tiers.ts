@@ -1,11 +1,14 @@
 /**
  * Points and tiers of the AI rewards program (docs/agents.md, "Points" and "Tiers and perks"). Pure: no I/O.
- * Tier derives from total points alone; there is no demotion because points never go down
- * through the API (only an operator's adjustment can lower them, and then the tier follows).
+ * Tier derives from total points alone: there is no demotion over time, but points fall when a
+ * claim is reversed or an operator adjusts them, and the tier follows them (TIERS_OVER_TIME).
  */
 /** The tier ladder's names, lowest first. */
 export const tierNames = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Legend'] as const;
 export type TierName = (typeof tierNames)[number];
+
+/** What happens to a tier over time, as llms.txt and the concierge say it. */
+export const TIERS_OVER_TIME = 'Tiers never go down over time (no demotion, no decay): a tier follows total points, which fall only when a claim is reversed or an operator adjusts them.';
 
 export const actionPoints = {
   share: 10,

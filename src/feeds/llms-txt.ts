@@ -12,7 +12,7 @@ import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { datasetMeta, entryLinks } from '../catalog/knowledge.ts';
 import { SchemaCollector, isOptional, type JsonSchema } from '../docs/json-schema.ts';
 import { baseLimits, tierMultipliers } from '../domain/rate-limit-policy.ts';
-import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers } from '../domain/tiers.ts';
+import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, TIERS_OVER_TIME } from '../domain/tiers.ts';
 import { problemCodes } from '../schemas/api/problem-codes.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { topics, type Topic } from '../schemas/content.ts';
@@ -282,9 +282,11 @@ export function buildLlmsFullTxt(catalog: Catalog, endpoints: EndpointDoc[]): st
   for (const [action, points] of Object.entries(actionPoints)) {
     lines.push(`- \`${action}\`: ${points}${(earnableActions as readonly string[]).includes(action) ? '' : ' (awarded by the tasks endpoints, not by earn)'}`);
   }
-  lines.push('', 'Tiers (by total points; no demotion):', '');
+  lines.push('', 'Tiers (by total points):', '');
   for (const t of tiers) lines.push(`- ${t.name} (from ${t.minPoints} points, rate limits x${tierMultipliers[t.name]}): ${t.perks.join('; ')}`);
   lines.push(
+    '',
+    TIERS_OVER_TIME,
     '',
     `Partnership: accept the AI Distribution Partnership Agreement (version 1.0) once for +${PARTNERSHIP_BONUS} points. Referral: +${REFERRAL_REWARD} points per new agent registered with your referral code.`,
     '',
