@@ -21,7 +21,7 @@ import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } fro
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
-import { indexTerm, normalise, ORDINAL, tokens, words, words as wordsOf, wordsBeyond } from './text.ts';
+import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
@@ -257,15 +257,18 @@ const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i 
  * The question asks about a thing no document knows: a word no document uses after an article or a possessive ("who is the
  * ceo of canopy cove"), or one of letters and digits, a name of its own ("what is delta-8 thc"), that is no ordinal ("the 2nd time").
  */
-function namesStranger(words: string[], strangers: Set<string>, ownToo = false, hits: readonly Hit[] = []): boolean {
+function namesStranger(ws: string[], strangers: Set<string>, ownToo = false, hits: readonly Hit[] = []): boolean {
   // The asker's own thing ("my newsletter", "my assistant") is where an answer is used, not what it is about: unless `ownToo`
   // (a question with a word corrected into another: "how do i cancel my netflix" is not about cancer).
-  const owned = (i: number) => !ownToo && /^(my|our)$/.test(words[i - 1] ?? '');
+  const owned = (i: number) => !ownToo && /^(my|our)$/.test(ws[i - 1] ?? '');
   // A word that says what the name after it is ("the phrase entourage effect", "the term chemovar") labels a document the question names whole.
-  const nameWords = new Set(hits.filter((h) => h.fullyNamed).flatMap((h) => h.doc.names.split(' ; ').flatMap((n) => wordsOf(n).map(indexTerm))));
-  const labels = (i: number) => nameWords.has(indexTerm(words[i + 1] ?? ''));
-  const named = (w: string, i: number) => !ORDINAL.test(w) && ((afterDeterminer(words, i) && !owned(i) && !labels(i)) || (/\p{L}/u.test(w) && /\d/.test(w)));
-  return words.some((w, i) => named(w, i) && strangers.has(indexTerm(w) ?? ''));
+  let nameWords: Set<string | null> | undefined;
+  const labels = (i: number) => {
+    nameWords ??= new Set(hits.filter((h) => h.fullyNamed).flatMap((h) => h.doc.names.split(' ; ').flatMap((n) => words(n).map(indexTerm))));
+    return nameWords.has(indexTerm(ws[i + 1] ?? ''));
+  };
+  const named = (w: string, i: number) => !ORDINAL.test(w) && ((afterDeterminer(ws, i) && !owned(i) && !labels(i)) || (/\p{L}/u.test(w) && /\d/.test(w)));
+  return ws.some((w, i) => strangers.has(indexTerm(w) ?? '') && named(w, i));
 }
 
 /**
