@@ -757,3 +757,13 @@ describe("a question about the asker's son or daughter", () => {
     expect(answer.sources[0].url).toBe(absoluteUrl('/api/public/knowledge/methods/inhalation'));
   });
 });
+
+describe('a document the question names whole by one word, accounting for little of it', () => {
+  it('gives way to one that accounts for clearly more of the rest, even under half ("method" named the consumption methods whole)', async () => {
+    for (const q of ['json-rpc method to ask the concierge through a2a', 'which rpc method asks our concierge via a2a']) {
+      const answer = await ask(q);
+      expect(answer.sources[0].url, q).toBe(absoluteUrl('/.well-known/agent-card.json'));
+      expect(answer.reply, q).toContain('message/send');
+    }
+  });
+});

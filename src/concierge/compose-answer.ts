@@ -272,14 +272,21 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const top5 = hits.slice(0, 5).filter(answers);
   const named = top5.filter((h) => h.fullyNamed);
   // A lone named document that accounts for less than half the question gives way to one about the rest of it:
-  // "does cbd cream get into your bloodstream" is about topicals (cream, bloodstream), not about CBD.
+  // "does cbd cream get into your bloodstream" is about topicals (cream, bloodstream), not about CBD. That one may account for less than
+  // half too, when it accounts for clearly more (0.3 more, or 2.5 times as much) and the question has no word the corpus lacks: "which
+  // json-rpc method asks the concierge over a2a" is about the A2A agent card, not the consumption methods "method" names whole.
   // So does a fact of the program that has every word a named one of the program matched and accounts for at least twice as much of the
   // question: "how many reads per hour does a bronze agent get" is about the rate limits, which name Bronze too.
   // Not when a passage of its own accounts for more of the question: the entry answers with it ("which papers does the linalool entry cite").
   const ownPassage = (n: Hit) => hits.slice(0, 5).some((h) => h.doc.kind === 'passage' && h.doc.ref === n.doc.ref && h.confidence > n.confidence);
   const lone = named.length === 1 && named[0].confidence < CONFIDENT && !ownPassage(named[0]) ? named[0] : undefined;
   const rest = lone
-    ? (top5.find((h) => h.confidence >= lone.confidence + 0.3 && !h.matched.some((t) => lone.matched.includes(t))) ??
+    ? (hits
+        .slice(0, 5)
+        .find(
+          (h) =>
+            (answers(h) || (h.confidence >= FALLBACK && !strangers.size)) && h.confidence >= Math.min(lone.confidence + 0.3, 2.5 * lone.confidence) && !h.matched.some((t) => lone.matched.includes(t)),
+        ) ??
       aboutTheRest(hits.slice(0, 5), lone) ??
       top5.find((h) => h !== lone && [h, lone].every(ofProgram) && h.confidence >= 2 * lone.confidence && lone.matched.every((t) => h.matched.includes(t))))
     : named.length >= 2 && named.every((h) => h.confidence < CONFIDENT)
