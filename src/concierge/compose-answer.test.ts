@@ -767,3 +767,15 @@ describe('a document the question names whole by one word, accounting for little
     }
   });
 });
+
+describe("the shop's answer to a question about a rule of the shop", () => {
+  it('says it does not know the rule when its word files a rule of the program and no product or shop document has it (the mug was listed alone)', async () => {
+    for (const q of ['whats your return policy on the mug', 'refund policy for the tote']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('shop');
+      expect(answer.reply, q).toContain('I don\'t know more about "');
+      expect(answer.reply, q).toContain('policy');
+    }
+    expect((await ask('which items are cheapest')).reply).not.toContain("don't know");
+  });
+});
