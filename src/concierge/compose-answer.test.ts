@@ -779,3 +779,10 @@ describe("the shop's answer to a question about a rule of the shop", () => {
     expect((await ask('which items are cheapest')).reply).not.toContain("don't know");
   });
 });
+
+describe('a question read without its short stranger, left with two known words', () => {
+  it('is answered by the rules alone when the best document lacks one of them that another document is filed under (the message channel answered "openings")', async () => {
+    expect((await ask('gig openings at the channel')).reply).toContain("don't know");
+    expect((await ask('wats on air rn')).reply).toContain('Afternoon Lab');
+  });
+});

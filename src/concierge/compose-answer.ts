@@ -670,9 +670,20 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
     // Next to shorthand only, a lone known word as long as a subject, that only this document and at most one other use, is enough: "anything on glassblowing rn"
     // (an adverb in "-ly" says how, not what: "honestly how do i fix my car").
+    // Of two known words, one the best document lacks and another document is named or filed under: that document is no answer, and only
+    // the rules read what is left ("job openings at the channel" is no more about the message channel than about the open tasks; "wats on
+    // air rn" is still the schedule's).
+    const lacksTitled = known.question.query.split(' ').some((w) => {
+      const t = indexTerm(w);
+      return t !== null && !frames.has(t) && !top.matched.includes(t) && index.titles(t).length > 0;
+    });
     const long =
       terms === 1 && !subjects && known.question.words.some((w) => w.length >= LONG_WORD && !w.endsWith('ly') && top.matched.includes(indexTerm(w) ?? '')) && index.documents(top.matched[0]) <= RARE;
-    return terms >= 3 || long || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named) ? known : undefined;
+    return terms >= 3 || long || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named && !lacksTitled)
+      ? known
+      : terms === 2 && top.named
+        ? { ...known, rulesOnly: true }
+        : undefined;
   };
   return { read, shorthand: !subjects || !!question.kind };
 }
