@@ -786,3 +786,12 @@ describe('a question read without its short stranger, left with two known words'
     expect((await ask('wats on air rn')).reply).toContain('Afternoon Lab');
   });
 });
+
+describe('a part of the service named by its name, then a word no document has', () => {
+  it("is answered by what the service publishes of that part (it was an I don't know)", async () => {
+    const answer = await ask('a2a compatibility');
+    expect(answer.sources[0].url).toBe(absoluteUrl('/.well-known/agent-card.json'));
+    expect(answer.reply).toContain('0.3');
+    expect((await ask('do you sell hoodies')).reply).toContain("don't know");
+  });
+});

@@ -662,6 +662,9 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     // what the catalog says of it, and the answer says it does not know the rest (withUnknownRest).
     const item = !!top && top.named && ITEM_KINDS.has(top.doc.kind) && top.matched.every((t) => index.documents(t) <= RARE);
     if (item && terms >= subjects) return known;
+    // A last word no document has, after known words that are all in the names of a document of the program: what the service publishes
+    // of that part of it answers ("mcp transport" is the MCP server's line, which says Streamable HTTP; "a2a compatibility" the agent card's).
+    if (tag && top && ofProgram(top) && top.titled >= top.confidence && top.matched.length === terms) return known;
     if (!top || (Math.min(terms, top.matched.length + (question.kind ? 1 : 0)) <= subjects && !top.fullyNamed)) return undefined;
     // Without its frames, the rest of the question must name a document or clearly account for one.
     if (frames.size && !top.fullyNamed && top.confidence < CONFIDENT) return undefined;
