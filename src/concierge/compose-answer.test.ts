@@ -806,3 +806,41 @@ describe('whether a tier can go down', () => {
     expect(answer.reply).toContain('fall only when a claim is reversed');
   });
 });
+
+describe('a document the question names whole by one word, accounting for little of it', () => {
+  it('gives way to one that accounts for clearly more of the rest, even under half ("method" named the consumption methods whole)', async () => {
+    for (const q of ['json-rpc method to ask the concierge through a2a', 'which rpc method asks our concierge via a2a']) {
+      const answer = await ask(q);
+      expect(answer.sources[0].url, q).toBe(absoluteUrl('/.well-known/agent-card.json'));
+      expect(answer.reply, q).toContain('message/send');
+    }
+  });
+});
+
+describe("the shop's answer to a question about a rule of the shop", () => {
+  it('says it does not know the rule when its word files a rule of the program and no product or shop document has it (the mug was listed alone)', async () => {
+    for (const q of ['whats your return policy on the mug', 'refund policy for the tote']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('shop');
+      expect(answer.reply, q).toContain('I don\'t know more about "');
+      expect(answer.reply, q).toContain('policy');
+    }
+    expect((await ask('which items are cheapest')).reply).not.toContain("don't know");
+  });
+});
+
+describe('a question read without its short stranger, left with two known words', () => {
+  it('is answered by the rules alone when the best document lacks one of them that another document is filed under (the message channel answered "openings")', async () => {
+    expect((await ask('gig openings at the channel')).reply).toContain("don't know");
+    expect((await ask('wats on air rn')).reply).toContain('Afternoon Lab');
+  });
+});
+
+describe('a part of the service named by its name, then a word no document has', () => {
+  it("is answered by what the service publishes of that part (it was an I don't know)", async () => {
+    const answer = await ask('a2a compatibility');
+    expect(answer.sources[0].url).toBe(absoluteUrl('/.well-known/agent-card.json'));
+    expect(answer.reply).toContain('0.3');
+    expect((await ask('do you sell hoodies')).reply).toContain("don't know");
+  });
+});

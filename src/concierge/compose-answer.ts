@@ -289,14 +289,21 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const top5 = hits.slice(0, 5).filter(answers);
   const named = top5.filter((h) => h.fullyNamed);
   // A lone named document that accounts for less than half the question gives way to one about the rest of it:
-  // "does cbd cream get into your bloodstream" is about topicals (cream, bloodstream), not about CBD.
+  // "does cbd cream get into your bloodstream" is about topicals (cream, bloodstream), not about CBD. That one may account for less than
+  // half too, when it accounts for clearly more (0.3 more, or 2.5 times as much) and the question has no word the corpus lacks: "which
+  // json-rpc method asks the concierge over a2a" is about the A2A agent card, not the consumption methods "method" names whole.
   // So does a fact of the program that has every word a named one of the program matched and accounts for at least twice as much of the
   // question: "how many reads per hour does a bronze agent get" is about the rate limits, which name Bronze too.
   // Not when a passage of its own accounts for more of the question: the entry answers with it ("which papers does the linalool entry cite").
   const ownPassage = (n: Hit) => hits.slice(0, 5).some((h) => h.doc.kind === 'passage' && h.doc.ref === n.doc.ref && h.confidence > n.confidence);
   const lone = named.length === 1 && named[0].confidence < CONFIDENT && !ownPassage(named[0]) ? named[0] : undefined;
   const rest = lone
-    ? (top5.find((h) => h.confidence >= lone.confidence + 0.3 && !h.matched.some((t) => lone.matched.includes(t))) ??
+    ? (hits
+        .slice(0, 5)
+        .find(
+          (h) =>
+            (answers(h) || (h.confidence >= FALLBACK && !strangers.size)) && h.confidence >= Math.min(lone.confidence + 0.3, 2.5 * lone.confidence) && !h.matched.some((t) => lone.matched.includes(t)),
+        ) ??
       aboutTheRest(hits.slice(0, 5), lone) ??
       top5.find((h) => h !== lone && [h, lone].every(ofProgram) && h.confidence >= 2 * lone.confidence && lone.matched.every((t) => h.matched.includes(t))))
     : named.length >= 2 && named.every((h) => h.confidence < CONFIDENT)
@@ -674,6 +681,9 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     // what the catalog says of it, and the answer says it does not know the rest (withUnknownRest).
     const item = !!top && top.named && ITEM_KINDS.has(top.doc.kind) && top.matched.every((t) => index.documents(t) <= RARE);
     if (item && terms >= subjects) return known;
+    // A last word no document has, after known words that are all in the names of a document of the program: what the service publishes
+    // of that part of it answers ("mcp transport" is the MCP server's line, which says Streamable HTTP; "a2a compatibility" the agent card's).
+    if (tag && top && ofProgram(top) && top.titled >= top.confidence && top.matched.length === terms) return known;
     if (!top || (Math.min(terms, top.matched.length + (question.kind ? 1 : 0)) <= subjects && !top.fullyNamed)) return undefined;
     // Without its frames, the rest of the question must name a document or clearly account for one.
     if (frames.size && !top.fullyNamed && top.confidence < CONFIDENT) return undefined;
@@ -682,9 +692,20 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     // about the one passage that says "old"; one that asks for a kind of item narrows it: "videos on glassblowing rn"), two must be in the best document's names or keywords ("best team" is in none), three are enough.
     // Next to shorthand only, a lone known word as long as a subject, that only this document and at most one other use, is enough: "anything on glassblowing rn"
     // (an adverb in "-ly" says how, not what: "honestly how do i fix my car").
+    // Of two known words, one the best document lacks and another document is named or filed under: that document is no answer, and only
+    // the rules read what is left ("job openings at the channel" is no more about the message channel than about the open tasks; "wats on
+    // air rn" is still the schedule's).
+    const lacksTitled = known.question.query.split(' ').some((w) => {
+      const t = indexTerm(w);
+      return t !== null && !frames.has(t) && !top.matched.includes(t) && index.titles(t).length > 0;
+    });
     const long =
       terms === 1 && !subjects && known.question.words.some((w) => w.length >= LONG_WORD && !w.endsWith('ly') && top.matched.includes(indexTerm(w) ?? '')) && index.documents(top.matched[0]) <= RARE;
-    return terms >= 3 || long || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named) ? known : undefined;
+    return terms >= 3 || long || top.fullyNamed || top.confidence >= (known.question.kind ? CONFIDENT : KNOWN_ONLY) || (terms === 2 && top.named && !lacksTitled)
+      ? known
+      : terms === 2 && top.named
+        ? { ...known, rulesOnly: true }
+        : undefined;
   };
   return { read, shorthand: !subjects || !!question.kind };
 }
@@ -726,7 +747,15 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const cited = new Set(answer.sources.map((s) => s.url));
   const answered = ctx.hits.filter((h) => cited.has(h.doc.url));
   const uncovered = (t: string | null) => t !== null && ctx.index.documents(t) > 0 && ctx.index.documents(t) <= RARE && !answered.some((h) => h.matched.includes(t));
-  const unknown = (w: string) => (listing && ((ctx.index.strangers(w).length > 0 && !synonymsOf(w)) || unsaid(indexTerm(w)))) || uncovered(indexTerm(w));
+  // In the shop's answer, a word a rule of the program is filed under, that no product and no document of the shop has, asks about a
+  // rule the shop does not publish: "a return policy for the mug" (the rate-limit policy's word).
+  const ruleWord = (t: string | null) => {
+    if (t === null) return false;
+    const hits = ctx.index.search(t);
+    return hits.some((h) => ofProgram(h) && h.keyed.includes(t)) && !hits.some((h) => h.doc.kind === 'product' || h.doc.url.includes('/shop'));
+  };
+  const unsold = (w: string) => answer.intent === 'shop' && !synonymsOf(w) && ruleWord(indexTerm(w));
+  const unknown = (w: string) => (listing && ((ctx.index.strangers(w).length > 0 && !synonymsOf(w)) || unsaid(indexTerm(w)) || unsold(w))) || uncovered(indexTerm(w));
   // A word no document has right before one the answer's document is filed under says which of it the question means, whatever its length: "gift cards".
   const written = words(normalise(ctx.input.message));
   const modifies = (w: string, i: number) => ctx.index.strangers(w).length > 0 && !synonymsOf(w) && answered.some((h) => h.keyed.includes(indexTerm(written[i + 1] ?? '') ?? ''));
