@@ -19,6 +19,18 @@ describe('ResponseCache', () => {
     expect([cache.hits, cache.misses]).toEqual([1, 1]);
   });
 
+  it('counts max-age from when the request began, so a body computed while time moved on is not kept past its instant', () => {
+    const { clock, cache } = cacheAt();
+    const mark = cache.mark();
+    // The body is good until mark + 1,000 ms; computing it took 300.
+    clock.ms += 300;
+    expect(cache.store('/slow', entry('program'), 1_000, mark)).toBe(true);
+    clock.ms += 699;
+    expect(cache.get('/slow')).toBeDefined();
+    clock.ms += 2;
+    expect(cache.get('/slow')).toBeUndefined();
+  });
+
   it('purges one scope and leaves the others', () => {
     const { cache } = cacheAt();
     cache.store('/p1', entry('program'), undefined, cache.mark());

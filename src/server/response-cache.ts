@@ -28,8 +28,11 @@ export interface CachedResponse {
   route?: string;
 }
 
-/** The cache's generation per scope when a request began; see `store`. */
-export type CacheMark = ReadonlyMap<string, number>;
+/** When a request began, on the cache's clock, and the cache's generation per scope then; see `store`. */
+export interface CacheMark {
+  at: number;
+  generations: ReadonlyMap<string, number>;
+}
 
 export interface ResponseCacheOptions {
   maxBytes: number;
@@ -85,10 +88,12 @@ export class ResponseCache {
   private readonly entries: LRUCache<string, CachedResponse>;
   private readonly keysByScope = new Map<string, Set<string>>();
   private readonly generations = new Map<string, number>();
+  private readonly now: () => number;
   hits = 0;
   misses = 0;
 
   constructor(options: ResponseCacheOptions) {
+    this.now = options.now;
     this.entries = new LRUCache<string, CachedResponse>({
       maxSize: options.maxBytes,
       sizeCalculation: sizeOf,
@@ -110,16 +115,19 @@ export class ResponseCache {
 
   /** Taken when a request begins; `store` refuses a body whose scope was purged since. */
   mark(): CacheMark {
-    return new Map(this.generations);
+    return { at: this.now(), generations: new Map(this.generations) };
   }
 
-  /** Keeps `entry` for at most `ttlMs` (undefined: until evicted), unless its scope was purged since `mark`. */
+  /**
+   * Keeps `entry` for at most `ttlMs` from when its request began (undefined: until evicted), unless its scope was purged since
+   * `mark`. Counted from the mark, not from now: a body computed while time moved on is never kept past the instant it was good to.
+   */
   store(key: string, given: CachedResponse, ttlMs: number | undefined, mark: CacheMark): boolean {
-    if ((this.generations.get(given.scope) ?? 0) !== (mark.get(given.scope) ?? 0)) return false;
+    if ((this.generations.get(given.scope) ?? 0) !== (mark.generations.get(given.scope) ?? 0)) return false;
     if (ttlMs !== undefined && !(ttlMs > 0)) return false;
     const entry = packed(given);
     if (sizeOf(entry, key) > this.entries.maxSize) return false;
-    this.entries.set(key, entry, { ttl: ttlMs ?? 0 });
+    this.entries.set(key, entry, { ttl: ttlMs ?? 0, start: mark.at });
     if (!this.entries.has(key)) return false;
     let keys = this.keysByScope.get(entry.scope);
     if (!keys) this.keysByScope.set(entry.scope, (keys = new Set()));
