@@ -844,3 +844,14 @@ describe('a part of the service named by its name, then a word no document has',
     expect((await ask('do you sell hoodies')).reply).toContain("don't know");
   });
 });
+
+describe("a question about an action the program pays for, dated by the asker's story", () => {
+  it('is read without the words that date the story (it was the schedule)', async () => {
+    for (const q of ['my promote cap ran out this morning, when can i promote again', 'hit my share cap earlier today, when can i share again']) {
+      const answer = await ask(q);
+      expect(answer.intent).not.toBe('schedule');
+      expect(answer.reply).toContain('00:00 UTC');
+    }
+    expect((await ask("what's on this afternoon")).intent).toBe('schedule');
+  });
+});
