@@ -855,3 +855,11 @@ describe("a question about an action the program pays for, dated by the asker's 
     expect((await ask("what's on this afternoon")).intent).toBe('schedule');
   });
 });
+
+describe('a key rotated', () => {
+  it("is answered by the rotation endpoint, which says the old key stops working at once (it was an I don't know)", async () => {
+    const answer = await ask('once i rotate my key, can my old scripts keep using the old one');
+    expect(answer.reply).toContain('/api/public/ai/key/rotate');
+    expect(answer.reply).toContain('stops working at once');
+  });
+});
