@@ -863,3 +863,13 @@ describe('a key rotated', () => {
     expect(answer.reply).toContain('stops working at once');
   });
 });
+
+describe('a suspended agent asking about its limits', () => {
+  it("is told the rate limits, which say a suspended agent gets Bronze numbers (it was an I don't know, or registration)", async () => {
+    for (const q of ['my agent was suspended last week and my reads feel throttled, why', 'does a suspended agent keep its throttle limits']) {
+      const answer = await ask(q);
+      expect(answer.intent).toBe('rate_limits');
+      expect(answer.reply).toContain('a suspended agent gets Bronze numbers');
+    }
+  });
+});
