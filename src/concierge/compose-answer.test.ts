@@ -844,3 +844,32 @@ describe('a part of the service named by its name, then a word no document has',
     expect((await ask('do you sell hoodies')).reply).toContain("don't know");
   });
 });
+
+describe("a question about an action the program pays for, dated by the asker's story", () => {
+  it('is read without the words that date the story (it was the schedule)', async () => {
+    for (const q of ['my promote cap ran out this morning, when can i promote again', 'hit my share cap earlier today, when can i share again']) {
+      const answer = await ask(q);
+      expect(answer.intent).not.toBe('schedule');
+      expect(answer.reply).toContain('00:00 UTC');
+    }
+    expect((await ask("what's on this afternoon")).intent).toBe('schedule');
+  });
+});
+
+describe('a key rotated', () => {
+  it("is answered by the rotation endpoint, which says the old key stops working at once (it was an I don't know)", async () => {
+    const answer = await ask('once i rotate my key, can my old scripts keep using the old one');
+    expect(answer.reply).toContain('/api/public/ai/key/rotate');
+    expect(answer.reply).toContain('stops working at once');
+  });
+});
+
+describe('a suspended agent asking about its limits', () => {
+  it("is told the rate limits, which say a suspended agent gets Bronze numbers (it was an I don't know, or registration)", async () => {
+    for (const q of ['my agent was suspended last week and my reads feel throttled, why', 'does a suspended agent keep its throttle limits']) {
+      const answer = await ask(q);
+      expect(answer.intent).toBe('rate_limits');
+      expect(answer.reply).toContain('a suspended agent gets Bronze numbers');
+    }
+  });
+});

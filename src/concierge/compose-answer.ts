@@ -530,14 +530,15 @@ function nowOfItems(ctx: AnswerContext): boolean {
 
 /**
  * A question about the schedule's time ("what's on now", "airing on sunday evening"): not about a
- * tier or points, with no word the service does not know, and not naming something else outright.
+ * tier, points or an action the program pays for, with no word the service does not know, and not naming something else outright.
  */
 function asksSchedule(ctx: AnswerContext): boolean {
   const { question, hits, index } = ctx;
   if (!question.days.length && !ON_AIR.test(question.text)) return false;
   // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
   const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t));
-  if (question.tiers.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
+  // An action the program pays for ("my mention cap ran out this afternoon") makes the clock's words the asker's story, not the air's.
+  if (question.tiers.length || question.actions.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
   if (nowOfItems(ctx)) return false;
   const top = hits[0];
   // A category or video named with a day is asked about as a show when a show accounts for more of the question ("the news on wednesday").
@@ -571,7 +572,23 @@ async function answerLastAsk(model: ConciergeModel, input: AnswerInput, program:
   return answer?.intent === 'unknown' ? undefined : answer;
 }
 
+/** When the asker's story happened ("this afternoon", "yesterday", "earlier today"): words of the clock that say nothing of what is asked. */
+const STORY_TIME = /\b(?:earlier |later )?(?:today|yesterday|tonight|last night|this (?:morning|afternoon|evening|week)|earlier)\b/gi;
+
+/**
+ * A question about an action the program pays for, read without the words that date the asker's story: they count in
+ * no document of the program, and only dilute what the rest of the question names ("my share cap ran out today, when
+ * can i share again" is the daily caps' question, as it is without "today").
+ */
+function withoutStoryTime(model: ConciergeModel, ctx: AnswerContext): AnswerContext | undefined {
+  if (!ctx.question.actions.length) return undefined;
+  const message = ctx.input.message.replace(STORY_TIME, ' ').replace(/\s+/g, ' ').trim();
+  if (message === ctx.input.message.trim() || !message) return undefined;
+  return contextOf(model, { ...ctx.input, message }, readQuestion(message, model.vocabulary));
+}
+
 async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
+  ctx = withoutStoryTime(model, ctx) ?? ctx;
   const known = withoutStrangers(model, ctx);
   // Strangers that are all shorthand ("rn", "tbh") say nothing the rest of the question needs: it is read without them first. So is a
   // question for a kind of item whose known words are enough: "videos about terpenes lowkey" is not told that no video matches "lowkey".

@@ -155,7 +155,7 @@ function rateLimitAnswer(ctx: AnswerContext): Answer {
   const named = ctx.question.tiers.map((t) => `${limitsAt(t)} `).join('');
   return ctx.answer(
     'rate_limits',
-    `${named}Reads (GET, HEAD) at Bronze: ${baseLimits.reads.perMinute} per minute, ${baseLimits.reads.perHour.toLocaleString('en-US')} per hour, ${baseLimits.reads.perDay.toLocaleString('en-US')} per day, burst ${baseLimits.reads.burst}. Writes (POST): ${baseLimits.writes.perMinute} per minute. Higher tiers multiply these: ${multipliers}, with in-flight concurrency ${Object.values(tierConcurrency).join('/')}. Limits are softly enforced: past one you get 429 rate_limited with Retry-After. Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. The exact policy is at GET ${base}/api/public/rate-limits.`,
+    `${named}Reads (GET, HEAD) at Bronze: ${baseLimits.reads.perMinute} per minute, ${baseLimits.reads.perHour.toLocaleString('en-US')} per hour, ${baseLimits.reads.perDay.toLocaleString('en-US')} per day, burst ${baseLimits.reads.burst}. Writes (POST): ${baseLimits.writes.perMinute} per minute. Higher tiers multiply these: ${multipliers}, with in-flight concurrency ${Object.values(tierConcurrency).join('/')}; a suspended agent gets Bronze numbers. Limits are softly enforced: past one you get 429 rate_limited with Retry-After. Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. The exact policy is at GET ${base}/api/public/rate-limits.`,
     [api('/api/public/rate-limits', 'Rate-limit policy')],
     ['How do I reach Gold?', 'How do I register?'],
   );

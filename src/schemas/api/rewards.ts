@@ -572,7 +572,7 @@ export const keyRotateEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/public/ai/key/rotate',
   tag: 'AI rewards',
-  summary: 'Issue a new apiKey and revoke the current one at once. The new key is shown once.',
+  summary: 'Issue a new apiKey and revoke the current one: the old one stops working at once. The new key is shown once.',
   auth: 'apiKey',
   body: apiKeyOnlyBodySchema,
   status: 200,
