@@ -766,12 +766,14 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const uncovered = (t: string | null) => t !== null && ctx.index.documents(t) > 0 && ctx.index.documents(t) <= RARE && !answered.some((h) => h.matched.includes(t));
   // In the shop's answer, a word a rule of the program is filed under, that no product and no document of the shop has, asks about a
   // rule the shop does not publish: "a return policy for the mug" (the rate-limit policy's word).
-  const ruleWord = (t: string | null) => {
-    if (t === null) return false;
+  const ruleWord = (w: string) => {
+    const t = indexTerm(w);
+    // Only a word some document is named or filed under can be a rule's: the others need no search.
+    if (t === null || !ctx.index.titles(w).length) return false;
     const hits = ctx.index.search(t);
     return hits.some((h) => ofProgram(h) && h.keyed.includes(t)) && !hits.some((h) => h.doc.kind === 'product' || h.doc.url.includes('/shop'));
   };
-  const unsold = (w: string) => answer.intent === 'shop' && !synonymsOf(w) && ruleWord(indexTerm(w));
+  const unsold = (w: string) => answer.intent === 'shop' && !synonymsOf(w) && ruleWord(w);
   const unknown = (w: string) => (listing && ((ctx.index.strangers(w).length > 0 && !synonymsOf(w)) || unsaid(indexTerm(w)) || unsold(w))) || uncovered(indexTerm(w));
   // A word no document has right before one the answer's document is filed under says which of it the question means, whatever its length: "gift cards".
   const written = words(normalise(ctx.input.message));
