@@ -873,3 +873,16 @@ describe('a suspended agent asking about its limits', () => {
     }
   });
 });
+
+describe('a question that asks which entries mention something', () => {
+  it('is told every entry that says it, each with the sentence (it was the dataset, one entry or a health answer)', async () => {
+    const lemongrass = await ask('list the entries that mention lemongrass');
+    expect(lemongrass.reply).toContain('One entry mentions lemongrass: Myrcene');
+    const metabolite = await ask('what articles talk about 11-hydroxy-thc');
+    expect(metabolite.reply).toContain('2 entries mention');
+    expect(metabolite.sources.map((s) => s.url)).toEqual([`${publicOrigin()}/api/public/knowledge/cannabinoids/thc`, `${publicOrigin()}/api/public/knowledge/methods/oral-edibles`]);
+    // "national academies" is theirs, "report" is not: the entries that name the academies.
+    expect((await ask('which entries cite the national academies report')).reply).toContain('8 entries mention');
+    expect((await ask('which entries mention the moon landing')).intent).toBe('unknown');
+  });
+});

@@ -17,7 +17,7 @@ import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, Prog
 import { makeAnswer } from './answer-format.ts';
 import { ASKS_TOTAL, NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus, isEndpoint } from './corpus.ts';
-import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
+import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
@@ -819,6 +819,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     smallTalk(ctx) ??
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
     membersAnswer(ctx) ??
+    entriesMentioning(ctx) ??
     (asksHealth(ctx) ? healthAnswer(ctx) : undefined) ??
     quotedEndpoint(ctx) ??
     errorCodeAnswer(ctx) ??

@@ -256,3 +256,42 @@ export function entryAnswer(ctx: AnswerContext, hit: Hit): Answer {
     first.related.length ? first.related.slice(0, 2).map((id) => `What is ${catalog.knowledge.entries.find((e) => e.id === id)?.name ?? id}?`) : ['Which topics does the knowledge base cover?'],
   );
 }
+
+/** "which entries mention nabiximols", "does any article cite the national academies": the question asks for every entry that has its subject. */
+const ASKS_WHICH_ENTRIES =
+  / (which|what|any|list the|list all the) (knowledge (base )?)?(entries|entry|articles?|pages?)( in the knowledge base| of the knowledge base)?( that| which)? (mentions?|discuss(es)?|talks? about|cites?|references?|refers? to|covers?|names?|contains?|are about|is about|says? anything about)( the| a| an)? (?<subject>.+) $/;
+
+/**
+ * Every entry with the subject of a question that asks which entries mention it: each whose summary, facts or a paragraph has all
+ * of the subject's words the knowledge base uses, with the sentence that says it. Retrieval's best entry alone answers "what is"; a
+ * fact-checker asking where something is said wants them all. None when no entry has the subject.
+ */
+export function entriesMentioning(ctx: AnswerContext): Answer | undefined {
+  const subject = ASKS_WHICH_ENTRIES.exec(ctx.question.text)?.groups?.subject;
+  if (!subject) return undefined;
+  const hits = ctx.index.search(subject, { kinds: KNOWLEDGE_KINDS, limit: 100 });
+  const known = ctx.index.terms(subject).filter((t) => hits.some((h) => h.matched.includes(t)));
+  const rarest = rarestOf(ctx, known);
+  if (rarest === undefined) return undefined;
+  // The subject as written where documents have it so, or without its last word ("the national academies report" is no phrase of theirs,
+  // "national academies" is); else every document that has all its words.
+  const asWritten = (p: string) => new RegExp(`\\b${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+  const phrase = [subject.trim(), subject.trim().replace(/ \S+$/, '')].map(asWritten).find((re) => hits.some((x) => re.test(`${x.doc.names} ${x.doc.text}`)));
+  const literal = phrase ? hits.filter((x) => phrase.test(`${x.doc.names} ${x.doc.text}`)) : [];
+  const holding = hits.filter((x) => known.every((t) => x.matched.includes(t)));
+  const found = new Map<string, string>();
+  for (const h of literal.length ? literal : holding) {
+    const said = h.doc.text.split(/(?<=\.)\s+(?=[A-Z])/).find((s) => (phrase ? phrase.test(s) : ctx.index.terms(s).includes(rarest)) && !AMOUNT.test(s));
+    if (!found.has(h.doc.ref) || (said && !found.get(h.doc.ref))) found.set(h.doc.ref, said ?? '');
+  }
+  if (!found.size) return undefined;
+  const entries = [...found.keys()].map((ref) => entryOf(ctx, ref)!);
+  const told = entries.map((e) => `${e.name}${found.get(knowledgeRef(e)) ? `: ${found.get(knowledgeRef(e))}` : '.'}`);
+  const health = entries.some((e) => e.topic === 'medical' || e.topic === 'cannabinoids');
+  return ctx.answer(
+    'knowledge',
+    `${entries.length === 1 ? 'One entry mentions' : `${entries.length} entries mention`} ${subject.trim()}: ${entries.map((e) => e.name).join('; ')}. ${told.join(' ')}${health ? ` ${ctx.catalog.knowledge.dataset.disclaimer}` : ''}`,
+    entries.map((e) => entrySource(ctx, e)),
+    entries.slice(0, 2).map((e) => `What is ${e.name}?`),
+  );
+}

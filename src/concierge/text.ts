@@ -67,6 +67,7 @@ export const SYNONYMS: Record<string, string[]> = {
   record: ['earn'],
   refresh: ['updated'],
   minimum: ['least'],
+  article: ['entry'],
 };
 
 /** Phrases read as one word before anything else. */
