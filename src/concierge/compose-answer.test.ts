@@ -886,3 +886,13 @@ describe('a question that asks which entries mention something', () => {
     expect((await ask('which entries mention the moon landing')).intent).toBe('unknown');
   });
 });
+
+describe('a version of the knowledge base it has not published', () => {
+  it("is said to be unknown, before what the published version is (it was the dataset's overview alone)", async () => {
+    for (const q of ['is knowledge base version 3 coming soon', 'where are the release notes for version 1.4 of the knowledge base']) {
+      const answer = await ask(q);
+      expect(answer.reply).toMatch(/^I don't know anything about a version (3|1\.4): nothing published mentions one\. The Canopy Cove Knowledge Base is version 1\.0\.0/);
+    }
+    expect((await ask('is version 1.0 of the knowledge base the latest')).reply).not.toContain('about a version');
+  });
+});

@@ -173,9 +173,13 @@ export function datasetAnswer(ctx: AnswerContext): Answer {
   const d = catalog.knowledge.dataset;
   const counts = topics.map((t) => `${catalog.knowledge.entries.filter((e) => e.topic === t).length} ${t}`);
   const example = catalog.knowledge.entries[0];
+  // A version the dataset has not published ("when will version 2 come out"): nothing published mentions it.
+  // As written: a reading without the question's strangers may have lost the number.
+  const asked = /\b(?:version|v) ?(\d+(?:\.\d+)*)\b/i.exec(ctx.input.message)?.[1];
+  const unpublished = asked && !`${d.version}.`.startsWith(`${asked}.`) ? `I don't know anything about a version ${asked}: nothing published mentions one. ` : '';
   return ctx.answer(
     'knowledge',
-    `The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
+    `${unpublished}The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
     [api('/api/public/knowledge', d.title)],
     ['What is CBD?', 'What is the entourage effect?'],
   );
