@@ -896,3 +896,9 @@ describe('a version of the knowledge base it has not published', () => {
     expect((await ask('is version 1.0 of the knowledge base the latest')).reply).not.toContain('about a version');
   });
 });
+
+describe('addiction, asked in everyday words', () => {
+  it("is read as the knowledge base's dependence: CBD's paragraph on the WHO review is told", async () => {
+    for (const q of ['could cbd be addictive', 'any addiction risk with cbd?']) expect((await ask(q)).reply).toContain('no effects indicative of abuse or dependence potential');
+  });
+});

@@ -68,6 +68,7 @@ export const SYNONYMS: Record<string, string[]> = {
   refresh: ['updated'],
   minimum: ['least'],
   article: ['entry'],
+  addictive: ['dependence'],
 };
 
 /** Phrases read as one word before anything else. */
