@@ -902,3 +902,10 @@ describe('addiction, asked in everyday words', () => {
     for (const q of ['could cbd be addictive', 'any addiction risk with cbd?']) expect((await ask(q)).reply).toContain('no effects indicative of abuse or dependence potential');
   });
 });
+
+describe('a word no document has, in what the answer is for', () => {
+  it('is where the answer is used, as after "my": "for an mla citation" (it was an I don\'t know)', async () => {
+    expect((await ask('who is the publisher of the knowledge base, for an mla citation')).reply).toContain('published by Canopy Cove TV');
+    expect((await ask('is there a discount for a bulk order')).intent).toBe('unknown');
+  });
+});

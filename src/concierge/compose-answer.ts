@@ -260,7 +260,8 @@ const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i 
 function namesStranger(ws: string[], strangers: Set<string>, ownToo = false, hits: readonly Hit[] = []): boolean {
   // The asker's own thing ("my newsletter", "my assistant") is where an answer is used, not what it is about: unless `ownToo`
   // (a question with a word corrected into another: "how do i cancel my netflix" is not about cancer).
-  const owned = (i: number) => !ownToo && /^(my|our)$/.test(ws[i - 1] ?? '');
+  // So is what it is for ("for an apa reference", "for a school project").
+  const owned = (i: number) => !ownToo && (/^(my|our)$/.test(ws[i - 1] ?? '') || (/^(a|an)$/.test(ws[i - 1] ?? '') && ws[i - 2] === 'for'));
   // A word that says what the name after it is ("the phrase entourage effect", "the term chemovar") labels a document the question names whole.
   let nameWords: Set<string | null> | undefined;
   const labels = (i: number) => {
