@@ -197,9 +197,11 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     label = `${unmatched ? `No episode matches "${subject.join(' ')}". ${unmatched.says} ` : ''}Latest episodes, newest first`;
   }
   picks = picks.slice(0, season !== undefined || question.many ? 10 : 3);
+  // Asked about transcripts, each episode says whether it publishes one, and where: "does kitchen table stories have a transcript".
+  const transcript = (e: (typeof episodes)[number]) => (question.stems.has('transcript') ? (e.transcriptUrl ? `, transcript ${new URL(e.transcriptUrl, base).href}` : ', no transcript') : '');
   const line = (e: (typeof episodes)[number]) => {
     const number = e.season && e.episode ? `season ${e.season}, episode ${e.episode}, ` : '';
-    return `${e.title} (${number}${durationText(e.durationSeconds)}, ${e.publishedAt.slice(0, 10)}): ${e.description}`;
+    return `${e.title} (${number}${durationText(e.durationSeconds)}, ${e.publishedAt.slice(0, 10)}${transcript(e)}): ${e.description}`;
   };
   return ctx.answer(
     'podcast',
