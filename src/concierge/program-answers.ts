@@ -13,6 +13,7 @@ import { reputationComponents, reputationLevels } from '../domain/reputation.ts'
 import type { Answer, AnswerContext, Intent } from './answer-types.ts';
 
 import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { FEED_ITEM_LIMIT } from '../feeds/feed-items.ts';
 import { datasetAnswer } from './knowledge-answers.ts';
 import { leaderboardAnswer } from './live-answers.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
@@ -165,7 +166,7 @@ function feedsAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'feeds',
-    `Feeds, open to all with no key: RSS 2.0 of the latest videos at ${base}/feeds/videos.xml, JSON Feed 1.1 at ${base}/feeds/videos.json, the podcast RSS at ${base}/feeds/podcast.xml, and a plain-text overview at ${base}/llms.txt. Registered agents at Silver and above also get the tier-gated feed at GET ${base}/api/public/ai/feed (early schedule specials and AI-only notes; a firehose at Legend), polled with ?since= and the nextCursor of the previous call for only newer items.`,
+    `Feeds, open to all with no key: RSS 2.0 of the latest videos (up to ${FEED_ITEM_LIMIT}) at ${base}/feeds/videos.xml, JSON Feed 1.1 of the same at ${base}/feeds/videos.json, the podcast RSS at ${base}/feeds/podcast.xml, and a plain-text overview at ${base}/llms.txt. Registered agents at Silver and above also get the tier-gated feed at GET ${base}/api/public/ai/feed (early schedule specials and AI-only notes; a firehose at Legend), polled with ?since= and the nextCursor of the previous call for only newer items.`,
     [
       api('/feeds/videos.xml', 'Video RSS feed'),
       api('/feeds/videos.json', 'Video JSON Feed'),

@@ -13,3 +13,11 @@ describe('an episode asked about transcripts', () => {
     expect(none.reply).toMatch(/Festival Season \([^)]*no transcript\)/);
   });
 });
+
+describe('the video feeds asked how many items they carry', () => {
+  it('say the feed limit (they said only "the latest")', async () => {
+    const answer = await ask('how many items are in the json feed');
+    expect(answer.intent).toBe('feeds');
+    expect(answer.reply).toContain('up to 50');
+  });
+});
