@@ -23,7 +23,7 @@ import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
-import { scheduleAnswer } from './schedule-answers.ts';
+import { askerZone, scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { asksPoints, countsActions, tierArithmetic, tierDocAnswer } from './tier-answers.ts';
@@ -536,7 +536,9 @@ function asksSchedule(ctx: AnswerContext): boolean {
   const { question, hits, index } = ctx;
   if (!question.days.length && !ON_AIR.test(question.text)) return false;
   // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
-  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t));
+  // So is a place the question names as the asker's own time zone ("what's on now in tokyo").
+  const place = new Set(askerZone(ctx.input.message)?.words.map(indexTerm));
+  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t) && !place.has(t));
   // An action the program pays for ("my mention cap ran out this afternoon") makes the clock's words the asker's story, not the air's.
   if (question.tiers.length || question.actions.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
   if (nowOfItems(ctx)) return false;
@@ -625,7 +627,8 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
   const frames = (clause: string) => {
     const read = readQuestion(clause, model.vocabulary);
     // A handle-shaped word may be an agent's name: "lumen vs scout-7 - who is ahead" keeps its first clause; "total?" asks what the rest comes to.
-    return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike) && !ASKS_TOTAL.test(` ${read.text} `);
+    // The asker's place is its clock, no frame: "im in london, whats on at 3am my time".
+    return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike) && !ASKS_TOTAL.test(` ${read.text} `) && !askerZone(clause);
   };
   if (frames(clauses[0])) return clauses.slice(1).join(', ');
   // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".
@@ -756,6 +759,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   if (answer.reply.includes("don't know") || answer.intent === 'unknown') return answer;
   // The question as written: a reading without its strangers has lost them.
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
+  // The place a schedule answer told its times in is known: "myth busters night in new york time".
+  if (answer.intent === 'schedule') for (const w of askerZone(ctx.input.message)?.words ?? []) names.add(w);
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
   const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && h.fullyNamed) : undefined;
   const unsaid = (term: string | null) => !!site && term !== null && !site.matched.includes(term);

@@ -21,3 +21,17 @@ describe('the video feeds asked how many items they carry', () => {
     expect(answer.reply).toContain('up to 50');
   });
 });
+
+describe("a schedule question in the asker's own time zone", () => {
+  it('tells the times in the place the question names too (it was told in Los Angeles time only, or not at all)', async () => {
+    const now = await ask('whats on now in sydney');
+    expect(now.intent).toBe('schedule');
+    expect(now.reply).toContain('Afternoon Lab');
+    expect(now.reply).toContain('in Australia/Sydney time');
+    // Monday 21:00 in Paris is Monday 12:00 in Los Angeles.
+    expect((await ask("i'm in paris, what's on at 9pm my time tonight")).reply).toContain('Midday Dispatch');
+    expect((await ask('what time does aroma lab start in chicago time')).reply).toContain('Friday 15:00-19:00 in America/Chicago time');
+    expect((await ask('when does the new year garden plans special start in tokyo')).reply).toContain('2027-01-10 03:00');
+    expect((await ask('whats on at 9pm tonight')).reply).toContain('Late Night Listening Room');
+  });
+});
