@@ -10,6 +10,7 @@ import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-lim
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType, type TierName } from '../domain/tiers.ts';
 import { AGREEMENT_TITLE, AGREEMENT_VERSION, partnershipAgreement } from '../domain/partnership.ts';
 import { reputationComponents, reputationLevels } from '../domain/reputation.ts';
+import type { Catalog } from '../catalog/catalog-types.ts';
 import type { Answer, AnswerContext, Intent } from './answer-types.ts';
 
 import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
@@ -33,6 +34,8 @@ export interface ProgramFact {
   keywords: string;
   /** Its answer lists catalog items or live data, so only its endpoints and keywords are indexed. */
   dynamic?: boolean;
+  /** What the catalog says of it in its own words, indexed with it: the podcast's show, its title a name of it. */
+  own?: (catalog: Catalog) => { aka: string; text: string };
   answer(ctx: AnswerContext): Answer;
 }
 
@@ -296,6 +299,7 @@ export const programFacts: ProgramFact[] = [
     // Filed under what the show publishes of itself besides its episodes (its feed's owner, email, copyright, category).
     keywords: 'episodes listen audio radio owner email copyright explicit category',
     dynamic: true,
+    own: (catalog) => ({ aka: catalog.podcast.show.title, text: catalog.podcast.show.description }),
     answer: podcastAnswer,
   },
   {

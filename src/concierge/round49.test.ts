@@ -35,3 +35,13 @@ describe("a schedule question in the asker's own time zone", () => {
     expect((await ask('whats on at 9pm tonight')).reply).toContain('Late Night Listening Room');
   });
 });
+
+describe('the podcast named by its title', () => {
+  it('is the podcast, its episodes found by the rest of the question (it was the microphone pin, which names the show)', async () => {
+    const hosts = await ask('who hosts canopy cove radio');
+    expect(hosts.intent).toBe('podcast');
+    expect(hosts.reply).toContain('Dirt Under the Fingernails');
+    const about = await ask('what kind of show is canopy cove radio');
+    expect(about.intent).toBe('podcast');
+  });
+});
