@@ -20,7 +20,7 @@ import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
-import { buildVocabulary, correctWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
+import { buildVocabulary, correctWord, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { askerZone, scheduleAnswer } from './schedule-answers.ts';
@@ -327,6 +327,8 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (best && relation) return joined(documentAnswer(ctx, relation), documentAnswer(ctx, best));
   const beside = best && !rest && !kind ? alongside(ctx.index, hits.slice(0, 5), best) : undefined;
   if (best && beside) return joined(documentAnswer(ctx, beside), documentAnswer(compared(ctx, best) ?? ctx, best));
+  const otherKind = kind && otherOverview(ctx);
+  if (otherKind) return otherKind;
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.4);
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
@@ -352,6 +354,25 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (closest.confidence >= FALLBACK && !question.corrected) return documentAnswer(ctx, closest);
   // Else a subject the catalog files videos under ("anything on pest control?"): no video is about it, and these are the closest.
   return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
+}
+
+/** The kind of item each overview is of. */
+const OVERVIEW_KIND: Record<string, AskedKind> = { videos: 'video', podcast: 'episode', shop: 'product' };
+
+/**
+ * A question for a kind of item whose first document is the overview of another kind, named by a word of the question
+ * ("merch for podcast fans": the shop, by "merchandise"): it asks for the overview's kind, and the word that named the
+ * first kind is its subject (the microphone pin is the podcast's).
+ */
+function otherOverview(ctx: AnswerContext): Answer | undefined {
+  const { question, hits } = ctx;
+  const top = hits[0];
+  // Named by a word of its own, not by one that orders any list ("the newest podcast episode" is not the videos').
+  const kind = top?.doc.kind === 'program' && top.keyed.some((t) => !NEWEST.includes(t)) ? OVERVIEW_KIND[top.doc.ref] : undefined;
+  if (!kind || !question.kind || kind === question.kind) return undefined;
+  const query = [...wordsBeyond(question.query, top.matched), ...question.words.filter((w) => kindOfWord(w) === question.kind)].join(' ');
+  const found = ctx.index.search(query).filter((h) => isPublic(ctx.catalog, h.doc, ctx.input.now));
+  return KIND_ANSWER[kind]({ ...ctx, question: { ...question, kind, query }, hits: found });
 }
 
 /**

@@ -45,3 +45,15 @@ describe('the podcast named by its title', () => {
     expect(about.intent).toBe('podcast');
   });
 });
+
+describe('a question for one kind of item whose first document is the overview of another', () => {
+  it('asks for the overview\'s kind, about the first kind ("podcast merch" was told no episode matches "merch")', async () => {
+    for (const q of ['podcast merch', 'got any swag with the podcast on it']) {
+      const answer = await ask(q);
+      expect(answer.intent).toBe('shop');
+      expect(answer.reply).toContain('Cove Radio Microphone Pin');
+    }
+    // A word that orders a list names no overview: this is the podcast's.
+    expect((await ask('the newest podcast ep')).intent).toBe('podcast');
+  });
+});
