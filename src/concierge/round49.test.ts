@@ -57,3 +57,11 @@ describe('a question for one kind of item whose first document is the overview o
     expect((await ask('the newest podcast ep')).intent).toBe('podcast');
   });
 });
+
+describe('a show named whole with a weekday in its name', () => {
+  it("is asked about as the show, the day being its name (it was the whole day's lineup)", async () => {
+    expect((await ask('when is friday bake on')).reply).toContain('Friday Bake airs Friday 08:00-11:00');
+    expect((await ask('what comes after sunday dispatch')).reply).toContain('After Sunday Dispatch');
+    expect((await ask('whats on friday at 9am')).reply).toContain('At 09:00 on Friday');
+  });
+});

@@ -107,7 +107,10 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   }
   // The time as written: a spelling correction may have made "noon" "now".
   const clock = clockOf(` ${words(normalise(question.raw)).join(' ')} `);
-  const days: Weekday[] = question.days.length ? question.days : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
+  // A day in the name of the show the question names whole is part of its name, not a day asked about: "when is friday bake on".
+  const inName = hit?.doc.kind === 'slot' && hit.fullyNamed ? words(hit.doc.ref.toLowerCase()) : [];
+  const asked = question.days.filter((d) => !inName.includes(d));
+  const days: Weekday[] = asked.length ? asked : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
   if (hit?.doc.kind === 'slot' && hit.fullyNamed && !days.length && clock === undefined) {
     const airings = grid.filter((s) => s.title === hit.doc.ref);
     if (FOLLOWS.some((s) => question.stems.has(s)) || / what (is|comes) next /.test(text)) {
@@ -126,14 +129,14 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   // A time the question gives in the asker's zone is that zone's, on its day ("3am tomorrow my time" in London; a small hour "tonight" is after midnight): told as the schedule's.
   if (clock !== undefined && asker) {
     const theirDay = localWeekMinute(input.now, asker).day;
-    const day = question.days.length ? weekdays.indexOf(question.days[0]) : theirDay + (/ tomorrow /.test(text) || (/ tonight /.test(text) && clock < 6 * 60) ? 1 : 0);
-    const asked = ((((day % 7) * 24 * 60 + clock) % WEEK) + WEEK) % WEEK;
-    const ours = weekClock(asked, asker, timeZone, input.now);
+    const day = asked.length ? weekdays.indexOf(asked[0]) : theirDay + (/ tomorrow /.test(text) || (/ tonight /.test(text) && clock < 6 * 60) ? 1 : 0);
+    const at = ((((day % 7) * 24 * 60 + clock) % WEEK) + WEEK) % WEEK;
+    const ours = weekClock(at, asker, timeZone, input.now);
     const [oursDay, oursClock] = ours.toLowerCase().split(' ');
     const slot = grid.find((s) => s.day === oursDay && minutes(s.start) <= minutes(oursClock) && minutes(oursClock) < minutes(s.end));
     if (slot) {
       return answer(
-        `At ${weekClock(asked, asker, asker, input.now).replace(/(\w+) (.+)/, '$2 on $1')} in ${asker} time (${ours.replace(/(\w+) (.+)/, '$2 on $1')}, ${timeZone} time): ${slot.title}, ${slot.start}-${slot.end}${slot.description ? ` (${sentence(slot.description)})` : ''}.`,
+        `At ${weekClock(at, asker, asker, input.now).replace(/(\w+) (.+)/, '$2 on $1')} in ${asker} time (${ours.replace(/(\w+) (.+)/, '$2 on $1')}, ${timeZone} time): ${slot.title}, ${slot.start}-${slot.end}${slot.description ? ` (${sentence(slot.description)})` : ''}.`,
         [scheduleSource, ...videoSources([slot])],
       );
     }
