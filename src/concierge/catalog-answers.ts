@@ -187,7 +187,7 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     ? episodes.filter((e) => e.season === Number(numbered[1] ?? numbered[3]) && e.episode === Number(numbered[2] ?? numbered[4]))
     : season !== undefined
       ? episodes.filter((e) => e.season === season).sort((a, b) => (a.episode ?? 0) - (b.episode ?? 0))
-      : relevant(ctx, ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
+      : relevant(ofShow(ctx), ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
   let label = 'Matching episodes';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
   if (!picks.length) {
@@ -197,9 +197,11 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     label = `${unmatched ? `No episode matches "${subject.join(' ')}". ${unmatched.says} ` : ''}Latest episodes, newest first`;
   }
   picks = picks.slice(0, season !== undefined || question.many ? 10 : 3);
+  // Asked about transcripts, each episode says whether it publishes one, and where: "does kitchen table stories have a transcript".
+  const transcript = (e: (typeof episodes)[number]) => (question.stems.has('transcript') ? (e.transcriptUrl ? `, transcript ${new URL(e.transcriptUrl, base).href}` : ', no transcript') : '');
   const line = (e: (typeof episodes)[number]) => {
     const number = e.season && e.episode ? `season ${e.season}, episode ${e.episode}, ` : '';
-    return `${e.title} (${number}${durationText(e.durationSeconds)}, ${e.publishedAt.slice(0, 10)}): ${e.description}`;
+    return `${e.title} (${number}${durationText(e.durationSeconds)}, ${e.publishedAt.slice(0, 10)}${transcript(e)}): ${e.description}`;
   };
   return ctx.answer(
     'podcast',
@@ -212,6 +214,14 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     ],
     ["What's on now?", 'Where are the feeds?'],
   );
+}
+
+/** A question naming the show by its title ("who hosts canopy cove radio") names no episode by it: its episodes are found by the rest of the question. */
+function ofShow(ctx: AnswerContext): AnswerContext {
+  const title = ctx.index.terms(ctx.catalog.podcast.show.title);
+  const asked = ctx.index.terms(ctx.question.query);
+  if (!title.length || !title.every((t) => asked.includes(t))) return ctx;
+  return { ...ctx, hits: ctx.index.search(wordsBeyond(ctx.question.query, title).join(' '), { kinds: ['episode'] }) };
 }
 
 /** Ordinals as the question may write a season's number. */

@@ -20,10 +20,10 @@ import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts } from './program-answers.ts';
-import { buildVocabulary, correctWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
+import { buildVocabulary, correctWord, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
-import { scheduleAnswer } from './schedule-answers.ts';
+import { askerZone, scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { asksPoints, countsActions, tierArithmetic, tierDocAnswer } from './tier-answers.ts';
@@ -328,6 +328,8 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (best && relation) return joined(documentAnswer(ctx, relation), documentAnswer(ctx, best));
   const beside = best && !rest && !kind ? alongside(ctx.index, hits.slice(0, 5), best) : undefined;
   if (best && beside) return joined(documentAnswer(ctx, beside), documentAnswer(compared(ctx, best) ?? ctx, best));
+  const otherKind = kind && otherOverview(ctx);
+  if (otherKind) return otherKind;
   if (kind) {
     const ofKind = hits.find((h) => KIND_FAMILY[kind].includes(h.doc.kind) && h.confidence >= 0.4);
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
@@ -353,6 +355,25 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   if (closest.confidence >= FALLBACK && !question.corrected) return documentAnswer(ctx, closest);
   // Else a subject the catalog files videos under ("anything on pest control?"): no video is about it, and these are the closest.
   return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
+}
+
+/** The kind of item each overview is of. */
+const OVERVIEW_KIND: Record<string, AskedKind> = { videos: 'video', podcast: 'episode', shop: 'product' };
+
+/**
+ * A question for a kind of item whose first document is the overview of another kind, named by a word of the question
+ * ("merch for podcast fans": the shop, by "merchandise"): it asks for the overview's kind, and the word that named the
+ * first kind is its subject (the microphone pin is the podcast's).
+ */
+function otherOverview(ctx: AnswerContext): Answer | undefined {
+  const { question, hits } = ctx;
+  const top = hits[0];
+  // Named by a word of its own, not by one that orders any list ("the newest podcast episode" is not the videos').
+  const kind = top?.doc.kind === 'program' && top.keyed.some((t) => !NEWEST.includes(t)) ? OVERVIEW_KIND[top.doc.ref] : undefined;
+  if (!kind || !question.kind || kind === question.kind) return undefined;
+  const query = [...wordsBeyond(question.query, top.matched), ...question.words.filter((w) => kindOfWord(w) === question.kind)].join(' ');
+  const found = ctx.index.search(query).filter((h) => isPublic(ctx.catalog, h.doc, ctx.input.now));
+  return KIND_ANSWER[kind]({ ...ctx, question: { ...question, kind, query }, hits: found });
 }
 
 /**
@@ -537,7 +558,9 @@ function asksSchedule(ctx: AnswerContext): boolean {
   const { question, hits, index } = ctx;
   if (!question.days.length && !ON_AIR.test(question.text)) return false;
   // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
-  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t));
+  // So is a place the question names as the asker's own time zone ("what's on now in tokyo").
+  const place = new Set(askerZone(ctx.input.message)?.words.map(indexTerm));
+  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t) && !place.has(t));
   // An action the program pays for ("my mention cap ran out this afternoon") makes the clock's words the asker's story, not the air's.
   if (question.tiers.length || question.actions.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
   if (nowOfItems(ctx)) return false;
@@ -626,7 +649,8 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
   const frames = (clause: string) => {
     const read = readQuestion(clause, model.vocabulary);
     // A handle-shaped word may be an agent's name: "lumen vs scout-7 - who is ahead" keeps its first clause; "total?" asks what the rest comes to.
-    return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike) && !ASKS_TOTAL.test(` ${read.text} `);
+    // The asker's place is its clock, no frame: "im in london, whats on at 3am my time".
+    return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike) && !ASKS_TOTAL.test(` ${read.text} `) && !askerZone(clause);
   };
   if (frames(clauses[0])) return clauses.slice(1).join(', ');
   // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".
@@ -757,6 +781,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   if (answer.reply.includes("don't know") || answer.intent === 'unknown') return answer;
   // The question as written: a reading without its strangers has lost them.
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
+  // The place a schedule answer told its times in is known: "myth busters night in new york time".
+  if (answer.intent === 'schedule') for (const w of askerZone(ctx.input.message)?.words ?? []) names.add(w);
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
   const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && h.fullyNamed) : undefined;
   const unsaid = (term: string | null) => !!site && term !== null && !site.matched.includes(term);

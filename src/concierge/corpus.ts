@@ -150,7 +150,9 @@ function programDocs(catalog: Catalog, base: string, endpoints: readonly Endpoin
   const docs: Doc[] = programFacts.map((f) => {
     const documented = f.endpoints.map((key) => byKey.get(key)).map((e) => (e ? `${e.summary} ${e.description ?? ''} ${access(e)}` : ''));
     const own = f.dynamic ? '' : f.answer(neutral).reply;
-    return { kind: 'program', ref: f.intent, title: f.title, url: `${base}${f.path}`, names: [f.title, f.aka ?? ''].join(' ; '), keywords: f.keywords, text: `${own} ${documented.join(' ')}` };
+    const about = f.own?.(catalog);
+    const names = [f.title, f.aka ?? '', ...(about ? [about.aka] : [])].join(' ; ');
+    return { kind: 'program', ref: f.intent, title: f.title, url: `${base}${f.path}`, names, keywords: f.keywords, text: `${own} ${documented.join(' ')}${about ? ` ${about.text}` : ''}` };
   });
   for (const t of tiers) {
     docs.push({

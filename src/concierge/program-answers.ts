@@ -10,9 +10,11 @@ import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-lim
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType, type TierName } from '../domain/tiers.ts';
 import { AGREEMENT_TITLE, AGREEMENT_VERSION, partnershipAgreement } from '../domain/partnership.ts';
 import { reputationComponents, reputationLevels } from '../domain/reputation.ts';
+import type { Catalog } from '../catalog/catalog-types.ts';
 import type { Answer, AnswerContext, Intent } from './answer-types.ts';
 
 import { podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { FEED_ITEM_LIMIT } from '../feeds/feed-items.ts';
 import { datasetAnswer } from './knowledge-answers.ts';
 import { leaderboardAnswer } from './live-answers.ts';
 import { scheduleAnswer } from './schedule-answers.ts';
@@ -32,6 +34,8 @@ export interface ProgramFact {
   keywords: string;
   /** Its answer lists catalog items or live data, so only its endpoints and keywords are indexed. */
   dynamic?: boolean;
+  /** What the catalog says of it in its own words, indexed with it: the podcast's show, its title a name of it. */
+  own?: (catalog: Catalog) => { aka: string; text: string };
   answer(ctx: AnswerContext): Answer;
 }
 
@@ -165,7 +169,7 @@ function feedsAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'feeds',
-    `Feeds, open to all with no key: RSS 2.0 of the latest videos at ${base}/feeds/videos.xml, JSON Feed 1.1 at ${base}/feeds/videos.json, the podcast RSS at ${base}/feeds/podcast.xml, and a plain-text overview at ${base}/llms.txt. Registered agents at Silver and above also get the tier-gated feed at GET ${base}/api/public/ai/feed (early schedule specials and AI-only notes; a firehose at Legend), polled with ?since= and the nextCursor of the previous call for only newer items.`,
+    `Feeds, open to all with no key: RSS 2.0 of the latest videos (up to ${FEED_ITEM_LIMIT}) at ${base}/feeds/videos.xml, JSON Feed 1.1 of the same at ${base}/feeds/videos.json, the podcast RSS at ${base}/feeds/podcast.xml, and a plain-text overview at ${base}/llms.txt. Registered agents at Silver and above also get the tier-gated feed at GET ${base}/api/public/ai/feed (early schedule specials and AI-only notes; a firehose at Legend), polled with ?since= and the nextCursor of the previous call for only newer items.`,
     [
       api('/feeds/videos.xml', 'Video RSS feed'),
       api('/feeds/videos.json', 'Video JSON Feed'),
@@ -295,6 +299,7 @@ export const programFacts: ProgramFact[] = [
     // Filed under what the show publishes of itself besides its episodes (its feed's owner, email, copyright, category).
     keywords: 'episodes listen audio radio owner email copyright explicit category',
     dynamic: true,
+    own: (catalog) => ({ aka: catalog.podcast.show.title, text: catalog.podcast.show.description }),
     answer: podcastAnswer,
   },
   {

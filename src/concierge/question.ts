@@ -36,6 +36,8 @@ const KIND_OF: Record<string, AskedKind> = {
 const PRICE_CEILING = / (under|below|less than|cheaper than|up to|at most|no more than|max) (\$ ?)?(\d+(?:\.\d+)?)( bucks| dollars| usd)?(?!\w)/;
 /** The same by stem: "movies" and "episodes" name kinds too. */
 const KIND_WORDS = new Map(Object.entries(KIND_OF).map(([w, kind]) => [stem(w), kind]));
+/** The kind of item a word names, if it names one. */
+export const kindOfWord = (w: string): AskedKind | undefined => KIND_WORDS.get(stem(w));
 
 export interface Question {
   raw: string;

@@ -38,6 +38,36 @@ function unannouncedWords(ctx: AnswerContext, announced: Set<string>): string[] 
   return ctx.question.words.filter((w) => hidden(indexTerm(w)));
 }
 
+const WEEK = 7 * 24 * 60;
+
+/** The places the IANA database names time zones by ("tokyo", "new york"), each with its zone, and UTC. */
+let places: Map<string, string> | undefined;
+
+/**
+ * The time zone a question names as the asker's own: a place the IANA database names a zone by, after "in" or before "time"
+ * ("what's on now in tokyo", "new york time"), with the words that name it. Not the schedule's own zone.
+ */
+export function askerZone(raw: string, scheduleZone?: string): { zone: string; words: string[] } | undefined {
+  places ??= new Map([...Intl.supportedValuesOf('timeZone').map((z): [string, string] => [z.split('/').at(-1)!.replaceAll('_', ' ').toLowerCase(), z]), ['utc', 'UTC']]);
+  const text = ` ${words(normalise(raw)).join(' ')} `;
+  let found: [string, string] | undefined;
+  for (const [place, zone] of places) {
+    if ((text.includes(` in ${place} `) || text.includes(` ${place} time `)) && place.length > (found?.[0].length ?? 0)) found = [place, zone];
+  }
+  return found && found[1] !== scheduleZone ? { zone: found[1], words: found[0].split(' ') } : undefined;
+}
+
+/** A week's minute in one zone as another's: "Wednesday 20:00" of Los Angeles is "Wednesday 23:00" of New York, at the offsets of `now`. */
+function weekClock(minute: number, from: string, to: string, now: Date): string {
+  const at = (zone: string) => {
+    const m = localWeekMinute(now, zone);
+    return m.day * 24 * 60 + m.minute;
+  };
+  const shifted = (((minute + at(to) - at(from)) % WEEK) + WEEK) % WEEK;
+  const clock = shifted % (24 * 60);
+  return `${capitalise(weekdays[Math.floor(shifted / (24 * 60))])} ${String(Math.floor(clock / 60)).padStart(2, '0')}:${String(clock % 60).padStart(2, '0')}`;
+}
+
 /** The stems of words that ask what follows a show: "after", "follows", "followed by", "finishes", "ends". */
 const FOLLOWS = ['after', 'follow', 'finish', 'end'];
 
@@ -48,8 +78,16 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const grid = weeklyGrid(catalog);
   const scheduleSource = api('/api/public/schedule', 'Programming schedule');
   const specials = publicSpecials(catalog, input.now);
+  // The asker's own time zone, when the question names one: every time told is told in it too.
+  const asker = askerZone(input.message, timeZone)?.zone;
+  const theirs = (start: string, end: string) => (asker ? `; ${localDateTime(start, asker)} to ${localDateTime(end, asker).slice(-5)} in ${asker} time` : '');
   const specialLine = (s: (typeof specials)[number]) =>
-    `${s.title}, ${localDateTime(s.startsAt, timeZone)} to ${localDateTime(s.endsAt, timeZone).slice(-5)} (${timeZone} time): ${sentence(s.description)}`;
+    `${s.title}, ${localDateTime(s.startsAt, timeZone)} to ${localDateTime(s.endsAt, timeZone).slice(-5)} (${timeZone} time${theirs(s.startsAt, s.endsAt)}): ${sentence(s.description)}`;
+  const weekMinute = (day: string, clock: string) => weekdays.indexOf(day as Weekday) * 24 * 60 + minutes(clock);
+  const inTheirs = (slots: Slot[]) =>
+    asker
+      ? `; ${slots.map((s) => `${weekClock(weekMinute(s.day, s.start), timeZone, asker, input.now)}-${weekClock(weekMinute(s.day, s.end), timeZone, asker, input.now).slice(-5)}`).join(', ')} in ${asker} time`
+      : '';
   const slotLine = (s: Slot) => `${s.start}-${s.end} ${s.title}`;
   const videoSources = (slots: Slot[]): Source[] => slots.filter((s) => s.videoUrl).map((s) => ({ title: s.title, url: s.videoUrl! }));
   const here = localWeekMinute(input.now, timeZone);
@@ -69,7 +107,10 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   }
   // The time as written: a spelling correction may have made "noon" "now".
   const clock = clockOf(` ${words(normalise(question.raw)).join(' ')} `);
-  const days: Weekday[] = question.days.length ? question.days : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
+  // A day in the name of the show the question names whole is part of its name, not a day asked about: "when is friday bake on".
+  const inName = hit?.doc.kind === 'slot' && hit.fullyNamed ? words(hit.doc.ref.toLowerCase()) : [];
+  const asked = question.days.filter((d) => !inName.includes(d));
+  const days: Weekday[] = asked.length ? asked : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
   if (hit?.doc.kind === 'slot' && hit.fullyNamed && !days.length && clock === undefined) {
     const airings = grid.filter((s) => s.title === hit.doc.ref);
     if (FOLLOWS.some((s) => question.stems.has(s)) || / what (is|comes) next /.test(text)) {
@@ -81,9 +122,24 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
       ]);
     }
     return answer(
-      `${hit.doc.ref} airs ${airings.map((s) => `${capitalise(s.day)} ${s.start}-${s.end}`).join(', ')} (${timeZone} time)${airings[0].description ? `: ${sentence(airings[0].description)}` : ''}.`,
+      `${hit.doc.ref} airs ${airings.map((s) => `${capitalise(s.day)} ${s.start}-${s.end}`).join(', ')} (${timeZone} time${inTheirs(airings)})${airings[0].description ? `: ${sentence(airings[0].description)}` : ''}.`,
       [scheduleSource, ...videoSources(airings.slice(0, 1))],
     );
+  }
+  // A time the question gives in the asker's zone is that zone's, on its day ("3am tomorrow my time" in London; a small hour "tonight" is after midnight): told as the schedule's.
+  if (clock !== undefined && asker) {
+    const theirDay = localWeekMinute(input.now, asker).day;
+    const day = asked.length ? weekdays.indexOf(asked[0]) : theirDay + (/ tomorrow /.test(text) || (/ tonight /.test(text) && clock < 6 * 60) ? 1 : 0);
+    const at = ((((day % 7) * 24 * 60 + clock) % WEEK) + WEEK) % WEEK;
+    const ours = weekClock(at, asker, timeZone, input.now);
+    const [oursDay, oursClock] = ours.toLowerCase().split(' ');
+    const slot = grid.find((s) => s.day === oursDay && minutes(s.start) <= minutes(oursClock) && minutes(oursClock) < minutes(s.end));
+    if (slot) {
+      return answer(
+        `At ${weekClock(at, asker, asker, input.now).replace(/(\w+) (.+)/, '$2 on $1')} in ${asker} time (${ours.replace(/(\w+) (.+)/, '$2 on $1')}, ${timeZone} time): ${slot.title}, ${slot.start}-${slot.end}${slot.description ? ` (${sentence(slot.description)})` : ''}.`,
+        [scheduleSource, ...videoSources([slot])],
+      );
+    }
   }
   if (clock !== undefined) {
     const day = days[0] ?? today;
@@ -157,6 +213,6 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const sources: Source[] = [scheduleSource];
   if (cur.videoUrl) sources.push({ title: `Now: ${cur.title}`, url: cur.videoUrl });
   if (nxt.videoUrl) sources.push({ title: `Next: ${nxt.title}`, url: nxt.videoUrl });
-  const nowLine = `${catalog.site.name} is on air 24/7; the schedule is at GET ${base}/api/public/schedule (no key needed). Now (${capitalise(onAir.localDay)} ${onAir.localTime}, ${onAir.timeZone} time): ${cur.title}, ${cur.start}-${cur.end}${cur.description ? ` (${sentence(cur.description)})` : ''}.${special} Next: ${nxt.title} at ${nxt.start} on ${capitalise(nxt.day)}${nxt.description ? ` (${sentence(nxt.description)})` : ''}.`;
+  const nowLine = `${catalog.site.name} is on air 24/7; the schedule is at GET ${base}/api/public/schedule (no key needed). Now (${capitalise(onAir.localDay)} ${onAir.localTime}, ${onAir.timeZone} time${asker ? `; ${localDateTime(input.now.toISOString(), asker)} in ${asker} time` : ''}): ${cur.title}, ${cur.start}-${cur.end}${cur.description ? ` (${sentence(cur.description)})` : ''}.${special} Next: ${nxt.title} at ${nxt.start} on ${capitalise(nxt.day)}${nxt.description ? ` (${sentence(nxt.description)})` : ''}.`;
   return answer(wantsSpecials ? `${upcoming.trim()} ${nowLine}` : `${nowLine}${upcoming}`, sources, ['Where are the feeds?', 'What videos are featured?']);
 }
