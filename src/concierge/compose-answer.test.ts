@@ -783,7 +783,7 @@ describe('a question asking how long, with a story of its own', () => {
   });
 });
 
-describe('the leaderboard', () => {
+describe("the leaderboard's ranking", () => {
   it("says what its endpoint's description says of the ranking: how ties rank, and that suspended agents are not listed", async () => {
     const answer = await ask('two agents are tied on points, which one ranks higher on the leaderboard');
     expect(answer.intent).toBe('leaderboard');
