@@ -187,12 +187,21 @@ function baseForm(word: string, vocab: Vocabulary): string | undefined {
   return undefined;
 }
 
+/**
+ * A word that is a stop word with a letter more, not a doubled one, is a word of its own ("intro" is no "into", "theme" no "them"):
+ * such a typo would make the question lose its subject. A doubled letter is a slip of the finger ("whatt").
+ */
+function extraLetterOf(word: string, candidate: string): boolean {
+  if (word.length !== candidate.length + 1 || !STOP_WORDS.has(candidate)) return false;
+  return ![...word].some((ch, i) => ch === word[i - 1] && word.slice(0, i) + word.slice(i + 1) === candidate);
+}
+
 function closestKnown(word: string, vocab: Vocabulary): string {
   const max = word.length >= 8 ? 2 : 1;
   let best: { w: string; d: number } | undefined;
   for (let len = word.length - 1; len <= word.length + 1; len++) {
     for (const candidate of vocab.byLength.get(len) ?? []) {
-      if (candidate[0] !== word[0]) continue;
+      if (candidate[0] !== word[0] || extraLetterOf(word, candidate)) continue;
       const limit = len === word.length ? max : 1;
       const d = editDistance(word, candidate, limit);
       if (d <= limit && (!best || d < best.d || (d === best.d && Math.abs(candidate.length - word.length) < Math.abs(best.w.length - word.length)))) {
