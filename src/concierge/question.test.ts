@@ -31,6 +31,10 @@ describe('correctWord', () => {
     expect(correctWord('intro', conciergeModel.vocabulary)).toBe('intro');
     expect(correctWord('whatt', conciergeModel.vocabulary)).toBe('what');
   });
+
+  it('corrects towards words the documents write, not parts of a web address or a DOI ("journal.pone.0267498")', () => {
+    expect(correctWord('phone', conciergeModel.vocabulary)).toBe('phone');
+  });
 });
 
 describe('readQuestion', () => {

@@ -105,12 +105,15 @@ function addInitials(text: string, initials: Map<string, string[]>): void {
   }
 }
 
+/** A web address or a DOI: its parts ("journal.pone.0267498") are no words a question's typo means. */
+const ADDRESS = /\bhttps?:\/\/\S+|\b10\.\d{4,}\/\S+/g;
+
 export function buildVocabulary(texts: Iterable<string>): Vocabulary {
   const documented = new Set<string>();
   const initials = new Map<string, string[]>();
   for (const t of texts) {
     addInitials(t, initials);
-    for (const w of wordsOf(t)) for (const part of [w, ...w.split(/[_.-]/)]) documented.add(part);
+    for (const w of wordsOf(t.replace(ADDRESS, ' '))) for (const part of [w, ...w.split(/[_.-]/)]) documented.add(part);
   }
   const all = new Set<string>([...documented, ...STOP_WORDS, ...RULE_WORDS, ...Object.keys(SYNONYMS), ...Object.values(SYNONYMS).flat()]);
   const byLength = new Map<number, string[]>();
