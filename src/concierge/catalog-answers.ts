@@ -83,6 +83,20 @@ function videosById(catalog: Catalog): Map<string, Video> {
 /** The stems that ask for the newest items first: what the lists below read, not a subject to search for. */
 export const NEWEST = ['newest', 'latest', 'new', 'recent'];
 
+/**
+ * The clips a question for clips asks for: those that match it, else those of the videos that match it, else a few. A question that
+ * asked for "short videos" rather than clips, whose videos have no clip, asks for those videos.
+ */
+function clipsAsked(ctx: AnswerContext) {
+  const { catalog } = ctx;
+  const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.4);
+  const ofVideos = relevant(ctx, ['video']).map((h) => h.doc.ref);
+  const matching = clipHits.length ? clipHits.map((h) => catalog.clips.find((c) => c.id === h.doc.ref)!) : catalog.clips.filter((c) => ofVideos.includes(c.videoId));
+  if (matching.length) return { matched: true, clips: matching };
+  if (ofVideos.length && !ctx.question.stems.has('clip')) return undefined;
+  return { matched: false, clips: catalog.clips.slice(0, 5) };
+}
+
 export function videosAnswer(ctx: AnswerContext): Answer {
   const { catalog, base, api, question } = ctx;
   const stems = question.stems;
@@ -93,17 +107,14 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   const videoSource = (v: Video): Source => ({ title: v.title, url: `${base}/api/public/videos/${v.id}` });
   const suggestions = ["What's on now?", 'Where are the feeds?'];
 
-  if (question.kind === 'clip') {
-    const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.4);
-    const ofVideos = relevant(ctx, ['video']).map((h) => h.doc.ref);
-    const clips = clipHits.length
-      ? clipHits.map((h) => catalog.clips.find((c) => c.id === h.doc.ref)!)
-      : ofVideos.length
-        ? catalog.clips.filter((c) => ofVideos.includes(c.videoId))
-        : catalog.clips.slice(0, 5);
+  // Clips asked for: those that match, or those of the videos that match; when those videos have no clip, the videos themselves
+  // ("a short video on the endocannabinoid system" is the ten-minute overview, which has none).
+  const clipped = question.kind === 'clip' && clipsAsked(ctx);
+  if (clipped) {
+    const { matched, clips } = clipped;
     return ctx.answer(
       'videos',
-      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${clipHits.length || ofVideos.length ? 'Matching' : 'A few'}: ${clips
+      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${matched ? 'Matching' : 'A few'}: ${clips
         .slice(0, 5)
         .map((c) => `${c.title} (${durationText(c.durationSeconds)}, ${c.width}x${c.height} pixels, published ${c.publishedAt.slice(0, 10)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
         .join('; ')}.`,

@@ -562,6 +562,13 @@ describe('a clip asked about', () => {
     expect(snap).toContain('2026-09-07');
     expect(snap).toContain('180x320');
   });
+
+  it('reads "short videos" as the clips ("short vertical clips"), unless the videos that match have none: then it is those videos', async () => {
+    expect((await ask('got any short videos for my commute')).reply).toContain('short vertical clips');
+    const ecs = (await ask('any short videos explaining the endocannabinoid system')).reply;
+    expect(ecs).toContain('The Endocannabinoid System in Ten Minutes');
+    expect(ecs).not.toContain('Matching: .');
+  });
 });
 
 describe('a long question with its real ask at the end', () => {

@@ -280,9 +280,10 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const clause = ws.findIndex((w, i) => i > 0 && /^(when|so|if|because)$/.test(w));
   const main = clause > 0 ? ws.slice(0, clause) : ws;
   const doing = clause > 0 && /ing$/.test(ws[clause + 1] ?? '');
-  // Of two kind words together the last is the kind, the first describes it: "short video" is a video, "video clip" a clip.
+  // Of two kind words together the last is the kind, the first describes it: "video clip" is a clip. But "short" is the service's own
+  // word for its clips ("short vertical clips"): "short videos" are clips (the videos answer gives the videos when theirs have none).
   const kinds = main
-    .filter((_w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')))
+    .filter((w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')) || w === 'short')
     .map((w) => KIND_WORDS.get(stem(w)))
     .filter((k) => k !== undefined);
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));
