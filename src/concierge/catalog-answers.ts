@@ -208,9 +208,11 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     label = `${unmatched ? `No episode matches "${subject.join(' ')}". ${unmatched.says} ` : ''}Latest episodes, newest first`;
   }
   picks = picks.slice(0, season !== undefined || question.many ? 10 : 3);
+  // Asked about transcripts, each episode says whether it publishes one, and where.
+  const transcript = (url: string | undefined) => (!question.stems.has('transcript') ? '' : url ? `, transcript at ${url.startsWith('/') ? base + url : url}` : ', no transcript');
   const line = (e: (typeof episodes)[number]) => {
     const number = e.season && e.episode ? `season ${e.season}, episode ${e.episode}, ` : '';
-    return `${e.title} (${number}${durationText(e.durationSeconds)}, ${e.publishedAt.slice(0, 10)}): ${e.description}`;
+    return `${e.title} (${number}${durationText(e.durationSeconds)}, ${e.publishedAt.slice(0, 10)}${transcript(e.transcriptUrl)}): ${e.description}`;
   };
   return ctx.answer(
     'podcast',

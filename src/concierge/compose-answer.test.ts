@@ -556,6 +556,14 @@ describe('how fresh a response is', () => {
   });
 });
 
+describe('an episode asked about its transcript', () => {
+  it('says whether each episode listed publishes one, and where (the episode was listed with no word of it)', async () => {
+    expect((await ask('does the festival episode have a transcript')).reply).toContain('2026-07-17, no transcript');
+    expect((await ask('where can i read the soil episode instead of listening')).reply).not.toContain('transcript');
+    expect((await ask('what podcast episodes come with transcripts')).reply).toContain('transcript at http');
+  });
+});
+
 describe('a clip asked about', () => {
   it("says each clip's size and date of publication beside its length (asked of a clip, neither was said)", async () => {
     const snap = (await ask('when did the snap test clip come out, and how big is it')).reply;
