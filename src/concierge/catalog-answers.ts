@@ -38,11 +38,19 @@ function askTheTeam(ctx: AnswerContext): { says: string; source: Source } {
  * question asking for every item that fits ("which videos does Juniper host") takes those that
  * share most of the best one's subject too, not only the closest.
  */
+/** The share of a question an item's title must account for to name it, when nothing accounts for 40% of it. */
+const NAMED_SHARE = 0.3;
+
 function relevant(ctx: AnswerContext, kinds: DocKind[]): Hit[] {
   const many = ctx.question.many;
   const of = ctx.hits.filter((h) => kinds.includes(h.doc.kind));
   const top = of.filter((h) => h.confidence >= 0.4).reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
-  if (!top) return [];
+  if (!top) {
+    // The one item of a kind asked for whose title has words of the question is the item the question names by them, though the rest
+    // of the question is about it ("who is the guest on the aroma episode": The Chemistry of Aroma, whose description names its guest).
+    const titled = of.filter((h) => h.titled >= NAMED_SHARE);
+    return ctx.question.kind && titled.length === 1 ? titled : [];
+  }
   // Every item that has all the words the best one matched fits too, in its description as in its title ("which videos is Chef Mara in").
   const fits = (h: Hit) => many && top.matched.every((t) => h.matched.includes(t));
   return of.filter((h) => h.confidence >= (many ? Math.max(0.35, 0.65 * top.confidence) : 0.85 * top.confidence) || fits(h));

@@ -564,6 +564,15 @@ describe('an episode asked about its transcript', () => {
   });
 });
 
+describe('an item of a kind asked for, named by a word of its title', () => {
+  it('is the item the question asks about, though the rest of the question accounts for more (no episode was found)', async () => {
+    expect((await ask('which guest came on the aroma episode')).reply).toContain('Dr. Ines Marlowe joins');
+    const label = (await ask('who is the guest on the label episode')).reply;
+    expect(label).toContain('Reading the Label');
+    expect(label).not.toContain('No episode matches');
+  });
+});
+
 describe('a clip asked about', () => {
   it("says each clip's size and date of publication beside its length (asked of a clip, neither was said)", async () => {
     const snap = (await ask('when did the snap test clip come out, and how big is it')).reply;
