@@ -573,6 +573,13 @@ describe('an item of a kind asked for, named by a word of its title', () => {
   });
 });
 
+describe('the schedule at lunch', () => {
+  it('reads lunchtime as noon (the question had no time the clock knows)', async () => {
+    expect((await ask('what airs tuesday at lunchtime')).reply).toContain('Tasting Notes');
+    expect((await ask("what's on friday at lunch")).reply).toContain('Week in Review');
+  });
+});
+
 describe('a clip asked about', () => {
   it("says each clip's size and date of publication beside its length (asked of a clip, neither was said)", async () => {
     const snap = (await ask('when did the snap test clip come out, and how big is it')).reply;
