@@ -198,7 +198,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
 export function podcastAnswer(ctx: AnswerContext): Answer {
   const { catalog, base, api, question } = ctx;
   const { show, episodes } = catalog.podcast;
-  const lead = `The podcast ${show.title} (${[show.category.name, show.category.subcategory].filter(Boolean).join(', ')}, by ${show.author}, ${show.explicit ? 'explicit' : 'not explicit'}, ${show.copyright}; its owner's email is ${show.owner.email}) has ${episodes.length} episodes at GET ${base}/api/public/podcast (${NO_KEY}); subscribe with the RSS feed ${base}/feeds/podcast.xml.`;
+  const lead = `The podcast ${show.title} (${[show.category.name, show.category.subcategory].filter(Boolean).join(', ')}, by ${show.author}, ${show.explicit ? 'explicit' : 'not explicit'}, ${show.copyright}; its owner's email is ${show.owner.email}): ${show.description.trim().replace(/\.$/, '')}. It has ${episodes.length} episodes at GET ${base}/api/public/podcast (${NO_KEY}); subscribe with the RSS feed ${base}/feeds/podcast.xml.`;
   const numbered = /(?: season (\d+)(?: episode | ep | e)(\d+) | s(\d+) ?e(\d+) )/.exec(question.text);
   // A season named alone ("season two", "the 2nd season") asks for its episodes, in order.
   const season = numbered ? undefined : seasonOf(question.text);

@@ -580,6 +580,14 @@ describe('the schedule at lunch', () => {
   });
 });
 
+describe('the podcast asked about itself', () => {
+  it('is found and answered by what the show says of itself (its description was not indexed: an I do not know, or the rate limit of one site for "hosts")', async () => {
+    const hosts = await ask('is the radio host a real person');
+    expect(hosts.intent).toBe('podcast');
+    expect(hosts.reply).toContain('made-up hosts and guests');
+  });
+});
+
 describe('a clip asked about', () => {
   it("says each clip's size and date of publication beside its length (asked of a clip, neither was said)", async () => {
     const snap = (await ask('when did the snap test clip come out, and how big is it')).reply;

@@ -149,7 +149,8 @@ function programDocs(catalog: Catalog, base: string, endpoints: readonly Endpoin
   };
   const docs: Doc[] = programFacts.map((f) => {
     const documented = f.endpoints.map((key) => byKey.get(key)).map((e) => (e ? `${e.summary} ${e.description ?? ''} ${access(e)}` : ''));
-    const own = f.dynamic ? '' : f.answer(neutral).reply;
+    // The podcast's overview is what the show says of itself ("made-up hosts and guests"), as its feed publishes it.
+    const own = f.dynamic ? (f.intent === 'podcast' ? catalog.podcast.show.description : '') : f.answer(neutral).reply;
     return { kind: 'program', ref: f.intent, title: f.title, url: `${base}${f.path}`, names: [f.title, f.aka ?? ''].join(' ; '), keywords: f.keywords, text: `${own} ${documented.join(' ')}` };
   });
   for (const t of tiers) {
