@@ -38,11 +38,19 @@ function askTheTeam(ctx: AnswerContext): { says: string; source: Source } {
  * question asking for every item that fits ("which videos does Juniper host") takes those that
  * share most of the best one's subject too, not only the closest.
  */
+/** The share of a question an item's title must account for to name it, when nothing accounts for 40% of it. */
+const NAMED_SHARE = 0.3;
+
 function relevant(ctx: AnswerContext, kinds: DocKind[]): Hit[] {
   const many = ctx.question.many;
   const of = ctx.hits.filter((h) => kinds.includes(h.doc.kind));
   const top = of.filter((h) => h.confidence >= 0.4).reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
-  if (!top) return [];
+  if (!top) {
+    // The one item of a kind asked for whose title has words of the question is the item the question names by them, though the rest
+    // of the question is about it ("who is the guest on the aroma episode": The Chemistry of Aroma, whose description names its guest).
+    const titled = of.filter((h) => h.titled >= NAMED_SHARE);
+    return ctx.question.kind && titled.length === 1 ? titled : [];
+  }
   // Every item that has all the words the best one matched fits too, in its description as in its title ("which videos is Chef Mara in").
   const fits = (h: Hit) => many && top.matched.every((t) => h.matched.includes(t));
   return of.filter((h) => h.confidence >= (many ? Math.max(0.35, 0.65 * top.confidence) : 0.85 * top.confidence) || fits(h));
@@ -83,6 +91,20 @@ function videosById(catalog: Catalog): Map<string, Video> {
 /** The stems that ask for the newest items first: what the lists below read, not a subject to search for. */
 export const NEWEST = ['newest', 'latest', 'new', 'recent'];
 
+/**
+ * The clips a question for clips asks for: those that match it, else those of the videos that match it, else a few. A question that
+ * asked for "short videos" rather than clips, whose videos have no clip, asks for those videos.
+ */
+function clipsAsked(ctx: AnswerContext) {
+  const { catalog } = ctx;
+  const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.4);
+  const ofVideos = relevant(ctx, ['video']).map((h) => h.doc.ref);
+  const matching = clipHits.length ? clipHits.map((h) => catalog.clips.find((c) => c.id === h.doc.ref)!) : catalog.clips.filter((c) => ofVideos.includes(c.videoId));
+  if (matching.length) return { matched: true, clips: matching };
+  if (ofVideos.length && !ctx.question.stems.has('clip')) return undefined;
+  return { matched: false, clips: catalog.clips.slice(0, 5) };
+}
+
 export function videosAnswer(ctx: AnswerContext): Answer {
   const { catalog, base, api, question } = ctx;
   const stems = question.stems;
@@ -93,17 +115,14 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   const videoSource = (v: Video): Source => ({ title: v.title, url: `${base}/api/public/videos/${v.id}` });
   const suggestions = ["What's on now?", 'Where are the feeds?'];
 
-  if (question.kind === 'clip') {
-    const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.4);
-    const ofVideos = relevant(ctx, ['video']).map((h) => h.doc.ref);
-    const clips = clipHits.length
-      ? clipHits.map((h) => catalog.clips.find((c) => c.id === h.doc.ref)!)
-      : ofVideos.length
-        ? catalog.clips.filter((c) => ofVideos.includes(c.videoId))
-        : catalog.clips.slice(0, 5);
+  // Clips asked for: those that match, or those of the videos that match; when those videos have no clip, the videos themselves
+  // ("a short video on the endocannabinoid system" is the ten-minute overview, which has none).
+  const clipped = question.kind === 'clip' && clipsAsked(ctx);
+  if (clipped) {
+    const { matched, clips } = clipped;
     return ctx.answer(
       'videos',
-      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${clipHits.length || ofVideos.length ? 'Matching' : 'A few'}: ${clips
+      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${matched ? 'Matching' : 'A few'}: ${clips
         .slice(0, 5)
         .map((c) => `${c.title} (${durationText(c.durationSeconds)}, ${c.width}x${c.height} pixels, published ${c.publishedAt.slice(0, 10)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
         .join('; ')}.`,
@@ -179,7 +198,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
 export function podcastAnswer(ctx: AnswerContext): Answer {
   const { catalog, base, api, question } = ctx;
   const { show, episodes } = catalog.podcast;
-  const lead = `The podcast ${show.title} (${[show.category.name, show.category.subcategory].filter(Boolean).join(', ')}, by ${show.author}, ${show.explicit ? 'explicit' : 'not explicit'}, ${show.copyright}; its owner's email is ${show.owner.email}) has ${episodes.length} episodes at GET ${base}/api/public/podcast (${NO_KEY}); subscribe with the RSS feed ${base}/feeds/podcast.xml.`;
+  const lead = `The podcast ${show.title} (${[show.category.name, show.category.subcategory].filter(Boolean).join(', ')}, by ${show.author}, ${show.explicit ? 'explicit' : 'not explicit'}, ${show.copyright}; its owner's email is ${show.owner.email}): ${show.description.trim().replace(/\.$/, '')}. It has ${episodes.length} episodes at GET ${base}/api/public/podcast (${NO_KEY}); subscribe with the RSS feed ${base}/feeds/podcast.xml.`;
   const numbered = /(?: season (\d+)(?: episode | ep | e)(\d+) | s(\d+) ?e(\d+) )/.exec(question.text);
   // A season named alone ("season two", "the 2nd season") asks for its episodes, in order.
   const season = numbered ? undefined : seasonOf(question.text);

@@ -556,11 +556,42 @@ describe('how fresh a response is', () => {
   });
 });
 
+describe('an item of a kind asked for, named by a word of its title', () => {
+  it('is the item the question asks about, though the rest of the question accounts for more (no episode was found)', async () => {
+    expect((await ask('which guest came on the aroma episode')).reply).toContain('Dr. Ines Marlowe joins');
+    const label = (await ask('who is the guest on the label episode')).reply;
+    expect(label).toContain('Reading the Label');
+    expect(label).not.toContain('No episode matches');
+  });
+});
+
+describe('the schedule at lunch', () => {
+  it('reads lunchtime as noon (the question had no time the clock knows)', async () => {
+    expect((await ask('what airs tuesday at lunchtime')).reply).toContain('Tasting Notes');
+    expect((await ask("what's on friday at lunch")).reply).toContain('Week in Review');
+  });
+});
+
+describe('the podcast asked about itself', () => {
+  it('is found and answered by what the show says of itself (its description was not indexed: an I do not know, or the rate limit of one site for "hosts")', async () => {
+    const hosts = await ask('is the radio host a real person');
+    expect(hosts.intent).toBe('podcast');
+    expect(hosts.reply).toContain('made-up hosts and guests');
+  });
+});
+
 describe('a clip asked about', () => {
   it("says each clip's size and date of publication beside its length (asked of a clip, neither was said)", async () => {
     const snap = (await ask('when did the snap test clip come out, and how big is it')).reply;
     expect(snap).toContain('2026-09-07');
     expect(snap).toContain('180x320');
+  });
+
+  it('reads "short videos" as the clips ("short vertical clips"), unless the videos that match have none: then it is those videos', async () => {
+    expect((await ask('got any short videos for my commute')).reply).toContain('short vertical clips');
+    const ecs = (await ask('any short videos explaining the endocannabinoid system')).reply;
+    expect(ecs).toContain('The Endocannabinoid System in Ten Minutes');
+    expect(ecs).not.toContain('Matching: .');
   });
 });
 

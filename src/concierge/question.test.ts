@@ -26,6 +26,15 @@ describe('correctWord', () => {
     expect(correctWord('order', conciergeModel.vocabulary)).toBe('order');
     expect(correctWord('bitcoin', conciergeModel.vocabulary)).toBe('bitcoin');
   });
+
+  it('does not read a stop word with a letter more as that stop word ("intro" is no "into"), unless the letter is doubled', () => {
+    expect(correctWord('intro', conciergeModel.vocabulary)).toBe('intro');
+    expect(correctWord('whatt', conciergeModel.vocabulary)).toBe('what');
+  });
+
+  it('corrects towards words the documents write, not parts of a web address or a DOI ("journal.pone.0267498")', () => {
+    expect(correctWord('phone', conciergeModel.vocabulary)).toBe('phone');
+  });
 });
 
 describe('readQuestion', () => {

@@ -107,12 +107,15 @@ function addInitials(text: string, initials: Map<string, string[]>): void {
   }
 }
 
+/** A web address or a DOI: its parts ("journal.pone.0267498") are no words a question's typo means. */
+const ADDRESS = /\bhttps?:\/\/\S+|\b10\.\d{4,}\/\S+/g;
+
 export function buildVocabulary(texts: Iterable<string>): Vocabulary {
   const documented = new Set<string>();
   const initials = new Map<string, string[]>();
   for (const t of texts) {
     addInitials(t, initials);
-    for (const w of wordsOf(t)) for (const part of [w, ...w.split(/[_.-]/)]) documented.add(part);
+    for (const w of wordsOf(t.replace(ADDRESS, ' '))) for (const part of [w, ...w.split(/[_.-]/)]) documented.add(part);
   }
   const all = new Set<string>([...documented, ...STOP_WORDS, ...RULE_WORDS, ...Object.keys(SYNONYMS), ...Object.values(SYNONYMS).flat()]);
   const byLength = new Map<number, string[]>();
@@ -189,12 +192,21 @@ function baseForm(word: string, vocab: Vocabulary): string | undefined {
   return undefined;
 }
 
+/**
+ * A word that is a stop word with a letter more, not a doubled one, is a word of its own ("intro" is no "into", "theme" no "them"):
+ * such a typo would make the question lose its subject. A doubled letter is a slip of the finger ("whatt").
+ */
+function extraLetterOf(word: string, candidate: string): boolean {
+  if (word.length !== candidate.length + 1 || !STOP_WORDS.has(candidate)) return false;
+  return ![...word].some((ch, i) => ch === word[i - 1] && word.slice(0, i) + word.slice(i + 1) === candidate);
+}
+
 function closestKnown(word: string, vocab: Vocabulary): string {
   const max = word.length >= 8 ? 2 : 1;
   let best: { w: string; d: number } | undefined;
   for (let len = word.length - 1; len <= word.length + 1; len++) {
     for (const candidate of vocab.byLength.get(len) ?? []) {
-      if (candidate[0] !== word[0]) continue;
+      if (candidate[0] !== word[0] || extraLetterOf(word, candidate)) continue;
       const limit = len === word.length ? max : 1;
       const d = editDistance(word, candidate, limit);
       if (d <= limit && (!best || d < best.d || (d === best.d && Math.abs(candidate.length - word.length) < Math.abs(best.w.length - word.length)))) {
@@ -270,9 +282,10 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const clause = ws.findIndex((w, i) => i > 0 && /^(when|so|if|because)$/.test(w));
   const main = clause > 0 ? ws.slice(0, clause) : ws;
   const doing = clause > 0 && /ing$/.test(ws[clause + 1] ?? '');
-  // Of two kind words together the last is the kind, the first describes it: "short video" is a video, "video clip" a clip.
+  // Of two kind words together the last is the kind, the first describes it: "video clip" is a clip. But "short" is the service's own
+  // word for its clips ("short vertical clips"): "short videos" are clips (the videos answer gives the videos when theirs have none).
   const kinds = main
-    .filter((_w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')))
+    .filter((w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')) || w === 'short')
     .map((w) => KIND_WORDS.get(stem(w)))
     .filter((k) => k !== undefined);
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));

@@ -85,6 +85,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\blast (video|episode|clip)/g, 'latest $1'],
   [/\bturn(?:s|ed|ing)? ((?:[\w-]+ ){0,3})into\b/g, 'converted $1into'],
   [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
+  // The clock's everyday names for noon: "at lunchtime", "around lunch".
+  [/\blunch ?time\b|(?<=\b(?:at|around|over) )lunch\b/g, 'noon'],
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it); "short for" asks for no short clip.
   [/\b(used|short) for\b/g, 'for'],
   [/\bkb\b/g, 'knowledge base'],

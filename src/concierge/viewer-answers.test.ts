@@ -11,6 +11,8 @@ describe('an episode asked about transcripts', () => {
     expect(has.reply).toMatch(/Reading the Label \([^)]*transcript http:\/\/\S+\/media\/podcast\/ep-006\.vtt\)/);
     const none = await ask('transcript for the festival season episode?');
     expect(none.reply).toMatch(/Festival Season \([^)]*no transcript\)/);
+    // Not asked about, it says no word of it.
+    expect((await ask('where can i read the soil episode instead of listening')).reply).not.toContain('transcript');
   });
 });
 
