@@ -42,17 +42,26 @@ const WEEK = 7 * 24 * 60;
 
 /** The places the IANA database names time zones by ("tokyo", "new york"), each with its zone, and UTC. */
 let places: Map<string, string> | undefined;
+/** Places named by everyday words, which a question means as the words: "at easter time", "my wake time", "in the center". */
+const EVERYDAY = new Set(['easter', 'wake', 'center', 'midway', 'troll']);
 
 /**
  * The time zone a question names as the asker's own: a place the IANA database names a zone by, after "in" or before "time"
  * ("what's on now in tokyo", "new york time"), with the words that name it. Not the schedule's own zone.
  */
 export function askerZone(raw: string, scheduleZone?: string): { zone: string; words: string[] } | undefined {
-  places ??= new Map([...Intl.supportedValuesOf('timeZone').map((z): [string, string] => [z.split('/').at(-1)!.replaceAll('_', ' ').toLowerCase(), z]), ['utc', 'UTC']]);
+  places ??= new Map([
+    ...Intl.supportedValuesOf('timeZone')
+      .map((z): [string, string] => [z.split('/').at(-1)!.replaceAll('_', ' ').toLowerCase(), z])
+      .filter(([place]) => !EVERYDAY.has(place)),
+    ['utc', 'UTC'],
+  ]);
   const text = ` ${words(normalise(raw)).join(' ')} `;
   let found: [string, string] | undefined;
   for (const [place, zone] of places) {
-    if ((text.includes(` in ${place} `) || text.includes(` ${place} time `)) && place.length > (found?.[0].length ?? 0)) found = [place, zone];
+    // "new jersey time" is no Jersey's, though "new york time" is New York's.
+    const named = (text.includes(` in ${place} `) || text.includes(` ${place} time `)) && !text.includes(` new ${place} `);
+    if (named && place.length > (found?.[0].length ?? 0)) found = [place, zone];
   }
   return found && found[1] !== scheduleZone ? { zone: found[1], words: found[0].split(' ') } : undefined;
 }

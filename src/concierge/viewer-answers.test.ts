@@ -36,6 +36,12 @@ describe("a schedule question in the asker's own time zone", () => {
     expect((await ask('when does the new year garden plans special start in tokyo')).reply).toContain('2027-01-10 03:00');
     expect((await ask('whats on at 9pm tonight')).reply).toContain('Late Night Listening Room');
   });
+
+  it('is not a place named by an everyday word, nor the Jersey of "new jersey"', async () => {
+    expect((await ask('whats on at 8pm new jersey time')).reply).not.toContain('Europe/Jersey');
+    expect((await ask('is there a special on at easter time')).reply).not.toContain('Pacific/Easter');
+    expect((await ask('whats on around my wake time, 7am')).reply).not.toContain('Pacific/Wake');
+  });
 });
 
 describe('the podcast named by its title', () => {
