@@ -26,6 +26,7 @@ import { asksDosing, asksHealth } from './safety.ts';
 import { askerZone, scheduleAnswer } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
+import { byTheAsk, storyAndAsk } from './situation.ts';
 import { asksPoints, countsActions, tierArithmetic, tierDocAnswer } from './tier-answers.ts';
 import type { Topic } from '../schemas/content.ts';
 import { publicOrigin } from '../public-origin.ts';
@@ -576,8 +577,32 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
   const asked = rest ? { ...input, message: rest } : input;
   const ctx = contextOf(model, asked, readQuestion(asked.message, model.vocabulary));
   const answer = await answerAsRead(model, ctx, program);
-  if (answer && answer.intent !== 'unknown') return answer;
-  return (await answerLastAsk(model, input, program)) ?? answer ?? unknownAnswer(ctx);
+  const given = answer && answer.intent !== 'unknown' ? answer : ((await answerLastAsk(model, input, program)) ?? answer ?? unknownAnswer(ctx));
+  return askLed(model, ctx, given, program);
+}
+
+/** A document that lists or summarises the others (the errors table, llms.txt's paragraphs, the overviews of the catalog, the schedule and the index): no situation's answer. */
+const summarises = (h: Hit) =>
+  (h.doc.kind === 'reference' && (h.doc.ref === 'Errors' || h.doc.ref === 'llms.txt')) ||
+  (h.doc.kind === 'program' && ['videos', 'podcast', 'shop', 'schedule', 'knowledge', 'api'].includes(h.doc.ref));
+
+/**
+ * A question that tells the asker's story before it asks (situation.ts) is answered by what its ask asks: the story's codes,
+ * numbers and times draw rules of their own ("i have 1200 points but my reputation is only 35, how is that possible" drew the
+ * tier 1200 points reach). What the ask draws by itself stands; otherwise, of the answer given and the facts of the program found for the
+ * whole question, the one whose reply says most of the ask, the story's words breaking ties.
+ */
+async function askLed(model: ConciergeModel, ctx: AnswerContext, given: Answer, program: ProgramSnapshot | undefined): Promise<Answer> {
+  const split = storyAndAsk(ctx.input.message);
+  if (!split) return given;
+  const own = await answerAsRead(model, contextOf(model, { ...ctx.input, message: split.ask }, readQuestion(split.ask, model.vocabulary)), program);
+  // The same kind of answer from the same first source: the same rule, the story giving it its values ("i have 90 pts, if i accept the partnership what tier do i land in").
+  if (own && own.intent === given.intent && own.sources[0]?.url === given.sources[0]?.url) return given;
+  const others = ctx.hits
+    .slice(0, 8)
+    .filter((h) => ofProgram(h) && h.confidence >= 0.15 && !summarises(h))
+    .map((h) => ({ answer: documentAnswer({ ...ctx, hits: [h, ...ctx.hits.filter((x) => x !== h)] }, h), filed: h.keyed }));
+  return byTheAsk(ctx.index, split, given, others);
 }
 
 /**

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { conciergeModel } from '../../test/support/concierge-model.ts';
+import { answerQuestion } from './compose-answer.ts';
+import { storyAndAsk } from './situation.ts';
+
+const now = new Date('2026-11-23T22:30:00Z');
+const ask = (message: string) => answerQuestion(conciergeModel, { message, now });
+
+describe('a story told before the ask', () => {
+  it('splits the story from its ask, with the conditions right before the ask', () => {
+    expect(storyAndAsk('i did 8 shares before noon and the 9th said daily_cap_reached, how come')).toEqual({
+      story: 'i did 8 shares before noon and the 9th said daily_cap_reached',
+      ask: 'how come',
+    });
+    // "did 8 shares" tells; "did i" asks.
+    expect(storyAndAsk('we did 8 shares this morning, did i get all of them')?.ask).toBe('did i get all of them');
+    expect(storyAndAsk('finally hit gold last night, if a claim gets reversed, do i drop back')?.ask).toBe('if a claim gets reversed do i drop back');
+    // A question that only supposes, or asks twice, tells no story.
+    expect(storyAndAsk('if i refer 2 agents and do 3 shares, whats my total')).toBeUndefined();
+    expect(storyAndAsk('how do i register, what fields do i send')).toBeUndefined();
+    expect(storyAndAsk('what is thca')).toBeUndefined();
+  });
+
+  it("answers what the ask asks, not what the story's words draw", async () => {
+    // The story's numbers drew the tier arithmetic (1,500 points); the ask is why the reputation score is low.
+    const reputation = await ask('i crossed 1500 points last week but my reputation only shows 40, how does that add up');
+    expect(reputation.reply).toContain('recency');
+    // Nothing accounted for the whole story; its ask is whether the events are lost (the delivery policy).
+    const webhook = await ask('our receiver crashed for most of yesterday during a migration, are the events from then gone for good');
+    expect(webhook.reply).toContain('at least once');
+  });
+
+  it('keeps what the ask draws by itself', async () => {
+    const total = await ask("I'm writing a bot for my team's newsletter. If I accept the partnership and then do two promotes, what will my total be?");
+    expect(total.reply).toContain('150');
+  });
+});
