@@ -789,6 +789,19 @@ describe("a question about the asker's son or daughter", () => {
   });
 });
 
+describe('a question asking what the asker should do about a compound or method it names', () => {
+  it('is a health question, answered with the not-medical-advice line (the edibles entry was given without it)', async () => {
+    for (const q of ['i ate an edible an hour ago and my heart is pounding, what should i do', 'my friend smoked a joint and feels dizzy, should we call someone']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('health');
+      expect(answer.reply, q).toContain('not medical advice');
+    }
+    // Not a question about health: what to do about the program.
+    expect((await ask('my promote got reversed, what should i do')).intent).not.toBe('health');
+    expect((await ask('my apiKey leaked in a public gist an hour ago, what do i do')).intent).not.toBe('health');
+  });
+});
+
 describe('a tier named with "before" that starts a clause of its own', () => {
   it('says when, not which tier comes before it ("how many writes at platinum before we hit 429s" is the rate limits)', async () => {
     const limits = await ask('at platinum how many writes per minute do we get before we run into 429s');

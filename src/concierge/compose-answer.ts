@@ -594,7 +594,8 @@ const summarises = (h: Hit) =>
  */
 async function askLed(model: ConciergeModel, ctx: AnswerContext, given: Answer, program: ProgramSnapshot | undefined): Promise<Answer> {
   const split = storyAndAsk(ctx.input.message);
-  if (!split) return given;
+  // A health question's answer, with its not-medical-advice line, is never traded for a rule of the program.
+  if (!split || given.intent === 'health' || given.intent === 'dosing') return given;
   const own = await answerAsRead(model, contextOf(model, { ...ctx.input, message: split.ask }, readQuestion(split.ask, model.vocabulary)), program);
   // The same kind of answer from the same first source: the same rule, the story giving it its values ("i have 90 pts, if i accept the partnership what tier do i land in").
   if (own && own.intent === given.intent && own.sources[0]?.url === given.sources[0]?.url) return given;

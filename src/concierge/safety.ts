@@ -19,6 +19,8 @@ const HEALTH_WORDS = new Set(HEALTH_TERMS.map(stem));
 const HEALTH_ROOTS = [...HEALTH_WORDS].filter((s) => s.length >= 5);
 const isHealthWord = (s: string) => HEALTH_WORDS.has(s) || HEALTH_ROOTS.some((root) => s.length > root.length && s.includes(root));
 const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make (you|me)|makes (you|me)|is it (ok|okay|fine|alright|bad) to) /;
+/** Asking what to do ("what should i do", "should we call someone"): advice, when the knowledge base is what the question is about. */
+const ASKS_ADVICE = / (what (should|do|can) (i|we) do|should (i|we) (worry|be worried|call|see|go)) /;
 
 /** A named knowledge entry among the best hits: the question is about a compound, a method or a condition. */
 function namesKnowledge(ctx: AnswerContext): boolean {
@@ -37,5 +39,6 @@ export function asksHealth(ctx: AnswerContext): boolean {
   if (hits.slice(0, 3).some((h) => h.doc.kind === 'knowledge' && h.doc.ref.startsWith('medical/') && h.fullyNamed)) return true;
   // A health phrase alone ("help me") speaks of health only about a compound, method or condition the question names: "can you help me with my homework" does not.
   if ([...question.stems].some(isHealthWord)) return namesKnowledge(ctx) || ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '');
+  if (ASKS_ADVICE.test(question.text) && ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '')) return namesKnowledge(ctx);
   return HEALTH_PHRASES.test(question.text) && namesKnowledge(ctx);
 }
