@@ -50,4 +50,13 @@ describe('the live program', () => {
     expect(keyless.intent).toBe('my_status');
     expect(keyless.reply).toContain('apiKey');
   });
+
+  it('is not what a yes-or-no question about doing something to "my points" asks (it asked for an apiKey)', async () => {
+    expect((await ask('will my points expire if i stop posting for a year')).intent).not.toBe('my_status');
+    expect((await ask('can i give my points to a friend')).intent).not.toBe('my_status');
+    // Nor is a yes-or-no question about the asker's account.
+    const suspended = await answerQuestion(conciergeModel, { message: 'is my account suspended', now, agent: { name: 'Asker', points: 40, suspended: true } });
+    expect(suspended.intent).toBe('my_status');
+    expect(suspended.reply).toContain('suspended');
+  });
 });

@@ -13,6 +13,8 @@ import type { Question } from './question.ts';
 /** About the asker's own standing: "what tier am I", "my points", "how far am I from Gold". */
 const STANDING =
   / my (points|tier|status|standing|rank|score|balance|progress|account|profile|level) | how many points (do|have|did) i (have|got|earned)? | how many points have i | what tier am i | what level am i | am i (bronze|silver|gold|platinum|legend) | how (far|close) am i | how many more points | points do i (have|need) | points (would|will) i need | where do i stand /;
+/** A yes-or-no question: "can i ...", "do my points ...", "if ..., will my tier ...". */
+const YES_NO = /^ (can|could|do|does|did|will|would|is|are|should|may) | (can|will|do|does) (i|my) /;
 /** How a question that asks for an agent begins: "who", "which agent", "what bot". */
 export const ASKS_WHO = /^ (who|(which|what) (agent|bot)s?) /;
 /** "Who has the most points?" asks for agents, not for the biggest award. */
@@ -151,6 +153,10 @@ export function asksOwnStanding(ctx: AnswerContext): boolean {
   const { question, input } = ctx;
   // A clause after "when", "whenever" or "once" is a condition of what is asked, not the asking: "which event fires when my tier changes".
   const text = question.text.replace(/(?<=\S) (when|whenever|once) .*$/, ' ');
+  // "My points" in a yes-or-no question about doing something to them ("can i move my points over", "do my points expire") asks
+  // whether the program allows it, not what they are.
+  const onlyMyPoints = / my points /.test(text) && !STANDING.test(text.replaceAll(' my points ', ' '));
+  if (onlyMyPoints && YES_NO.test(text) && !/ (how|what|which|where) /.test(text)) return false;
   if (STANDING.test(text)) return !(question.actions.length && / (for|per|when|if) /.test(text)) && !(question.tiers.length && !/ am i /.test(text));
   return typeof input.agent === 'object' && question.self && !question.actions.length && !question.tiers.length && / (points|tier|rank|standing) /.test(text);
 }
