@@ -37,3 +37,12 @@ describe('a question as a voice assistant transcribes it', () => {
     expect((await ask('how fast does a tincture kick in')).reply).toContain('not medical advice');
   });
 });
+
+describe('a short word the documents have but the answer does not', () => {
+  it('is said to be unknown, as a longer one is ("how old is the host" was answered with the podcast alone)', async () => {
+    const age = await ask('how old is chef mara okafor');
+    expect(age.reply).toContain("don't know");
+    expect(age.sources.map((s) => s.url)).toContain('http://localhost:4321/api/public/ai/message');
+    expect((await ask('which episode has chef mara okafor')).reply).not.toContain("don't know");
+  });
+});
