@@ -831,7 +831,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // A word no document has right before one the answer's document is filed under says which of it the question means, whatever its length: "gift cards".
   const written = words(normalise(ctx.input.message));
   const modifies = (w: string, i: number) => ctx.index.strangers(w).length > 0 && !synonymsOf(w) && answered.some((h) => h.keyed.includes(indexTerm(written[i + 1] ?? '') ?? ''));
-  const rest = written.filter((w, i) => /^\p{L}+$/u.test(w) && !names.has(w) && ((w.length > SHORT_WORD && unknown(w)) || modifies(w, i)));
+  // A short word some document has is no chat shorthand: rare and in none the answer cites, it is asked about too ("how old is the host").
+  const rest = written.filter((w, i) => /^\p{L}+$/u.test(w) && !names.has(w) && ((w.length > SHORT_WORD && unknown(w)) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i)));
   if (!rest.length) return answer;
   return makeAnswer(
     answer.intent,

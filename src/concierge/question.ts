@@ -32,8 +32,7 @@ const KIND_OF: Record<string, AskedKind> = {
   product: 'product',
   item: 'product',
 };
-/** A price set as a ceiling: "under 10 bucks", "less than $20", "at most 15 dollars". */
-const PRICE_CEILING = / (under|below|less than|cheaper than|up to|at most|no more than|max) (\$ ?)?(\d+(?:\.\d+)?)( bucks| dollars| usd)?(?!\w)/;
+
 /** The same by stem: "movies" and "episodes" name kinds too. */
 const KIND_WORDS = new Map(Object.entries(KIND_OF).map(([w, kind]) => [stem(w), kind]));
 /** The kind of item a word names, if it names one. */
@@ -82,7 +81,30 @@ export interface Vocabulary {
   initials: Map<string, string[]>;
 }
 
-export const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20 };
+export const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+};
+
+/** A price set as a ceiling: "under 10 bucks", "less than $20", "at most 15 dollars", "under ten dollars" (spoken). */
+const PRICE_CEILING = new RegExp(
+  ` (under|below|less than|cheaper than|up to|at most|no more than|max) (\\$ ?)?(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})( bucks| dollars| usd)?(?!\\w)`,
+);
 
 /** The synonyms by the stem of the everyday word, so "smells" has the synonyms of "smell". */
 const SYNONYM_STEMS = new Map(Object.entries(SYNONYMS).map(([word, synonyms]) => [stem(word), synonyms]));
@@ -264,9 +286,33 @@ function joinedUp(words: string[], vocab: Vocabulary): string[] {
   }, []);
 }
 
+/** The names of letters a speech recogniser writes for spelled-out initials ("sea bee dee" for "c b d"). */
+const LETTER_NAMES: Record<string, string> = { bee: 'b', sea: 'c', see: 'c', cee: 'c', dee: 'd', gee: 'g', aitch: 'h', en: 'n', pee: 'p', ess: 's', tee: 't', tea: 't', vee: 'v' };
+
+/** Initials spelled out letter by letter ("c b n", "t h c v", "c b one") read as the word the documents write ("cbn", "thcv", "cb1"). */
+function spelledOut(words: string[], vocab: Vocabulary): string[] {
+  const letter = (w: string) => (/^[a-z]$/.test(w) ? w : LETTER_NAMES[w]);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    let j = i;
+    while (j < words.length && letter(words[j])) j++;
+    const digit = j - i >= 2 ? (NUMBER_WORDS[words[j]] ?? (/^\d$/.test(words[j] ?? '') ? Number(words[j]) : undefined)) : undefined;
+    const run = words.slice(i, j).map(letter).join('');
+    const joined = [digit !== undefined && vocab.documented.has(`${run}${digit}`) ? `${run}${digit}` : '', run].find((w) => w.length >= 2 && vocab.documented.has(w));
+    if (joined) {
+      out.push(joined);
+      i = j + (joined === run ? 0 : 1);
+    } else {
+      out.push(words[i]);
+      i++;
+    }
+  }
+  return out;
+}
+
 export function readQuestion(message: string, vocab: Vocabulary): Question {
   const normal = normalise(message);
-  const written = joinedUp(wordsOf(normal), vocab);
+  const written = joinedUp(spelledOut(wordsOf(normal), vocab), vocab);
   // A word no document has that is a name's initials reads as the name: "coa" as "certificate of analysis".
   const ws = written.flatMap((w) => vocab.initials.get(w) ?? [correctWord(w, vocab)]);
   const text = ` ${ws.join(' ')} `;
@@ -317,7 +363,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     ...(count ? { count } : {}),
     self: / (i|me|my|mine|myself|am i) /.test(text),
     ...(kinds.length || priced ? { kind: kinds[0] ?? 'product' } : {}),
-    ...(priced ? { priceCeiling: { amount: Number(priced[3]), inclusive: /^(up|at|no|max)/.test(priced[1]) } } : {}),
+    ...(priced ? { priceCeiling: { amount: NUMBER_WORDS[priced[3]] ?? Number(priced[3]), inclusive: /^(up|at|no|max)/.test(priced[1]) } } : {}),
     many: / (which|list|all|every|each) /.test(text) || ws.some((w) => KIND_WORDS.has(stem(w)) && w.endsWith('s') && w.length > 3),
     names: nameCandidates(message, vocab),
   };

@@ -33,6 +33,8 @@ export const HEALTH_TERMS = (
   'depression ptsd psychosis psychotic paranoia schizophrenia sleep sleepy insomnia epilepsy seizure nausea vomiting cancer chemotherapy inflammation appetite sclerosis spasticity lungs drug prescription ' +
   // Impairment: whether it is safe to drive or work after use is a safety question, never answered with a yes.
   'drive driving impaired impairment machinery ' +
+  // What a compound or a way of taking it does to the body: "does linalool calm you down", "how long till an edible kicks in" (its onset).
+  'calm calming relax relaxing sedate sedating sedative stoned onset ' +
   'pill interact interaction dog pet cat kid child children son daughter teen teenager baby toddler elderly'
 ).split(' ');
 
@@ -89,6 +91,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\blunch ?time\b|(?<=\b(?:at|around|over) )lunch\b/g, 'noon'],
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it); "short for" asks for no short clip.
   [/\b(used|short) for\b/g, 'for'],
+  // When an effect begins is its onset, the documents' word: "how long till an edible kicks in".
+  [/\bkick(?:s|ed|ing)? in\b/g, 'onset'],
   [/\bkb\b/g, 'knowledge base'],
   // Chat's short words for the service's own, which no document has: "the pod", "ep 3", "the lb", "my rep", "the ref bonus".
   ...Object.entries({ pod: 'podcast', ep: 'episode', vid: 'video', lb: 'leaderboard', rep: 'reputation', ref: 'referral' }).map(([short, word]): [RegExp, string] => [
@@ -170,6 +174,12 @@ export function normalise(message: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
+  // A speaker's sounds while thinking ("um", "uhm", "erm") are no words, nor is the run-up before a spoken question ("okay so", "like").
+  text = text
+    .replace(/\b(?:u+h*m+|u+h+|e+rm+|h+m+)\b/g, ' ')
+    .replace(/^\s*(?:(?:okay|ok|alright|so|well|like|yeah)\s+)+(?=\S)/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
   return text;
 }
