@@ -802,6 +802,12 @@ describe('a question asking what the asker should do about a compound or method 
   });
 });
 
+describe('points asked whether they expire', () => {
+  it('are told they do not decay, in the words of the program ("expire" is no word of the documents; it asked for an apiKey, then did not know)', async () => {
+    for (const q of ['do my points expire', 'is there an expiry date on points']) expect((await ask(q)).reply, q).toContain('no decay');
+  });
+});
+
 describe('a tier named with "before" that starts a clause of its own', () => {
   it('says when, not which tier comes before it ("how many writes at platinum before we hit 429s" is the rate limits)', async () => {
     const limits = await ask('at platinum how many writes per minute do we get before we run into 429s');

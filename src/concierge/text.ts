@@ -71,6 +71,8 @@ export const SYNONYMS: Record<string, string[]> = {
   minimum: ['least'],
   article: ['entry'],
   addictive: ['dependence'],
+  expire: ['decay'],
+  expiry: ['decay'],
 };
 
 /** Phrases read as one word before anything else. */
