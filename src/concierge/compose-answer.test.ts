@@ -505,6 +505,12 @@ describe("the podcast's own metadata", () => {
     expect((await ask('what is the podcast copyright')).reply).toContain('© 2026');
     expect((await ask('email address for the podcast team')).reply).toContain('podcast@canopycove.example');
   });
+
+  it("gives the brand's team its own email: the podcast's owner is not the team named by the site's name", async () => {
+    const team = await ask('how do i reach the canopy cove team by email');
+    expect(team.intent).toBe('message_team');
+    expect(team.reply).toContain('team@canopycove.example');
+  });
 });
 
 describe("a higher tier's perk asked of a lower tier", () => {
