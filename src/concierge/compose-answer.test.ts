@@ -953,6 +953,11 @@ describe('what an answer does not know', () => {
     expect(payout.reply).toContain('Gold needs 300');
     expect(payout.reply).toContain('I don\'t know more about "payout"');
     expect((await ask('which physician checked the sleep entry?')).reply).toContain('I don\'t know more about "physician"');
+    // The role asked for after "who" that no listed item has: the items do not say who.
+    const directed = await ask('who directed the glass artists video');
+    expect(directed.reply).toContain('Glass Artists of the Northern Coast');
+    expect(directed.reply).toContain('I don\'t know more about "directed"');
+    expect((await ask('who hosts the seed to sprout germination video?')).reply).not.toContain("I don't know more");
     // A refusal to give an amount is not told it lacks the amount's words.
     expect((await ask('how many milligrams of THC is too much')).reply).not.toContain("I don't know more");
   });

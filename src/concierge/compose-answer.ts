@@ -808,7 +808,9 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // A word no document has right before one the answer's document is filed under says which of it the question means, whatever its length: "gift cards".
   const written = words(normalise(ctx.input.message));
   const modifies = (w: string, i: number) => ctx.index.strangers(w).length > 0 && !synonymsOf(w) && answered.some((h) => h.keyed.includes(indexTerm(written[i + 1] ?? '') ?? ''));
-  const rest = written.filter((w, i) => /^\p{L}+$/u.test(w) && !names.has(w) && ((w.length > SHORT_WORD && unknown(w)) || modifies(w, i)));
+  // In a listing, the word right after "who" is the role asked for; when no cited document has it, the items do not say who: "who directed ...".
+  const role = (w: string, i: number) => listing && written[i - 1] === 'who' && !answered.some((h) => h.matched.includes(indexTerm(w) ?? ''));
+  const rest = written.filter((w, i) => /^\p{L}+$/u.test(w) && !names.has(w) && ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || modifies(w, i)));
   if (!rest.length) return answer;
   return makeAnswer(
     answer.intent,
