@@ -505,6 +505,12 @@ describe("the podcast's own metadata", () => {
     expect((await ask('what is the podcast copyright')).reply).toContain('© 2026');
     expect((await ask('email address for the podcast team')).reply).toContain('podcast@canopycove.example');
   });
+
+  it("gives the brand's team its own email: the podcast's owner is not the team named by the site's name", async () => {
+    const team = await ask('how do i reach the canopy cove team by email');
+    expect(team.intent).toBe('message_team');
+    expect(team.reply).toContain('team@canopycove.example');
+  });
 });
 
 describe("a higher tier's perk asked of a lower tier", () => {
@@ -522,7 +528,7 @@ describe('a subject the cited documents do not cover', () => {
   it('answers what is published and says it knows no more about a rare word none of the cited documents has', async () => {
     const weather = await ask('weather forecast for the new year garden plans special');
     expect(weather.reply).toContain('New Year Garden Plans');
-    expect(weather.reply).toContain(`I don't know more about "weather"`);
+    expect(weather.reply).toContain(`I don't know more about "weather forecast"`);
     expect(weather.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
   });
 });
@@ -957,5 +963,21 @@ describe('a word no document has, in what the answer is for', () => {
   it('is where the answer is used, as after "my": "for an mla citation" (it was an I don\'t know)', async () => {
     expect((await ask('who is the publisher of the knowledge base, for an mla citation')).reply).toContain('published by Canopy Cove TV');
     expect((await ask('is there a discount for a bulk order')).intent).toBe('unknown');
+  });
+});
+
+describe('what an answer does not know', () => {
+  it('says what a tier or a health answer does not know: a word no document has is unknown whatever answers', async () => {
+    const payout = await ask('is there a cash payout for gold agents');
+    expect(payout.reply).toContain('Gold needs 300');
+    expect(payout.reply).toContain('I don\'t know more about "payout"');
+    expect((await ask('which physician checked the sleep entry?')).reply).toContain('I don\'t know more about "physician"');
+    // The role asked for after "who" that no listed item has: the items do not say who.
+    const directed = await ask('who directed the glass artists video');
+    expect(directed.reply).toContain('Glass Artists of the Northern Coast');
+    expect(directed.reply).toContain('I don\'t know more about "directed"');
+    expect((await ask('who hosts the seed to sprout germination video?')).reply).not.toContain("I don't know more");
+    // A refusal to give an amount is not told it lacks the amount's words.
+    expect((await ask('how many milligrams of THC is too much')).reply).not.toContain("I don't know more");
   });
 });

@@ -797,9 +797,9 @@ const LISTING_INTENTS = new Set(['shop', 'videos', 'podcast', 'knowledge']);
 const ITEM_KINDS = new Set(['product', 'video', 'episode']);
 
 /**
- * An answer listing catalog items or entries for a question that also asks about something no document has (a word of more
- * than four letters the corpus lacks: "is the logo mug microwave safe", "shipping to canada for the tote", "which terpene
- * gives mangoes their smell"): the items are what is known, and the answer says it does not know the rest and where a person may.
+ * An answer for a question that also asks about something no document has (a word of more than four letters the corpus lacks:
+ * "is the logo mug microwave safe", "shipping to canada for the tote", "which terpene gives mangoes their smell", "do legend
+ * agents get a cash payout"): what it says is what is known, and it says it does not know the rest and where a person may.
  */
 function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const overview = answer.sources[0]?.url === `${ctx.base}/llms.txt`;
@@ -827,12 +827,19 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
     return hits.some((h) => ofProgram(h) && h.keyed.includes(t)) && !hits.some((h) => h.doc.kind === 'product' || h.doc.url.includes('/shop'));
   };
   const unsold = (w: string) => answer.intent === 'shop' && !synonymsOf(w) && ruleWord(w);
-  const unknown = (w: string) => (listing && ((ctx.index.strangers(w).length > 0 && !synonymsOf(w)) || unsaid(indexTerm(w)) || unsold(w))) || uncovered(indexTerm(w));
+  // A word no document has is unknown whatever answers (a tier's "cash payout", an entry's "doctor"), but in a refusal to give an
+  // amount, whose words ("milligrams") are what it declines.
+  const stranger = (w: string) => answer.intent !== 'dosing' && ctx.index.strangers(w).length > 0 && !synonymsOf(w);
+  const unknown = (w: string) => stranger(w) || (listing && (unsaid(indexTerm(w)) || unsold(w))) || uncovered(indexTerm(w));
   // A word no document has right before one the answer's document is filed under says which of it the question means, whatever its length: "gift cards".
   const written = words(normalise(ctx.input.message));
   const modifies = (w: string, i: number) => ctx.index.strangers(w).length > 0 && !synonymsOf(w) && answered.some((h) => h.keyed.includes(indexTerm(written[i + 1] ?? '') ?? ''));
+  // In a listing, the word right after "who" is the role asked for; when no cited document has it, the items do not say who: "who directed ...".
+  const role = (w: string, i: number) => listing && written[i - 1] === 'who' && !answered.some((h) => h.matched.includes(indexTerm(w) ?? ''));
   // A short word some document has is no chat shorthand: rare and in none the answer cites, it is asked about too ("how old is the host").
-  const rest = written.filter((w, i) => /^\p{L}+$/u.test(w) && !names.has(w) && ((w.length > SHORT_WORD && unknown(w)) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i)));
+  const rest = written.filter(
+    (w, i) => /^\p{L}+$/u.test(w) && !names.has(w) && ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i)),
+  );
   if (!rest.length) return answer;
   return makeAnswer(
     answer.intent,

@@ -185,7 +185,7 @@ function messageTeamAnswer(ctx: AnswerContext): Answer {
   const { base, api, catalog } = ctx;
   return ctx.answer(
     'message_team',
-    `Write to the operating team with POST ${base}/api/public/ai/message and { "message": "..." } (1-5,000 characters), optionally with agentName, operator, contact, topic and apiKey (each up to 200 characters). No API key is needed to write; one that is sent must be a key the service issued, or the message is refused with 401. An accepted message is answered 201 with a receipt: its id, receivedAt and status "received". Every message is stored and read by a human, never answered automatically, and messages never earn points; if you leave a contact, replies go there. A suspended agent can still write: that is how it reaches the team. GET ${base}/api/public/ai/message documents the channel. The team's email is ${catalog.site.contact.email}; the podcast's, as its feed publishes it, ${catalog.podcast.show.owner.email}.`,
+    `Write to the ${catalog.site.name} operating team with POST ${base}/api/public/ai/message and { "message": "..." } (1-5,000 characters), optionally with agentName, operator, contact, topic and apiKey (each up to 200 characters). No API key is needed to write; one that is sent must be a key the service issued, or the message is refused with 401. An accepted message is answered 201 with a receipt: its id, receivedAt and status "received". Every message is stored and read by a human, never answered automatically, and messages never earn points; if you leave a contact, replies go there. A suspended agent can still write: that is how it reaches the team. GET ${base}/api/public/ai/message documents the channel. The team's email is ${catalog.site.contact.email}; the podcast's, as its feed publishes it, ${catalog.podcast.show.owner.email}.`,
     [api('/api/public/ai/message', 'Message channel')],
     ['How do I register?'],
   );
@@ -261,6 +261,8 @@ export const programFacts: ProgramFact[] = [
     path: '/api/public/ai/message',
     endpoints: ['GET /api/public/ai/message', 'POST /api/public/ai/message'],
     keywords: 'contact human person support feedback bug problem report complaint email',
+    // The team it reaches is the brand's: "the canopy cove team's email" is not the podcast's (its owner's email).
+    own: (catalog) => ({ aka: `${catalog.site.name} team`, text: '' }),
     answer: messageTeamAnswer,
   },
   { intent: 'exclusive', title: 'Exclusive content', path: '/api/public/ai/exclusive', endpoints: ['GET /api/public/ai/exclusive'], keywords: 'vault', answer: exclusiveAnswer },
