@@ -298,7 +298,7 @@ function spelledOut(words: string[], vocab: Vocabulary): string[] {
     while (j < words.length && letter(words[j])) j++;
     const digit = j - i >= 2 ? (NUMBER_WORDS[words[j]] ?? (/^\d$/.test(words[j] ?? '') ? Number(words[j]) : undefined)) : undefined;
     const run = words.slice(i, j).map(letter).join('');
-    const joined = [digit !== undefined && vocab.documented.has(`${run}${digit}`) ? `${run}${digit}` : '', run].find((w) => w.length >= 2 && vocab.documented.has(w));
+    const joined = [digit !== undefined && vocab.documented.has(`${run}${digit}`) ? `${run}${digit}` : '', run].find((w) => w.length >= 2 && vocab.documented.has(w) && !STOP_WORDS.has(w));
     if (joined) {
       out.push(joined);
       i = j + (joined === run ? 0 : 1);

@@ -22,6 +22,8 @@ describe('a question as a voice assistant transcribes it', () => {
     expect(read('is see bee gee intoxicating').words).toContain('cbg');
     // Letters that spell nothing the documents write stay as they were.
     expect(read('can i see a video').words).toEqual(expect.arrayContaining(['i', 'see']));
+    // Nor do letters that spell a stop word: "a tee shirt" is no "at shirt".
+    expect(read('do you sell a tee shirt').words).toContain('tee');
     expect((await ask('what does c b g stand for')).reply).toContain('Cannabigerol');
   });
 
