@@ -74,8 +74,9 @@ function isPublic(catalog: Catalog, doc: Doc, now: Date): boolean {
 }
 
 const KIND_FAMILY: Record<AskedKind, Array<Doc['kind']>> = { video: ['video', 'clip', 'category'], clip: ['clip', 'video'], episode: ['episode'], product: ['product'] };
-/** The program documents that give an overview of a kind of item. */
-const OVERVIEWS = new Set(['videos', 'podcast', 'shop']);
+/** The program documents that give an overview of a kind of item, each with its kind. */
+const OVERVIEW_KIND: Record<string, AskedKind> = { videos: 'video', podcast: 'episode', shop: 'product' };
+const OVERVIEWS = new Set(Object.keys(OVERVIEW_KIND));
 const KIND_ANSWER: Record<AskedKind, (ctx: AnswerContext) => Answer> = { video: videosAnswer, clip: videosAnswer, episode: podcastAnswer, product: shopAnswer };
 
 /** The best document's answer, in its own domain's words. */
@@ -358,9 +359,6 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   return ['category', 'video'].includes(top.doc.kind) && top.confidence >= 0.3 ? videosAnswer(ctx) : undefined;
 }
 
-/** The kind of item each overview is of. */
-const OVERVIEW_KIND: Record<string, AskedKind> = { videos: 'video', podcast: 'episode', shop: 'product' };
-
 /**
  * A question for a kind of item whose first document is the overview of another kind, named by a word of the question
  * ("merch for podcast fans": the shop, by "merchandise"): it asks for the overview's kind, and the word that named the
@@ -584,7 +582,7 @@ export async function answerQuestion(model: ConciergeModel, input: AnswerInput, 
 /** A document that lists or summarises the others (the errors table, llms.txt's paragraphs, the overviews of the catalog, the schedule and the index): no situation's answer. */
 const summarises = (h: Hit) =>
   (h.doc.kind === 'reference' && (h.doc.ref === 'Errors' || h.doc.ref === 'llms.txt')) ||
-  (h.doc.kind === 'program' && ['videos', 'podcast', 'shop', 'schedule', 'knowledge', 'api'].includes(h.doc.ref));
+  (h.doc.kind === 'program' && (OVERVIEWS.has(h.doc.ref) || ['schedule', 'knowledge', 'api'].includes(h.doc.ref)));
 
 /**
  * A question that tells the asker's story before it asks (situation.ts) is answered by what its ask asks: the story's codes,
