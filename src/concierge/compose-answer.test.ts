@@ -981,3 +981,17 @@ describe('what an answer does not know', () => {
     expect((await ask('how many milligrams of THC is too much')).reply).not.toContain("I don't know more");
   });
 });
+
+describe('a key that leaked', () => {
+  it('is rotated: the leak, theft or compromise of a key is read as its rotation, and a leak of anything else is not', async () => {
+    for (const q of ['my api key leaked can i get a new one', 'my key was stolen', 'i think my apikey is compromised']) {
+      const a = await ask(q);
+      expect(
+        a.sources.map((s) => s.url),
+        q,
+      ).toContain(absoluteUrl('/api/public/ai/key/rotate'));
+      expect(a.reply, q).toContain('revoke the current one');
+    }
+    expect((await ask('is there a memory leak')).reply).not.toContain('/key/rotate');
+  });
+});

@@ -84,6 +84,8 @@ const PHRASES: Array<[RegExp, string]> = [
     .filter((a) => a.includes('_'))
     .map((a): [RegExp, string] => [new RegExp(`\\b${a.replace(/_(\w{1,5})\w*$/, '[ -]$1')}\\w*\\b`, 'g'), a]),
   [/\bapi ?key\b/g, 'apikey'],
+  // A key that leaked is rotated, as the partnership's terms and the rotation endpoint say: "my api key leaked", "my key was stolen".
+  [/(?<=\b(?:apikey|key|keys)\b.*)\b(?:leak(?:s|ed)?|stolen|compromised|exposed)\b|\b(?:leak(?:s|ed)?|stolen|compromised|exposed)\b(?=.*\b(?:apikey|key|keys)\b)/g, 'rotate'],
   // Idioms the documents say in their own words: "put out" is published, "the last video" the latest, "turned into" converted into.
   [/\bput(?:s|ting)? out\b/g, 'published'],
   [/\blast (video|episode|clip)/g, 'latest $1'],
