@@ -981,3 +981,12 @@ describe('what an answer does not know', () => {
     expect((await ask('how many milligrams of THC is too much')).reply).not.toContain("I don't know more");
   });
 });
+
+describe("the asker's own looking for something", () => {
+  it('is a request, no subject: "i search the video with the glass blowers" lists that video; asked how, searching is the subject', async () => {
+    for (const q of ['i search the video with the glass blowers, how it is called?', "i'm looking for a video about glass blowers", 'looking for a clip of molten glass'])
+      expect((await ask(q)).reply, q).toContain('Glass');
+    expect((await ask('i search the video with the glass blowers')).reply).not.toContain('No published video matches');
+    expect((await ask('can i search videos by tag')).reply).toContain('tag (optional');
+  });
+});
