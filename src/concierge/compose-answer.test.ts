@@ -990,3 +990,14 @@ describe("the asker's own looking for something", () => {
     expect((await ask('can i search videos by tag')).reply).toContain('tag (optional');
   });
 });
+
+describe("the clock's words beside a fact of the rewards program", () => {
+  it("are the asker's story when the fact accounts for clearly more of the question than the air: not the schedule", async () => {
+    const fame = await ask('just crossed 1500 this morning!! if one of my claims gets reversed later, do i lose the permanent hall of fame thing?');
+    expect(fame.intent).not.toBe('schedule');
+    expect(fame.reply).toContain('Permanent Hall of Fame');
+    expect((await ask('my reputation score is 45 right now, what level does that put me at?')).intent).not.toBe('schedule');
+    expect((await ask('what is on tv tonight')).intent).toBe('schedule');
+    expect((await ask("what's on now")).intent).toBe('schedule');
+  });
+});

@@ -56,6 +56,8 @@ const RARE = 2;
 const KNOWN_ONLY = 0.75;
 /** How a clause that asks a question of its own begins. */
 const QUESTION_START = /^(what|how|who|which|when|where|why|is|are|do|does|can|could|will)\b/;
+/** What a program fact or endpoint must account for to make a question's clock words the asker's story rather than the air's. */
+const PROGRAM_OVER_CLOCK = 0.2;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
 const ON_AIR =
   / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
@@ -564,6 +566,12 @@ function asksSchedule(ctx: AnswerContext): boolean {
   if (question.tiers.length || question.actions.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
   if (nowOfItems(ctx)) return false;
   const top = hits[0];
+  // The rewards program's own fact or endpoint that accounts for clearly more of the question than anything on the air makes the clock's
+  // words the asker's story: "my reputation score is 45 right now, what level is that", "my apikey leaked, what do i do now".
+  const aired = (h: Hit) => ['slot', 'special'].includes(h.doc.kind) || (h.doc.kind === 'program' && h.doc.ref === 'schedule');
+  const onAir = Math.max(0, ...hits.filter(aired).map((h) => h.confidence));
+  if (top && ['program', 'reference', 'tier'].includes(top.doc.kind) && !aired(top) && !OVERVIEWS.has(top.doc.ref) && top.confidence >= PROGRAM_OVER_CLOCK && top.confidence > onAir + 0.1)
+    return false;
   // A category or video named with a day is asked about as a show when a show accounts for more of the question ("the news on wednesday").
   const show = question.days.length && ['category', 'video'].includes(top?.doc.kind ?? '') && hits.some((h) => h.doc.kind === 'slot' && h.confidence > top.confidence);
   return !top?.fullyNamed || show || ['slot', 'special', 'program'].includes(top.doc.kind);
