@@ -1001,3 +1001,15 @@ describe("the clock's words beside a fact of the rewards program", () => {
     expect((await ask("what's on now")).intent).toBe('schedule');
   });
 });
+
+describe('a reputation score written in the question', () => {
+  it('is read on the levels\' ladder with the model, not as points: "my reputation score is 45" is Established', async () => {
+    const level = await ask('my reputation score is 45 right now, what level does that put me at?');
+    expect(level.intent).toBe('reputation');
+    expect(level.reply).toContain('A reputation score of 45 is Established');
+    const drop = (await ask('my reputation dropped from 62 to 55 even though i didnt lose a single point, why')).reply;
+    expect(drop).toContain('62 is Trusted');
+    expect(drop).toContain('recency');
+    expect((await ask('i have 320 points, what tier am i')).reply).toContain('With 320 points you are Gold');
+  });
+});

@@ -19,7 +19,7 @@ import { ASKS_TOTAL, NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './c
 import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
-import { programFacts } from './program-answers.ts';
+import { programFacts, reputationScore } from './program-answers.ts';
 import { buildVocabulary, correctWord, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
@@ -890,6 +890,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     (asksHealth(ctx) ? healthAnswer(ctx) : undefined) ??
     quotedEndpoint(ctx) ??
     errorCodeAnswer(ctx) ??
+    reputationScore(ctx) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??
