@@ -1013,3 +1013,13 @@ describe('a reputation score written in the question', () => {
     expect((await ask('i have 320 points, what tier am i')).reply).toContain('With 320 points you are Gold');
   });
 });
+
+describe('a document with every word the best one matched and a rarer one', () => {
+  it('answers when it accounts for more of the question: "my api key leaked" is the key\'s rotation, not registering', async () => {
+    const leaked = await ask('my api key leaked can i get a new one');
+    expect(leaked.reply).toContain('/api/public/ai/key/rotate');
+    expect((await ask('how do i get an api key')).intent).toBe('register');
+    // A commoner word more ("time") does not move the answer off the daily caps.
+    expect((await ask('im in tokyo, my mention cap ran out this afternoon, at what time will i be able to mention again')).reply).toContain('00:00 UTC');
+  });
+});

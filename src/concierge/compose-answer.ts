@@ -320,7 +320,12 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const clearer = (h: Hit, b: Hit) =>
     h.confidence > b.confidence + 0.1 ||
     (h.doc.kind === 'knowledge' && b.doc.kind === 'passage' && h.confidence >= b.confidence) ||
-    (ofNamed(h) && b.doc.kind === 'passage' && !ofNamed(b) && h.confidence >= b.confidence);
+    (ofNamed(h) && b.doc.kind === 'passage' && !ofNamed(b) && h.confidence >= b.confidence) ||
+    // One that has every word the other matched and one rarer than any of them, accounting for more of the question: "my api key
+    // leaked, can i get a new one" is the key's rotation (apikey, new, leaked), not registering (apikey, new).
+    (h.confidence > b.confidence &&
+      b.matched.every((t) => h.matched.includes(t)) &&
+      h.matched.some((t) => !b.matched.includes(t) && ctx.index.documents(t) < Math.min(...b.matched.map((u) => ctx.index.documents(u)))));
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, unlessNearNamed(ctx, chosen));
   if (best && (countsUnsaid(ctx, best) || namesOtherItem(ctx, best))) return undefined;
