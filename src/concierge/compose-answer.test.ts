@@ -1023,3 +1023,12 @@ describe('a document with every word the best one matched and a rarer one', () =
     expect((await ask('im in tokyo, my mention cap ran out this afternoon, at what time will i be able to mention again')).reply).toContain('00:00 UTC');
   });
 });
+
+describe('an error the API answers with, received by its status', () => {
+  it('makes the question the API\'s, whatever health word it has: "how long should my script sleep" after a 429', async () => {
+    const slept = await ask('after a 429 how long should my script sleep, which header says');
+    expect(slept.intent).toBe('api');
+    expect(slept.reply).toContain('Retry-After');
+    expect((await ask('is cbd good for sleep')).reply).toContain('not medical advice');
+  });
+});

@@ -892,7 +892,9 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
     membersAnswer(ctx) ??
     entriesMentioning(ctx) ??
-    (asksHealth(ctx) ? healthAnswer(ctx) : undefined) ??
+    // An error the API answers with, named by its code or received by its status ("after a 429 how long should my script sleep"), makes
+    // the question the API's: a health word in it is about the asker's code.
+    (asksHealth(ctx) && !errorCodeAnswer(ctx) ? healthAnswer(ctx) : undefined) ??
     quotedEndpoint(ctx) ??
     errorCodeAnswer(ctx) ??
     reputationScore(ctx) ??
