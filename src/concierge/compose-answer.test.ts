@@ -1032,3 +1032,10 @@ describe('an error the API answers with, received by its status', () => {
     expect((await ask('is cbd good for sleep')).reply).toContain('not medical advice');
   });
 });
+
+describe('"a fancy word for"', () => {
+  it('asks what a word names, as "short for" does: its words are no subject', async () => {
+    expect((await ask('is a chemovar just a fancy word for strain')).reply).toContain('chemical variety');
+    expect((await ask('is decarb just a technical term for heating')).reply).toContain('Decarboxylation');
+  });
+});

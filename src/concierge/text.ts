@@ -93,6 +93,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\blunch ?time\b|(?<=\b(?:at|around|over) )lunch\b/g, 'noon'],
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it); "short for" asks for no short clip.
   [/\b(used|short) for\b/g, 'for'],
+  // "A fancy word for" asks what a word names, as "short for" does: "is a chemovar just a fancy word for strain".
+  [/\b(?:fancy|posh|technical|scientific|smart|big|formal) (?:word|name|term) for\b/g, 'for'],
   // When an effect begins is its onset, the documents' word: "how long till an edible kicks in".
   [/\bkick(?:s|ed|ing)? in\b/g, 'onset'],
   [/\bkb\b/g, 'knowledge base'],
