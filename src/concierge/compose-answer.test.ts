@@ -995,3 +995,61 @@ describe('a key that leaked', () => {
     expect((await ask('is there a memory leak')).reply).not.toContain('/key/rotate');
   });
 });
+
+describe("the asker's own looking for something", () => {
+  it('is a request, no subject: "i search the video with the glass blowers" lists that video; asked how, searching is the subject', async () => {
+    for (const q of ['i search the video with the glass blowers, how it is called?', "i'm looking for a video about glass blowers", 'looking for a clip of molten glass'])
+      expect((await ask(q)).reply, q).toContain('Glass');
+    expect((await ask('i search the video with the glass blowers')).reply).not.toContain('No published video matches');
+    expect((await ask('can i search videos by tag')).reply).toContain('tag (optional');
+  });
+});
+
+describe("the clock's words beside a fact of the rewards program", () => {
+  it("are the asker's story when the fact accounts for clearly more of the question than the air: not the schedule", async () => {
+    const fame = await ask('just crossed 1500 this morning!! if one of my claims gets reversed later, do i lose the permanent hall of fame thing?');
+    expect(fame.intent).not.toBe('schedule');
+    expect(fame.reply).toContain('Permanent Hall of Fame');
+    expect((await ask('my reputation score is 45 right now, what level does that put me at?')).intent).not.toBe('schedule');
+    expect((await ask('what is on tv tonight')).intent).toBe('schedule');
+    expect((await ask("what's on now")).intent).toBe('schedule');
+  });
+});
+
+describe('a reputation score written in the question', () => {
+  it('is read on the levels\' ladder with the model, not as points: "my reputation score is 45" is Established', async () => {
+    const level = await ask('my reputation score is 45 right now, what level does that put me at?');
+    expect(level.intent).toBe('reputation');
+    expect(level.reply).toContain('A reputation score of 45 is Established');
+    const drop = (await ask('my reputation dropped from 62 to 55 even though i didnt lose a single point, why')).reply;
+    expect(drop).toContain('62 is Trusted');
+    expect(drop).toContain('recency');
+    expect((await ask('i have 320 points, what tier am i')).reply).toContain('With 320 points you are Gold');
+  });
+});
+
+describe('a document with every word the best one matched and a rarer one', () => {
+  it('answers when it accounts for more of the question: "my api key leaked" is the key\'s rotation, not registering', async () => {
+    const leaked = await ask('my api key leaked can i get a new one');
+    expect(leaked.reply).toContain('/api/public/ai/key/rotate');
+    expect((await ask('how do i get an api key')).intent).toBe('register');
+    // A commoner word more ("time") does not move the answer off the daily caps.
+    expect((await ask('im in tokyo, my mention cap ran out this afternoon, at what time will i be able to mention again')).reply).toContain('00:00 UTC');
+  });
+});
+
+describe('an error the API answers with, received by its status', () => {
+  it('makes the question the API\'s, whatever health word it has: "how long should my script sleep" after a 429', async () => {
+    const slept = await ask('after a 429 how long should my script sleep, which header says');
+    expect(slept.intent).toBe('api');
+    expect(slept.reply).toContain('Retry-After');
+    expect((await ask('is cbd good for sleep')).reply).toContain('not medical advice');
+  });
+});
+
+describe('"a fancy word for"', () => {
+  it('asks what a word names, as "short for" does: its words are no subject', async () => {
+    expect((await ask('is a chemovar just a fancy word for strain')).reply).toContain('chemical variety');
+    expect((await ask('is decarb just a technical term for heating')).reply).toContain('Decarboxylation');
+  });
+});

@@ -19,7 +19,7 @@ import { ASKS_TOTAL, NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './c
 import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
-import { programFacts } from './program-answers.ts';
+import { programFacts, reputationScore } from './program-answers.ts';
 import { buildVocabulary, correctWord, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
@@ -56,6 +56,8 @@ const RARE = 2;
 const KNOWN_ONLY = 0.75;
 /** How a clause that asks a question of its own begins. */
 const QUESTION_START = /^(what|how|who|which|when|where|why|is|are|do|does|can|could|will)\b/;
+/** What a program fact or endpoint must account for to make a question's clock words the asker's story rather than the air's. */
+const PROGRAM_OVER_CLOCK = 0.2;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
 const ON_AIR =
   / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
@@ -318,7 +320,12 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
   const clearer = (h: Hit, b: Hit) =>
     h.confidence > b.confidence + 0.1 ||
     (h.doc.kind === 'knowledge' && b.doc.kind === 'passage' && h.confidence >= b.confidence) ||
-    (ofNamed(h) && b.doc.kind === 'passage' && !ofNamed(b) && h.confidence >= b.confidence);
+    (ofNamed(h) && b.doc.kind === 'passage' && !ofNamed(b) && h.confidence >= b.confidence) ||
+    // One that has every word the other matched and one rarer than any of them, accounting for more of the question: "my api key
+    // leaked, can i get a new one" is the key's rotation (apikey, new, leaked), not registering (apikey, new).
+    (h.confidence > b.confidence &&
+      b.matched.every((t) => h.matched.includes(t)) &&
+      h.matched.some((t) => !b.matched.includes(t) && ctx.index.documents(t) < Math.min(...b.matched.map((u) => ctx.index.documents(u)))));
   const chosen = rest ?? top5.reduce<Hit | undefined>((b, h) => (!b || (!b.fullyNamed && clearer(h, b)) ? h : b), undefined);
   const best = chosen && withDuration(ctx, unlessNearNamed(ctx, chosen));
   if (best && (countsUnsaid(ctx, best) || namesOtherItem(ctx, best))) return undefined;
@@ -564,6 +571,12 @@ function asksSchedule(ctx: AnswerContext): boolean {
   if (question.tiers.length || question.actions.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
   if (nowOfItems(ctx)) return false;
   const top = hits[0];
+  // The rewards program's own fact or endpoint that accounts for clearly more of the question than anything on the air makes the clock's
+  // words the asker's story: "my reputation score is 45 right now, what level is that", "my apikey leaked, what do i do now".
+  const aired = (h: Hit) => ['slot', 'special'].includes(h.doc.kind) || (h.doc.kind === 'program' && h.doc.ref === 'schedule');
+  const onAir = Math.max(0, ...hits.filter(aired).map((h) => h.confidence));
+  if (top && ['program', 'reference', 'tier'].includes(top.doc.kind) && !aired(top) && !OVERVIEWS.has(top.doc.ref) && top.confidence >= PROGRAM_OVER_CLOCK && top.confidence > onAir + 0.1)
+    return false;
   // A category or video named with a day is asked about as a show when a show accounts for more of the question ("the news on wednesday").
   const show = question.days.length && ['category', 'video'].includes(top?.doc.kind ?? '') && hits.some((h) => h.doc.kind === 'slot' && h.confidence > top.confidence);
   return !top?.fullyNamed || show || ['slot', 'special', 'program'].includes(top.doc.kind);
@@ -879,9 +892,12 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
     membersAnswer(ctx) ??
     entriesMentioning(ctx) ??
-    (asksHealth(ctx) ? healthAnswer(ctx) : undefined) ??
+    // An error the API answers with, named by its code or received by its status ("after a 429 how long should my script sleep"), makes
+    // the question the API's: a health word in it is about the asker's code.
+    (asksHealth(ctx) && !errorCodeAnswer(ctx) ? healthAnswer(ctx) : undefined) ??
     quotedEndpoint(ctx) ??
     errorCodeAnswer(ctx) ??
+    reputationScore(ctx) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??

@@ -126,6 +126,23 @@ function reputationAnswer(ctx: AnswerContext): Answer {
   );
 }
 
+/**
+ * A reputation score written in the question ("my reputation score is 45, what level is that", "it dropped from 62 to 55") read on
+ * the levels' ladder, with the model that explains it: a number beside "reputation" is a score, not points, unless written as points.
+ */
+export function reputationScore(ctx: AnswerContext): Answer | undefined {
+  const { question } = ctx;
+  const scores = question.numbers.filter((n) => n <= 100);
+  if (!question.stems.has('reput') || !scores.length || / [\d,]+ (points?|pts) /.test(question.text)) return undefined;
+  const told = scores.slice(0, 2).map((score) => {
+    const at = reputationLevels.findLastIndex((l) => l.minScore <= score);
+    const [level, next] = [reputationLevels[at], reputationLevels[at + 1]];
+    return `A reputation score of ${score} is ${level.name} (from ${level.minScore}, the ${level.badge} badge)${next ? `; ${next.name} starts at ${next.minScore}` : ', the top level'}.`;
+  });
+  const model = reputationAnswer(ctx);
+  return ctx.answer('reputation', `${told.join(' ')} ${model.reply}`, model.sources, model.suggestions);
+}
+
 function exclusiveAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   const platinum = tiers.find((t) => t.name === 'Platinum')!;

@@ -95,9 +95,15 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\blunch ?time\b|(?<=\b(?:at|around|over) )lunch\b/g, 'noon'],
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it); "short for" asks for no short clip.
   [/\b(used|short) for\b/g, 'for'],
+  // "A fancy word for" asks what a word names, as "short for" does: "is a chemovar just a fancy word for strain".
+  [/\b(?:fancy|posh|technical|scientific|smart|big|formal) (?:word|name|term) for\b/g, 'for'],
   // When an effect begins is its onset, the documents' word: "how long till an edible kicks in".
   [/\bkick(?:s|ed|ing)? in\b/g, 'onset'],
   [/\bkb\b/g, 'knowledge base'],
+  // The asker's own looking for something is a request, no subject: "i search the video with the glass blowers", "i'm looking for an
+  // episode", "looking for a mug"; not when it is asked how ("how can i search the knowledge base", "do i search by tag").
+  [/(?<!\b(?:can|could|do|does|did|shall|should|may|might|will|would|to|how|where) )\b(?:i|we)(?: am| are| was| were)? (?:(?:search|seek)(?:ing)?(?: for)?|(?:look|hunt)(?:ing)? for)\b/g, 'i want'],
+  [/^(?:search|seek|look|hunt)ing for\b/, 'want'],
   // Chat's short words for the service's own, which no document has: "the pod", "ep 3", "the lb", "my rep", "the ref bonus".
   ...Object.entries({ pod: 'podcast', ep: 'episode', vid: 'video', lb: 'leaderboard', rep: 'reputation', ref: 'referral' }).map(([short, word]): [RegExp, string] => [
     new RegExp(`\\b${short}(s?)\\b`, 'g'),

@@ -573,6 +573,7 @@ export const keyRotateEndpoint = defineEndpoint({
   path: '/api/public/ai/key/rotate',
   tag: 'AI rewards',
   summary: 'Issue a new apiKey and revoke the current one: the old one stops working at once. The new key is shown once.',
+  description: 'For a key that may have leaked or been exposed (pasted into a public issue, a gist or a log): rotate it at once, then give the new key to every script that sent the old one.',
   auth: 'apiKey',
   body: apiKeyOnlyBodySchema,
   status: 200,
