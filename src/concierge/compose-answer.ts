@@ -60,6 +60,9 @@ const QUESTION_START = /^(what|how|who|which|when|where|why|is|are|do|does|can|c
 const ON_AIR =
   / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
 
+/** "Now" right after a subject and before a verb: a change the asker tells ("it now shows", "we now get"), no time on air. */
+const NOW_CHANGED = / (it|i|we|they|he|she|you|that|this) now (?=\w+s? )/g;
+
 export function buildModel(catalog: Catalog, endpoints: readonly EndpointDoc[]): ConciergeModel {
   const base = publicOrigin();
   const docs = buildCorpus(catalog, base, endpoints);
@@ -555,7 +558,8 @@ function nowOfItems(ctx: AnswerContext): boolean {
  */
 function asksSchedule(ctx: AnswerContext): boolean {
   const { question, hits, index } = ctx;
-  if (!question.days.length && !ON_AIR.test(question.text)) return false;
+  // "Now" between a subject and its verb tells what has changed ("the endpoint now shows disabled"), not what is on air now.
+  if (!question.days.length && !ON_AIR.test(question.text.replace(NOW_CHANGED, ' $1 '))) return false;
   // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
   // So is a place the question names as the asker's own time zone ("what's on now in tokyo").
   const place = new Set(askerZone(ctx.input.message)?.words.map(indexTerm));

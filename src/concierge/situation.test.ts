@@ -34,4 +34,16 @@ describe('a story told before the ask', () => {
     const total = await ask("I'm writing a bot for my team's newsletter. If I accept the partnership and then do two promotes, what will my total be?");
     expect(total.reply).toContain('150');
   });
+
+  it('hears a tier named in a reply as the answer to "which tier" (round 53)', async () => {
+    // The exclusive content's answer names Platinum; the ladder says "tier" but not which one the story needs.
+    for (const q of [
+      'my bot called the exclusive endpoint and got tier_required back, which tier does it need',
+      'i tried the exclusive content endpoint with my key and got a 403, what tier do i need for it',
+    ]) {
+      const answer = await ask(q);
+      expect(answer.intent).toBe('exclusive');
+      expect(answer.reply).toContain('Platinum (750 points)');
+    }
+  });
 });

@@ -7,6 +7,7 @@
  */
 import type { Answer, ConciergeIndex } from './answer-types.ts';
 import { normalise, words } from './text.ts';
+import { tiers } from '../domain/tiers.ts';
 
 /** Who or what a yes-or-no question asks about, right after its auxiliary: "did i", "is that", "will the cap". */
 const SUBJECT = '(i|you|we|it|that|this|there|they|he|she|my|your|our|the|a|an|any|some|anyone|anything|promo|points?)';
@@ -20,6 +21,8 @@ const CONDITION = /^(if|when|whenever|once|unless|suppose|say)\b/;
 const FIRST_PERSON = /\b(i|im|my|me|we|our|us)\b/;
 /** What one of the ask's words weighs against one of the story's. */
 const ASK_WEIGHT = 3;
+/** A tier named in a reply says which tier: "which tier do i need" is answered by "Platinum (750 points)". */
+const TIER_NAMED = new RegExp(`\\b(${tiers.map((t) => t.name).join('|')})\\b`);
 /** How much more of the question another answer's reply must say than the one given. */
 const MARGIN = 0.05;
 
@@ -66,6 +69,7 @@ export function byTheAsk(index: ConciergeIndex, split: StoryAndAsk, given: Answe
   if (!total) return given;
   const says = (a: Answer) => {
     const said = new Set(index.terms(a.reply));
+    if (TIER_NAMED.test(a.reply)) for (const t of index.terms('tier')) said.add(t);
     return weighed.reduce((s, [t, w]) => s + (said.has(t) ? w : 0), 0) / total;
   };
   const unknown = given.intent === 'unknown';
