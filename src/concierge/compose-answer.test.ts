@@ -1004,3 +1004,13 @@ describe('a story of the program told in words that have other uses (round 53)',
     expect((await ask('is anything good on right now')).intent).toBe('schedule');
   });
 });
+
+describe('the tracking parameters a claimed url drops (round 53)', () => {
+  it('are named in the rule on duplicates, so a link told with one of them is that rule', async () => {
+    for (const q of ['i shared a post with ?utm_medium=email and later the same post without it, why was the second one refused', 'is a link with ?gclid=abc the same url as without it']) {
+      const answer = await ask(q);
+      expect(answer.reply).toContain('Duplicate actions');
+      expect(answer.reply).toContain('utm_*, fbclid, gclid');
+    }
+  });
+});
