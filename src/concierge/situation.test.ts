@@ -11,6 +11,7 @@ describe('a story told before the ask', () => {
     expect(storyAndAsk('i did 8 shares before noon and the 9th said daily_cap_reached, how come')).toEqual({
       story: 'i did 8 shares before noon and the 9th said daily_cap_reached',
       ask: 'how come',
+      last: 'the 9th said daily_cap_reached',
     });
     // "did 8 shares" tells; "did i" asks.
     expect(storyAndAsk('we did 8 shares this morning, did i get all of them')?.ask).toBe('did i get all of them');
@@ -45,5 +46,18 @@ describe('a story told before the ask', () => {
       expect(answer.intent).toBe('exclusive');
       expect(answer.reply).toContain('Platinum (750 points)');
     }
+  });
+
+  it('reads an ask of no words of its own ("why") after a story ending in what was done to the asker as about that (round 53)', async () => {
+    expect(storyAndAsk('i promoted a video twice, then the second claim was reversed, why')?.last).toBe('the second claim was reversed');
+    // The story's register and referral code drew registering; what was reversed is the referral reward's rule.
+    const referral = await ask('i registered another agent of mine with my referral code for the 50, and a week later it was reversed, why');
+    expect(referral.reply).toContain('referral standing');
+    expect(referral.reply).toContain('168 h');
+  });
+
+  it('reads an api_use story ending in reversals as the rule on awards without a url (round 53)', async () => {
+    const standing = await ask('i did 30 api_use earns without a url and only one promote ever verified, then most of them were reversed, why');
+    expect(standing.reply).toContain('stand up to the share');
   });
 });
