@@ -605,7 +605,10 @@ async function askLed(model: ConciergeModel, ctx: AnswerContext, given: Answer, 
     .slice(0, 8)
     .filter((h) => ofProgram(h) && h.confidence >= 0.15 && !summarises(h))
     .map((h) => ({ answer: documentAnswer({ ...ctx, hits: [h, ...ctx.hits.filter((x) => x !== h)] }, h), filed: h.keyed }));
-  return byTheAsk(ctx.index, split, given, others);
+  // What the ask reads the question as says too what of it nothing publishes, as every composed answer does ("do you pay
+  // extra points when a post gets a million views" is told the points, and that nothing is known of "million").
+  const chosen = byTheAsk(ctx.index, split, given, others);
+  return chosen === given ? chosen : withUnknownRest(ctx, chosen);
 }
 
 /**

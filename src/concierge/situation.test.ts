@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conciergeModel } from '../../test/support/concierge-model.ts';
+import { absoluteUrl } from '../public-origin.ts';
 import { answerQuestion } from './compose-answer.ts';
 import { storyAndAsk } from './situation.ts';
 
@@ -59,5 +60,12 @@ describe('a story told before the ask', () => {
   it('reads an api_use story ending in reversals as the rule on awards without a url (round 53)', async () => {
     const standing = await ask('i did 30 api_use earns without a url and only one promote ever verified, then most of them were reversed, why');
     expect(standing.reply).toContain('stand up to the share');
+  });
+
+  it('says what of the question nothing publishes in the answer the ask is read as, as every composed answer does (round 53)', async () => {
+    const rename = await ask('i registered my bot last month under a silly name, how do i rename my agent');
+    expect(rename.reply).toContain('I don\'t know more about "');
+    expect(rename.reply).toContain('rename');
+    expect(rename.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/ai/message'));
   });
 });
