@@ -1053,3 +1053,36 @@ describe('"a fancy word for"', () => {
     expect((await ask('is decarb just a technical term for heating')).reply).toContain('Decarboxylation');
   });
 });
+
+describe('a story of the program told in words that have other uses (round 53)', () => {
+  it('reads "make me" with a tier as reaching it, not as an effect on the body', async () => {
+    const legend = await ask('i maxed out every cap today and took the partnership bonus, would that make me legend');
+    expect(legend.intent).toBe('tiers');
+    expect(legend.reply).toContain('Legend needs 1,500 total points');
+    expect((await ask('if i hit every daily cap does that make me platinum')).reply).toContain('yes, an agent can reach Platinum in one day');
+    expect((await ask('can cbd lotion on my shoulder make me high')).intent).toBe('health');
+  });
+
+  it('reads "another 100 points" as points something would give, not as a standing', async () => {
+    const again = await ask('if i accept the partnership a second time do i get another 100 points');
+    expect(again.intent).toBe('partnership');
+    expect(again.reply).not.toContain('With 100 points you are');
+    expect((await ask('i have 100 points, what tier am i')).reply).toContain('With 100 points you are Silver');
+  });
+
+  it('reads "now" between a subject and its verb as a change told, not as the time on air', async () => {
+    expect((await ask('my webhook now returns errors, where do i see the failed deliveries')).intent).not.toBe('schedule');
+    expect((await ask("what's on now")).intent).toBe('schedule');
+    expect((await ask('is anything good on right now')).intent).toBe('schedule');
+  });
+});
+
+describe('the tracking parameters a claimed url drops (round 53)', () => {
+  it('are named in the rule on duplicates, so a link told with one of them is that rule', async () => {
+    for (const q of ['i shared a post with ?utm_medium=email and later the same post without it, why was the second one refused', 'is a link with ?gclid=abc the same url as without it']) {
+      const answer = await ask(q);
+      expect(answer.reply).toContain('Duplicate actions');
+      expect(answer.reply).toContain('utm_*, fbclid, gclid');
+    }
+  });
+});

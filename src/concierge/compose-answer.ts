@@ -62,6 +62,9 @@ const PROGRAM_OVER_CLOCK = 0.2;
 const ON_AIR =
   / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
 
+/** "Now" right after a subject and before a verb: a change the asker tells ("it now shows", "we now get"), no time on air. */
+const NOW_CHANGED = / (it|i|we|they|he|she|you|that|this) now (?=\w+s? )/g;
+
 export function buildModel(catalog: Catalog, endpoints: readonly EndpointDoc[]): ConciergeModel {
   const base = publicOrigin();
   const docs = buildCorpus(catalog, base, endpoints);
@@ -562,7 +565,8 @@ function nowOfItems(ctx: AnswerContext): boolean {
  */
 function asksSchedule(ctx: AnswerContext): boolean {
   const { question, hits, index } = ctx;
-  if (!question.days.length && !ON_AIR.test(question.text)) return false;
+  // "Now" between a subject and its verb tells what has changed ("the endpoint now shows disabled"), not what is on air now.
+  if (!question.days.length && !ON_AIR.test(question.text.replace(NOW_CHANGED, ' $1 '))) return false;
   // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
   // So is a place the question names as the asker's own time zone ("what's on now in tokyo").
   const place = new Set(askerZone(ctx.input.message)?.words.map(indexTerm));
@@ -614,7 +618,10 @@ async function askLed(model: ConciergeModel, ctx: AnswerContext, given: Answer, 
     .slice(0, 8)
     .filter((h) => ofProgram(h) && h.confidence >= 0.15 && !summarises(h))
     .map((h) => ({ answer: documentAnswer({ ...ctx, hits: [h, ...ctx.hits.filter((x) => x !== h)] }, h), filed: h.keyed }));
-  return byTheAsk(ctx.index, split, given, others);
+  // What the ask reads the question as says too what of it nothing publishes, as every composed answer does ("do you pay
+  // extra points when a post gets a million views" is told the points, and that nothing is known of "million").
+  const chosen = byTheAsk(ctx.index, split, given, others);
+  return chosen === given ? chosen : withUnknownRest(ctx, chosen);
 }
 
 /**

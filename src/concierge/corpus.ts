@@ -277,7 +277,8 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
     doc(
       'Duplicate actions',
       'same url twice repeat',
-      `The same action on the same url earns once per ${farming.dedupe.windowHours} hours (key: ${farming.dedupe.key}). ${farming.dedupe.withoutUrl} A repeat answers ${farming.dedupe.error}.`,
+      // The tracking parameters dropped are named, as the index lists them: "the same link with ?utm_source=x" is this rule's.
+      `The same action on the same url earns once per ${farming.dedupe.windowHours} hours (key: ${farming.dedupe.key}; the tracking parameters dropped: ${farming.dedupe.trackingParameters.filter((p) => !/_[a-z]/.test(p)).join(', ')}). ${farming.dedupe.withoutUrl} A repeat is refused: ${farming.dedupe.error}.`,
     ),
     doc(
       'Daily caps',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conciergeModel } from '../../test/support/concierge-model.ts';
 import { correctWord, editDistance, readQuestion } from './question.ts';
+import { answerQuestion } from './compose-answer.ts';
 
 const read = (q: string) => readQuestion(q, conciergeModel.vocabulary);
 
@@ -44,6 +45,12 @@ describe('readQuestion', () => {
     expect(q.stems.has('shop')).toBe(true);
     expect(q.stems.has('point')).toBe(true);
     expect(q.query.split(' ')).not.toContain('swag');
+  });
+
+  it('reads "the checker" as the verification of claims, not as "checked" (round 53)', async () => {
+    expect(read('what does your checker look for on my page').query.split(' ')).toContain('verification');
+    const answer = await answerQuestion(conciergeModel, { message: 'my promote was reversed though my post is still up, what does the checker look for', now: new Date('2026-11-23T22:30:00Z') });
+    expect(answer.reply).toContain('claim verification');
   });
 
   it('names the tiers (plurals too), actions (by their stems), weekdays and counts a question mentions', () => {

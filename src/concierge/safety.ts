@@ -40,5 +40,6 @@ export function asksHealth(ctx: AnswerContext): boolean {
   // A health phrase alone ("help me") speaks of health only about a compound, method or condition the question names: "can you help me with my homework" does not.
   if ([...question.stems].some(isHealthWord)) return namesKnowledge(ctx) || ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '');
   if (ASKS_ADVICE.test(question.text) && ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '')) return namesKnowledge(ctx);
-  return HEALTH_PHRASES.test(question.text) && namesKnowledge(ctx);
+  // What a tier of the program would make of the asker is no effect on its body: "does that make me legend" asks about the ladder.
+  return HEALTH_PHRASES.test(question.text) && !question.tiers.length && namesKnowledge(ctx);
 }

@@ -7,6 +7,7 @@
  */
 import type { Answer, ConciergeIndex } from './answer-types.ts';
 import { normalise, words } from './text.ts';
+import { tiers } from '../domain/tiers.ts';
 
 /** Who or what a yes-or-no question asks about, right after its auxiliary: "did i", "is that", "will the cap". */
 const SUBJECT = '(i|you|we|it|that|this|there|they|he|she|my|your|our|the|a|an|any|some|anyone|anything|promo|points?)';
@@ -20,12 +21,18 @@ const CONDITION = /^(if|when|whenever|once|unless|suppose|say)\b/;
 const FIRST_PERSON = /\b(i|im|my|me|we|our|us)\b/;
 /** What one of the ask's words weighs against one of the story's. */
 const ASK_WEIGHT = 3;
+/** A tier named in a reply says which tier: "which tier do i need" is answered by "Platinum (750 points)". */
+const TIER_NAMED = new RegExp(`\\b(${tiers.map((t) => t.name).join('|')})\\b`);
+/** A passive verb: something done to the asker or its claims ("it was reversed", "the second got refused"). */
+const DONE_TO = /\b(was|were|got|get|gets|been|is|are)\s+\w+ed\b/;
 /** How much more of the question another answer's reply must say than the one given. */
 const MARGIN = 0.05;
 
 export interface StoryAndAsk {
   story: string;
   ask: string;
+  /** What happened last in the story, from its last "and" or "then" on: what an ask of no words of its own ("why") is about. */
+  last: string;
 }
 
 /**
@@ -48,7 +55,11 @@ export function storyAndAsk(message: string): StoryAndAsk | undefined {
   const story = told.join(' ').trim();
   const ask = from === i ? clauses[i].slice(at) : clauses.slice(from, i + 1).join(' ');
   const tells = told.every((c) => !OPENS_ASKING.test(c.trim()) && !CONDITION.test(c.trim()));
-  return tells && FIRST_PERSON.test(`${story} ${ask}`) && words(story).length >= 4 ? { story, ask } : undefined;
+  const last = (told.filter((c) => c.trim()).at(-1) ?? '')
+    .split(/\b(?:and|then)\b/)
+    .at(-1)!
+    .trim();
+  return tells && FIRST_PERSON.test(`${story} ${ask}`) && words(story).length >= 4 ? { story, ask, last } : undefined;
 }
 
 /**
@@ -59,13 +70,17 @@ export function storyAndAsk(message: string): StoryAndAsk | undefined {
 export function byTheAsk(index: ConciergeIndex, split: StoryAndAsk, given: Answer, others: Array<{ answer: Answer; filed: string[] }>): Answer {
   const rarity = (t: string) => Math.log(1 + index.docs.length / (1 + index.documents(t)));
   const known = (t: string) => index.documents(t) > 0;
-  const ask = index.terms(split.ask).filter(known);
+  // An ask of no known words of its own ("why", "what happened") after a story that ends in what was done to the asker ("and
+  // later it was reversed") asks about that: its words weigh as the ask's.
+  const own = index.terms(split.ask).filter(known);
+  const ask = own.length || !DONE_TO.test(split.last) ? own : index.terms(split.last).filter(known);
   const story = index.terms(split.story).filter((t) => known(t) && !ask.includes(t));
   const weighed = [...ask.map((t) => [t, ASK_WEIGHT * rarity(t)] as const), ...story.map((t) => [t, rarity(t)] as const)];
   const total = weighed.reduce((s, [, w]) => s + w, 0);
   if (!total) return given;
   const says = (a: Answer) => {
     const said = new Set(index.terms(a.reply));
+    if (TIER_NAMED.test(a.reply)) for (const t of index.terms('tier')) said.add(t);
     return weighed.reduce((s, [t, w]) => s + (said.has(t) ? w : 0), 0) / total;
   };
   const unknown = given.intent === 'unknown';

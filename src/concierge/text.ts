@@ -73,6 +73,8 @@ export const SYNONYMS: Record<string, string[]> = {
   addictive: ['dependence'],
   expire: ['decay'],
   expiry: ['decay'],
+  // What checks a claim is the verification ("the checker", "your checker").
+  checker: ['verification'],
 };
 
 /** Phrases read as one word before anything else. */

@@ -117,7 +117,7 @@ function actionsTotal(ctx: AnswerContext, counts: Array<[ActivityType, number]>,
 const DAY = / (a|per|each|every|one|single|1|in a|the) day | daily | today /;
 /** Read in the question as written: "max" is no document's word, so a reading without strangers has lost it. */
 const MOST = /\b(max|maxed|maximum|most|cap|capped|limit|highest|top)\b/i;
-const REACH = / (reach|get to|get|hit|make it to|climb to|become|be) /;
+const REACH = / (reach|get to|get|hit|make it to|makes? (me|us|you|it)|climb to|become|be) /;
 const caps = defaultRewardsConfig.dailyCaps;
 const capPoints = (a: ActivityType) => caps[a] * actionPoints[a];
 const sumOf = (actions: readonly ActivityType[]) => actions.reduce((sum, a) => sum + capPoints(a), 0);
@@ -233,8 +233,8 @@ export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answ
   if (counts.length && (counts.length > 1 || counts[0][1] > 1) && (aboutPoints || / (total|add up|altogether|in all) /.test(question.text))) return actionsTotal(ctx, counts, agent);
   const daily = dailyMaximum(ctx);
   if (daily) return daily;
-  // Points something would give ("does accepting the partnership twice give me 200 points") are no standing.
-  const given = / gives? (me |you |us )?[\d,]+ points /.test(question.text);
+  // Points something would give ("does accepting the partnership twice give me 200 points", "do i get another 100 points") are no standing.
+  const given = / gives? (me |you |us )?[\d,]+ points | (another|extra|more) [\d,]+ points | (do|does|will|would) (i|we|you|it) (get|receive) [\d,]+ points /.test(question.text);
   if (points !== undefined && aboutPoints && !question.actions.length && !given) return pointsStanding(ctx, points);
   if (named.length && question.actions.length && / how many /.test(question.text) && !question.stems.has('point')) return actionsToTier(ctx);
   // Two tiers compared by what the rate-limit policy measures ("reads per minute at legend compared to silver") are the policy's: it gives each named tier its numbers.
