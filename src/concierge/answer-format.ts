@@ -33,6 +33,14 @@ export function durationText(seconds: number): string {
   return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
 }
 
+/** Words that ask for a count of things: "how many videos...", "the number of episodes", "count the products". */
+export const ASKS_COUNT = / (how many|number of|count (?:the|all|every|of)) /;
+
+/** A count of items as a list's label says it, when the question asks how many: " (6 videos)", else "". */
+export function countText(text: string, n: number, noun: string): string {
+  return ASKS_COUNT.test(text) ? ` (${n} ${noun}${n === 1 ? '' : 's'})` : '';
+}
+
 export function listText(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

@@ -10,7 +10,7 @@ import { clipQuerySchema, videoQuerySchema } from '../schemas/api/catalog.ts';
 import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
-import { durationText, listText, sentence } from './answer-format.ts';
+import { countText, durationText, listText, sentence } from './answer-format.ts';
 import { NUMBER_WORDS } from './question.ts';
 import { indexTerm, wordsBeyond } from './text.ts';
 
@@ -122,7 +122,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     const { matched, clips } = clipped;
     return ctx.answer(
       'videos',
-      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${matched ? 'Matching' : 'A few'}: ${clips
+      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${matched ? `Matching${countText(question.text, clips.length, 'clip')}` : 'A few'}: ${clips
         .slice(0, 5)
         .map((c) => `${c.title} (${durationText(c.durationSeconds)}, ${c.width}x${c.height} pixels, published ${c.publishedAt.slice(0, 10)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
         .join('; ')}.`,
@@ -180,6 +180,10 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   } else if (label === 'Matching videos') {
     picks.sort((a, b) => Number(b.featured) - Number(a.featured));
   }
+  // Asked how many, the list says how many it holds in all, before it is cut short ("how many featured videos": 6 videos).
+  // Not the featured or newest videos given when nothing was asked for: the lead says how many there are in all.
+  const listed = (category && !unmatched) || (hits.length > 0 && !unmatched) || (label === 'Featured videos' && stems.has('featur'));
+  if (listed) label += countText(question.text, picks.length, 'video');
   // A question for every item that fits ("list the kitchen videos") gets them all, up to ten.
   picks = picks.slice(0, label === 'Featured videos' ? picks.length : question.many ? 10 : 5);
   // One or two videos found for the question are described as well: who is in them and what they cover is often what was asked.
@@ -215,6 +219,7 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     if (subject.length && !numbered) unmatched = askTheTeam(ctx);
     label = `${unmatched ? `No episode matches "${subject.join(' ')}". ${unmatched.says} ` : ''}Latest episodes, newest first`;
   }
+  if (label === 'Matching episodes') label += countText(question.text, picks.length, 'episode');
   picks = picks.slice(0, season !== undefined || question.many ? 10 : 3);
   // Asked about transcripts, each episode says whether it publishes one, and where: "does kitchen table stories have a transcript".
   const transcript = (e: (typeof episodes)[number]) => (question.stems.has('transcript') ? (e.transcriptUrl ? `, transcript ${new URL(e.transcriptUrl, base).href}` : ', no transcript') : '');
@@ -363,6 +368,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     if (subject) unmatched = askTheTeam(ctx);
     label = unmatched ? `No product matches "${subject}". ${siteSays(ctx, subject)}${unmatched.says} A few items in stock` : 'A few items in stock';
   }
+  if (picks.length && !/^(The |A few )/.test(label) && !label.includes('A few items')) label += countText(question.text, picks.length, 'product');
   picks = picks.slice(0, 5);
   // One or two items are described as well: what they are is part of the answer; in a longer list, those that say more of the question.
   const more = saysMore(ctx);

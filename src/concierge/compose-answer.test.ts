@@ -981,3 +981,24 @@ describe('what an answer does not know', () => {
     expect((await ask('how many milligrams of THC is too much')).reply).not.toContain("I don't know more");
   });
 });
+
+describe('counts and audience measures', () => {
+  it('says how many items a list holds in all when the question asks how many, not of a list nobody asked for', async () => {
+    expect((await ask('how many kitchen videos are there')).reply).toContain('(6 videos)');
+    expect((await ask('how many episodes does season two have')).reply).toContain('(3 episodes)');
+    expect((await ask('how many products are sold out')).reply).toContain('(2 products)');
+    // Without "how many", no count; the featured videos given when nothing was asked for are not what was counted.
+    expect((await ask('list the kitchen videos')).reply).not.toContain('(6 videos)');
+    expect((await ask('how many videos do you have')).reply).not.toContain('Featured videos (');
+  });
+
+  it('does not know how an item did with its audience (views, likes, downloads, sales): the catalog publishes none of it', async () => {
+    const views = await ask('how many views does the glass artists video have');
+    expect(views.reply).toContain('Glass Artists of the Northern Coast');
+    expect(views.reply).toContain('I don\'t know more about "views"');
+    expect((await ask('the most downloaded podcast episode')).reply).toContain("I don't know more about");
+    expect((await ask('best selling mug')).reply).toContain("I don't know more about");
+    // Selling without a ranking is the shop's own word.
+    expect((await ask('what pins are you selling')).reply).not.toContain("I don't know more");
+  });
+});

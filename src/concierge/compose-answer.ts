@@ -795,6 +795,18 @@ const LISTING_INTENTS = new Set(['shop', 'videos', 'podcast', 'knowledge']);
 const ITEM_KINDS = new Set(['product', 'video', 'episode']);
 
 /**
+ * Words that ask how an item did with its audience: views, likes, downloads, listeners, ratings, sales, comments, popularity.
+ * The catalog publishes none of it, so a list of items is no answer to them: "what's your most watched video", "which clip has the
+ * most likes", "best selling product".
+ */
+const AUDIENCE = new Set(
+  'views viewed viewers watched likes liked dislikes disliked downloads downloaded listens listened listeners ratings rated reviews reviewed popular popularity bestseller bestsellers sales subscribers audience comments commented'.split(
+    ' ',
+  ),
+);
+const asksAudience = (written: string[], i: number) => AUDIENCE.has(written[i]) || (written[i] === 'selling' && /^(best|top)$/.test(written[i - 1] ?? ''));
+
+/**
  * An answer for a question that also asks about something no document has (a word of more than four letters the corpus lacks:
  * "is the logo mug microwave safe", "shipping to canada for the tote", "which terpene gives mangoes their smell", "do legend
  * agents get a cash payout"): what it says is what is known, and it says it does not know the rest and where a person may.
@@ -836,7 +848,10 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const role = (w: string, i: number) => listing && written[i - 1] === 'who' && !answered.some((h) => h.matched.includes(indexTerm(w) ?? ''));
   // A short word some document has is no chat shorthand: rare and in none the answer cites, it is asked about too ("how old is the host").
   const rest = written.filter(
-    (w, i) => /^\p{L}+$/u.test(w) && !names.has(w) && ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i)),
+    (w, i) =>
+      /^\p{L}+$/u.test(w) &&
+      !names.has(w) &&
+      ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (listing && asksAudience(written, i))),
   );
   if (!rest.length) return answer;
   return makeAnswer(
