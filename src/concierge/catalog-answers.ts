@@ -10,7 +10,7 @@ import { clipQuerySchema, videoQuerySchema } from '../schemas/api/catalog.ts';
 import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
-import { countText, durationText, listText, sentence } from './answer-format.ts';
+import { countText, durationText, extremeText, listText, sentence } from './answer-format.ts';
 import { NUMBER_WORDS } from './question.ts';
 import { indexTerm, wordsBeyond } from './text.ts';
 
@@ -143,10 +143,12 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   const subject = subjectOf(ctx);
   // The categories themselves asked for ("what are the video categories"): each with its count.
   if (!named && !picks.length && stems.has('categori')) {
-    const counts = catalog.site.categories.map((c) => `${c.name} (${catalog.videos.filter((v) => v.category === c.id).length}: ${c.description.replace(/\.$/, '')})`);
+    const sizes = catalog.site.categories.map((c) => ({ name: c.name, n: catalog.videos.filter((v) => v.category === c.id).length }));
+    const counts = catalog.site.categories.map((c, i) => `${c.name} (${sizes[i].n}: ${c.description.replace(/\.$/, '')})`);
+    // Asked which has the most or the fewest, the answer names it first: "Fewest videos: News (3 videos)."
     return ctx.answer(
       'videos',
-      `${lead} The ${counts.length} categories: ${counts.join('; ')}. Filter with ?category=<id>.`,
+      `${lead} ${extremeText(question.text, sizes, 'video')}The ${counts.length} categories: ${counts.join('; ')}. Filter with ?category=<id>.`,
       [list, ...catalog.site.categories.map((c) => ({ title: `${c.name} videos`, url: `${base}/api/public/videos?category=${c.id}` }))],
       suggestions,
     );

@@ -1002,3 +1002,24 @@ describe('counts and audience measures', () => {
     expect((await ask('what pins are you selling')).reply).not.toContain("I don't know more");
   });
 });
+
+describe('superlatives counted over groups and the schedule', () => {
+  it('names the category or topic with the most or the fewest items, counted', async () => {
+    expect((await ask('which category has the most videos')).reply).toContain('Most videos: Cultivation and Kitchen (6 videos each).');
+    expect((await ask('the video category with the fewest videos?')).reply).toContain('Fewest videos: News (3 videos).');
+    expect((await ask('which knowledge base topic has the most entries')).reply).toContain('Most entries: glossary (10 entries).');
+    expect((await ask('what are the video categories')).reply).not.toMatch(/Most videos|Fewest videos/);
+  });
+
+  it("counts the schedule's grid: the show on most often, the day with the most slots, the longest slot", async () => {
+    const often = await ask('what show is aired most often');
+    expect(often.intent).toBe('schedule');
+    expect(often.reply).toContain('Overnight Loops, 7 times a week');
+    expect((await ask('what day of the week has the fewest shows')).reply).toContain('Thursday and Sunday have the fewest slots: 5 a day');
+    const longest = await ask('which is the longest slot on the schedule');
+    expect(longest.reply).toContain('The longest slot runs 8 h: Overnight Loops, Sunday 00:00-08:00');
+    // The answer says the word it was asked: it is not told as unknown.
+    expect(longest.reply).not.toContain("don't know");
+    expect((await ask('the shortest show on the schedule')).reply).toContain('30 min: Midday Dispatch, Wednesday 12:00-12:30');
+  });
+});

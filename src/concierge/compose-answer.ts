@@ -23,7 +23,7 @@ import { programFacts } from './program-answers.ts';
 import { buildVocabulary, correctWord, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
-import { askerZone, scheduleAnswer } from './schedule-answers.ts';
+import { askerZone, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { byTheAsk, storyAndAsk } from './situation.ts';
@@ -847,10 +847,14 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // In a listing, the word right after "who" is the role asked for; when no cited document has it, the items do not say who: "who directed ...".
   const role = (w: string, i: number) => listing && written[i - 1] === 'who' && !answered.some((h) => h.matched.includes(indexTerm(w) ?? ''));
   // A short word some document has is no chat shorthand: rare and in none the answer cites, it is asked about too ("how old is the host").
+  // A word an answer that lists no items says itself is answered ("the longest slot runs 8 h" for "the longest time slot"); a list's
+  // titles say words by chance ("Market Watch").
+  const said = new Set(listing ? [] : words(normalise(answer.reply)));
   const rest = written.filter(
     (w, i) =>
       /^\p{L}+$/u.test(w) &&
       !names.has(w) &&
+      !said.has(w) &&
       ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (listing && asksAudience(written, i))),
   );
   if (!rest.length) return answer;
@@ -899,6 +903,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     errorCodeAnswer(ctx) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
+    scheduleExtremes(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??
     (asksSchedule(ctx)
       ? scheduleAnswer(

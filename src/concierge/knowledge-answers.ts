@@ -9,7 +9,7 @@ import type { KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { entryLinks } from '../catalog/knowledge.ts';
 import { topics, type Topic } from '../schemas/content.ts';
 import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
-import { NOT_ADVICE_LINE, PROFESSIONAL_LINE } from './answer-format.ts';
+import { extremeText, NOT_ADVICE_LINE, PROFESSIONAL_LINE } from './answer-format.ts';
 import { asksHealth } from './safety.ts';
 import { stem } from './text.ts';
 
@@ -171,7 +171,10 @@ export function datasetAnswer(ctx: AnswerContext): Answer {
   if (named) return named.doc.kind === 'topic' ? topicAnswer(ctx, named.doc.ref as Topic) : entryAnswer(ctx, named);
   const { catalog, base, api } = ctx;
   const d = catalog.knowledge.dataset;
-  const counts = topics.map((t) => `${catalog.knowledge.entries.filter((e) => e.topic === t).length} ${t}`);
+  const sizes = topics.map((t) => ({ name: t, n: catalog.knowledge.entries.filter((e) => e.topic === t).length }));
+  const counts = sizes.map((s) => `${s.n} ${s.name}`);
+  // Asked which topic has the most entries or the fewest, the answer names it first.
+  const extreme = extremeText(ctx.question.text, sizes, 'entry', 'entries');
   const example = catalog.knowledge.entries[0];
   // A version the dataset has not published ("when will version 2 come out"): nothing published mentions it.
   // As written: a reading without the question's strangers may have lost the number.
@@ -179,7 +182,7 @@ export function datasetAnswer(ctx: AnswerContext): Answer {
   const unpublished = asked && !`${d.version}.`.startsWith(`${asked}.`) ? `I don't know anything about a version ${asked}: nothing published mentions one. ` : '';
   return ctx.answer(
     'knowledge',
-    `${unpublished}The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
+    `${unpublished}${extreme}The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
     [api('/api/public/knowledge', d.title)],
     ['What is CBD?', 'What is the entourage effect?'],
   );
