@@ -1023,3 +1023,13 @@ describe('superlatives counted over groups and the schedule', () => {
     expect((await ask('the shortest show on the schedule')).reply).toContain('30 min: Midday Dispatch, Wednesday 12:00-12:30');
   });
 });
+
+describe('the actions ranked', () => {
+  it('answers which action pays the most or the least, or has the biggest or smallest daily cap, though it names none', async () => {
+    const lowest = await ask('which action is the lowest paying');
+    expect(lowest.intent).toBe('points');
+    expect(lowest.reply).toContain('The smallest award is api_use: 5 points');
+    expect((await ask('what action has the smallest daily cap')).reply).toContain('The smallest daily cap: referral, content_submit, task_post, 5 a UTC day each');
+    expect((await ask('what action has the biggest daily cap?')).reply).toContain('The biggest daily cap: api_use, 50 a UTC day.');
+  });
+});

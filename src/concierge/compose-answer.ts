@@ -529,6 +529,13 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   const rule = (isRule(top) && top.confidence >= KNOWN_ONLY) || (isRule(nearest) && nearest!.confidence >= CONFIDENT);
   // An action the question does before or after what it asks ("before promoting anything, where do i get the list of videos") is its setting.
   const setting = / (?:before|after|while) (?:share|shar|mention|promot|referr)\w*ing /.test(question.text);
+  // Which action pays the most or the least, or has the biggest daily cap, names no action: the actions ranked answer ("the lowest paying action").
+  const ranks =
+    !question.actions.length &&
+    / (action|actions|actiontype|activity) /.test(question.text) &&
+    / (most|highest|best|biggest|largest|top|least|lowest|fewest|smallest) /.test(question.text) &&
+    / (earn|earns|pay|pays|paying|worth|points|reward|rewards|cap|caps) /.test(question.text);
+  if (ranks && !question.tiers.length && !ASKS_WHO.test(question.text)) return programFacts.find((f) => f.intent === 'points')!.answer(ctx);
   if (!question.actions.length || question.tiers.length || !asksWorth || setting || ASKS_WHO.test(question.text)) return undefined;
   // An action asked about as done again on the same thing ("i shared the same link twice, do i get points both times") is asked
   // of the rules on repeats: the closest rule of the top five answers, when there is one.
