@@ -91,18 +91,30 @@ function videosById(catalog: Catalog): Map<string, Video> {
 /** The stems that ask for the newest items first: what the lists below read, not a subject to search for. */
 export const NEWEST = ['newest', 'latest', 'new', 'recent'];
 
+/** Words that ask for the oldest item of a kind: "the very first episode", "your oldest video", "earliest clips". */
+const OLDEST = / (?:oldest|earliest|first) (?:(?:podcast|published|ever) )?(?:video|videos|vid|vids|episode|episodes|ep|clip|clips|short|shorts) | (?:oldest|earliest) /;
+export const asksOldest = (ctx: AnswerContext): boolean => OLDEST.test(` ${ctx.question.words.join(' ')} `);
+/** The terms that ask for the oldest: what orders a list, not a subject ("first" is in "First Leaves, First Mistakes"). */
+export const OLDEST_TERMS = ['first', 'oldest', 'earliest'];
+/** Hits found by more than the words that order a list. */
+const bySubject = (hits: Hit[]) => hits.filter((h) => h.matched.some((t) => !OLDEST_TERMS.includes(t) && !NEWEST.includes(t)));
+
 /**
  * The clips a question for clips asks for: those that match it, else those of the videos that match it, else a few. A question that
  * asked for "short videos" rather than clips, whose videos have no clip, asks for those videos.
  */
 function clipsAsked(ctx: AnswerContext) {
   const { catalog } = ctx;
-  const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.4);
+  const oldest = asksOldest(ctx);
+  const found = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.4);
+  const clipHits = oldest ? bySubject(found) : found;
   const ofVideos = relevant(ctx, ['video']).map((h) => h.doc.ref);
   const matching = clipHits.length ? clipHits.map((h) => catalog.clips.find((c) => c.id === h.doc.ref)!) : catalog.clips.filter((c) => ofVideos.includes(c.videoId));
-  if (matching.length) return { matched: true, clips: matching };
+  const ascending = (clips: typeof catalog.clips) => [...clips].sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+  if (matching.length) return { matched: true, clips: oldest ? ascending(matching) : matching };
   if (ofVideos.length && !ctx.question.stems.has('clip')) return undefined;
-  return { matched: false, clips: catalog.clips.slice(0, 5) };
+  // Asked for the oldest, the first published; else a few of the newest.
+  return { matched: false, clips: oldest ? ascending(catalog.clips).slice(0, 5) : catalog.clips.slice(0, 5) };
 }
 
 export function videosAnswer(ctx: AnswerContext): Answer {
@@ -122,7 +134,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     const { matched, clips } = clipped;
     return ctx.answer(
       'videos',
-      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${matched ? `Matching${countText(question.text, clips.length, 'clip')}` : 'A few'}: ${clips
+      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${matched ? `Matching${countText(question.text, clips.length, 'clip')}` : asksOldest(ctx) ? 'Oldest first' : 'A few'}: ${clips
         .slice(0, 5)
         .map((c) => `${c.title} (${durationText(c.durationSeconds)}, ${c.width}x${c.height} pixels, published ${c.publishedAt.slice(0, 10)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
         .join('; ')}.`,
@@ -160,7 +172,12 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     if (!named && subject) unmatched = askTheTeam(ctx);
   }
   const newest = NEWEST.some((s) => stems.has(s));
-  if (newest) {
+  if (asksOldest(ctx) && !newest) {
+    // The catalog lists videos newest first: the oldest are its last.
+    const about = bySubject(hits).length > 0;
+    picks = (about && picks.length ? picks : [...catalog.videos]).sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+    label = about ? 'Matching videos, oldest first' : 'Oldest videos first';
+  } else if (newest) {
     // The catalog lists videos newest first.
     picks = picks.length ? picks.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)) : catalog.videos.slice(0, 5);
     label = hits.length ? 'Matching videos, newest first' : 'Newest videos';
@@ -215,7 +232,12 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
       : relevant(ofShow(ctx), ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
   let label = 'Matching episodes';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
-  if (!picks.length) {
+  if (asksOldest(ctx) && !numbered && season === undefined) {
+    // "the very first episode": the episodes found, or all of them, oldest first.
+    const about = bySubject(relevant(ofShow(ctx), ['episode'])).length > 0;
+    picks = (about && picks.length ? picks : [...episodes]).sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+    label = about ? 'Matching episodes, oldest first' : 'Oldest episodes first';
+  } else if (!picks.length) {
     picks = [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
     const subject = subjectBeyond(ctx, 'podcast').filter((w) => !NEWEST.includes(indexTerm(w) ?? ''));
     if (subject.length && !numbered) unmatched = askTheTeam(ctx);

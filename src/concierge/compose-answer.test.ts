@@ -1033,3 +1033,13 @@ describe('the actions ranked', () => {
     expect((await ask('what action has the biggest daily cap?')).reply).toContain('The biggest daily cap: api_use, 50 a UTC day.');
   });
 });
+
+describe('the oldest items of a kind', () => {
+  it('lists the oldest first when asked for the first, oldest or earliest item, not an item named "First ..."', async () => {
+    const episode = await ask('which episode of the podcast came out first? the very first episode i mean');
+    expect(episode.intent).toBe('podcast');
+    expect(episode.reply).toContain('Oldest episodes first: Welcome to Canopy Cove Radio');
+    expect((await ask('show me your earliest videos')).reply).toContain("Oldest videos first: Seed to Sprout: A Beginner's Germination Guide");
+    expect((await ask('what are the oldest clips')).reply).toContain('Oldest first: The Paper-Towel Trick in One Minute');
+  });
+});

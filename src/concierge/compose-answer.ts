@@ -15,7 +15,7 @@ import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
-import { ASKS_TOTAL, NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { ASKS_TOTAL, asksOldest, NEWEST, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
@@ -337,7 +337,8 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
     const overview = best?.doc.kind === 'program' && OVERVIEWS.has(best.doc.ref);
     // A document that has the question's words only in its text is no answer to a question for a kind of item, unless it has two of them besides the words for the newest ("do i need an api key to read the list of videos").
-    const loose = best && !best.named && best.matched.filter((t) => !NEWEST.includes(t)).length < 2;
+    // So is one found only by the words that ask for the oldest ("the very first episode" is not the clip "First Leaves, First Mistakes").
+    const loose = best && ((!best.named && best.matched.filter((t) => !NEWEST.includes(t)).length < 2) || (asksOldest(ctx) && best.matched.every((t) => OLDEST_TERMS.includes(t))));
     // With no item of the kind found, a fact of the program the question names whole answers: "new videos as json feed" is the feeds.
     const fact = hits[0];
     if (!ofKind && !best && fact?.fullyNamed && fact.doc.kind === 'program' && !OVERVIEWS.has(fact.doc.ref)) return documentAnswer(ctx, fact);
