@@ -1043,3 +1043,13 @@ describe('the oldest items of a kind', () => {
     expect((await ask('what are the oldest clips')).reply).toContain('Oldest first: The Paper-Towel Trick in One Minute');
   });
 });
+
+describe("a topic's members that say what is asked", () => {
+  it("tells and cites the members whose facts' values have a word of the question, not a word every fact's label has", async () => {
+    const citrus = await ask('what terpenes have a citrus aroma');
+    expect(citrus.reply).toContain('Those whose facts say it: Limonene (Aroma: Citrus');
+    expect(citrus.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/knowledge/terpenes/limonene'));
+    // "Intoxicating" labels every cannabinoid's facts, some of whose values say "not".
+    expect((await ask('which cannabinoids are intoxicating')).reply).not.toContain('Those whose facts say it');
+  });
+});

@@ -229,6 +229,27 @@ function factsAsked(ctx: AnswerContext, topic: Topic): (e: KnowledgeEntry) => st
       .join('');
 }
 
+/**
+ * The members whose facts' values say a word of the question that not every member's facts say ("citrus" of "which terpenes smell like citrus":
+ * Limonene and Terpinolene), each with those facts, quoting no amount.
+ */
+function membersSaying(ctx: AnswerContext, topic: Topic, entries: KnowledgeEntry[]): Array<{ entry: KnowledgeEntry; facts: string[] }> {
+  const own = new Set(ctx.index.terms(`${topic} ${topicNames[topic]}`));
+  const asked = ctx.index.terms(ctx.question.query).filter((t) => !own.has(t));
+  const factTerms = (f: KnowledgeEntry['facts'][number]) => new Set(ctx.index.terms(f.value));
+  const says = (e: KnowledgeEntry, t: string) => e.facts.some((f) => !AMOUNT.test(f.value) && factTerms(f).has(t));
+  // A word that labels facts ("intoxicating") is what factsAsked tells of every member: its values may say "not".
+  const labels = new Set(entries.flatMap((e) => e.facts.flatMap((f) => ctx.index.terms(f.label))));
+  const distinct = asked.filter((t) => {
+    if (labels.has(t)) return false;
+    const n = entries.filter((e) => says(e, t)).length;
+    return n > 0 && n < entries.length;
+  });
+  return entries
+    .filter((e) => distinct.some((t) => says(e, t)))
+    .map((entry) => ({ entry, facts: entry.facts.filter((f) => !AMOUNT.test(f.value) && distinct.some((t) => factTerms(f).has(t))).map((f) => `${f.label}: ${f.value}`) }));
+}
+
 /** A topic with every member named ("7 terpenes: Myrcene, Limonene, ..."), and the one the question points to. */
 export function topicAnswer(ctx: AnswerContext, topic: Topic): Answer {
   const { catalog, base, api } = ctx;
@@ -236,10 +257,16 @@ export function topicAnswer(ctx: AnswerContext, topic: Topic): Answer {
   const pointed = standingOut(ctx, topic);
   const closest = pointed ? ` Closest to your question: ${pointed.name}: ${pointed.summary} ${pointed.facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
   const asked = factsAsked(ctx, topic);
+  // The members whose facts say what the question asks, told first and cited.
+  const saying = pointed ? [] : membersSaying(ctx, topic, entries);
+  const those = saying.length ? ` Those whose facts say it: ${saying.map((m) => `${m.entry.name} (${m.facts.join('; ')})`).join('; ')}.` : '';
   return ctx.answer(
     'knowledge',
-    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}.${closest} ${pointed ? '' : entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}${asked(e)}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' || asksHealth(ctx) ? `${catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE}` : ''}`,
-    [api(`/api/public/knowledge/${topic}`, `Knowledge base: ${topicNames[topic]}`), ...(pointed ? [pointed] : entries.slice(0, 3)).map((e) => entrySource(ctx, e))],
+    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}.${closest}${those} ${pointed ? '' : entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}${asked(e)}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' || asksHealth(ctx) ? `${catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE}` : ''}`,
+    [
+      api(`/api/public/knowledge/${topic}`, `Knowledge base: ${topicNames[topic]}`),
+      ...(pointed ? [pointed] : saying.length ? saying.map((m) => m.entry) : entries.slice(0, 3)).map((e) => entrySource(ctx, e)),
+    ],
     entries.slice(0, 2).map((e) => `What is ${e.name}?`),
   );
 }
