@@ -12,7 +12,7 @@ import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
 import { countText, durationText, extremeText, listText, sentence } from './answer-format.ts';
 import { NUMBER_WORDS } from './question.ts';
-import { indexTerm, wordsBeyond } from './text.ts';
+import { indexTerm, normalise, words, wordsBeyond } from './text.ts';
 
 const NO_KEY = 'no key needed';
 
@@ -360,11 +360,51 @@ function siteSays(ctx: AnswerContext, subject: string): string {
 
 const AVAILABILITY: Record<string, string> = { in_stock: 'in stock', sold_out: 'sold out', preorder: 'on preorder' };
 
+/** Words that ask what a bundle saves over its items bought one by one, as written ("save" is no typo of "safe"). */
+const ASKS_SAVING = / (save|saves|saving|savings|separately|individually|one by one|on their own) /;
+
+/**
+ * What each bundle the question names (else every bundle) saves over its items bought separately: "Cozy Kitchen Bundle: 45.00 USD;
+ * its items separately (Canopy Cove Logo Mug 14.00, ...) come to 52.00 USD, so the bundle saves 7.00 USD. ", or "".
+ */
+function bundleSavings(ctx: AnswerContext, items: ReturnType<typeof shopBody>['items']): { says: string; bundles: typeof items } {
+  if (!ASKS_SAVING.test(` ${words(normalise(ctx.question.raw)).join(' ')} `)) return { says: '', bundles: [] };
+  const all = items.filter((p) => p.includes?.length);
+  // Named by a word of its name that not every bundle's name has ("bundle" names them all).
+  const nameTerms = all.map((b) => new Set(ctx.index.terms(b.name)));
+  const common = (t: string) => nameTerms.every((n) => n.has(t));
+  const named = ctx.hits
+    .filter((h) => h.doc.kind === 'product' && all.some((b) => b.id === h.doc.ref) && ctx.index.terms(h.doc.names).some((t) => h.matched.includes(t) && !common(t)))
+    .sort((a, b) => b.titled - a.titled);
+  const bundles = named.length ? all.filter((b) => b.id === named[0].doc.ref) : all;
+  const says = bundles
+    .map((b) => {
+      const parts = b.includes!.map((i) => items.find((p) => p.id === i.id)).filter((p) => p !== undefined);
+      if (parts.length !== b.includes!.length || parts.some((p) => p.price.currency !== b.price.currency)) return '';
+      const cents = (p: { price: { amount: string } }) => Math.round(Number(p.price.amount) * 100);
+      const apart = parts.reduce((n, p) => n + cents(p), 0);
+      const saved = apart - cents(b);
+      const money = (c: number) => `${(c / 100).toFixed(2)} ${b.price.currency}`;
+      return `${b.name}: ${money(cents(b))}; its items separately (${parts.map((p) => `${p.name} ${p.price.amount}`).join(', ')}) come to ${money(apart)}, so the bundle ${saved > 0 ? `saves ${money(saved)}` : saved < 0 ? `costs ${money(-saved)} more` : 'costs the same'}. `;
+    })
+    .join('');
+  return { says, bundles };
+}
+
 export function shopAnswer(ctx: AnswerContext): Answer {
   const { base, api, question } = ctx;
   const body = shopBody(ctx.catalog);
   type Item = (typeof body.items)[number];
   const price = (p: Item) => `${p.price.amount} ${p.price.currency}`;
+  const saving = bundleSavings(ctx, body.items);
+  if (saving.says) {
+    return ctx.answer(
+      'shop',
+      `${saving.says}The shop catalog is at GET ${base}/api/public/shop/products and ${base}/shop. ${body.note}`,
+      [api('/api/public/shop/products', 'Shop products'), ...saving.bundles.map((p) => ({ title: p.name, url: p.pageUrl }))],
+      ["What's on now?", 'Where are the feeds?'],
+    );
+  }
   const line = (p: Item) => `${p.name}, ${price(p)}, ${AVAILABILITY[p.availability] ?? p.availability}${p.includes ? ` (a bundle of ${listText(p.includes.map((i) => i.name))})` : ''}`;
   const totalled = namedForTotal(ctx);
   let picks = (totalled.length >= 2 ? totalled : relevant(ctx, ['product'])).map((h) => body.items.find((p) => p.id === h.doc.ref)!);

@@ -1053,3 +1053,16 @@ describe("a topic's members that say what is asked", () => {
     expect((await ask('which cannabinoids are intoxicating')).reply).not.toContain('Those whose facts say it');
   });
 });
+
+describe("a bundle's saving", () => {
+  it('tells what a bundle saves over its items bought separately, and does not call the words it answers unknown', async () => {
+    const kitchen = await ask('what would i save with the cozy kitchen bundle vs buying each item separately');
+    expect(kitchen.reply).toContain('Cozy Kitchen Bundle: 45.00 USD; its items separately');
+    expect(kitchen.reply).toContain('come to 52.00 USD, so the bundle saves 7.00 USD');
+    expect(kitchen.reply).not.toContain("don't know");
+    // Named by none, every bundle.
+    const all = await ask('how much do the bundles save you');
+    expect(all.reply).toContain('saves 7.00 USD');
+    expect(all.reply).toContain('saves 3.50 USD');
+  });
+});

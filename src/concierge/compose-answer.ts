@@ -855,9 +855,10 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // In a listing, the word right after "who" is the role asked for; when no cited document has it, the items do not say who: "who directed ...".
   const role = (w: string, i: number) => listing && written[i - 1] === 'who' && !answered.some((h) => h.matched.includes(indexTerm(w) ?? ''));
   // A short word some document has is no chat shorthand: rare and in none the answer cites, it is asked about too ("how old is the host").
-  // A word an answer that lists no items says itself is answered ("the longest slot runs 8 h" for "the longest time slot"); a list's
-  // titles say words by chance ("Market Watch").
-  const said = new Set(listing ? [] : words(normalise(answer.reply)));
+  // A word the answer says itself is answered ("the longest slot runs 8 h" for "the longest time slot", "its items separately" for a
+  // bundle's saving); but not one of the titles it cites, which say words by chance ("Market Watch").
+  const untitled = answer.sources.reduce((reply, s) => reply.split(s.title).join(' '), answer.reply);
+  const said = new Set(words(normalise(untitled)));
   const rest = written.filter(
     (w, i) =>
       /^\p{L}+$/u.test(w) &&
