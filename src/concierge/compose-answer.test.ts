@@ -998,6 +998,9 @@ describe('counts and audience measures', () => {
     expect(views.reply).toContain('I don\'t know more about "views"');
     expect((await ask('the most downloaded podcast episode')).reply).toContain("I don't know more about");
     expect((await ask('best selling mug')).reply).toContain("I don't know more about");
+    // The leaderboard ranks agents by points: of no agent, it does not know who is most popular.
+    expect((await ask('who is the most popular host')).reply).toContain('I don\'t know more about "popular"');
+    expect((await ask("who's the most popular agent on the leaderboard")).reply).not.toContain("don't know");
     // Selling without a ranking is the shop's own word.
     expect((await ask('what pins are you selling')).reply).not.toContain("I don't know more");
   });

@@ -857,6 +857,9 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // A short word some document has is no chat shorthand: rare and in none the answer cites, it is asked about too ("how old is the host").
   // A word the answer says itself is answered ("the longest slot runs 8 h" for "the longest time slot", "its items separately" for a
   // bundle's saving); but not one of the titles it cites, which say words by chance ("Market Watch").
+  // The leaderboard ranks agents by points: asked who is most popular, of no agent, it does not say ("who is the most popular host").
+  const ofAgents = / (agent|agents|bot|bots|leaderboard|promoter|promoters|points|rank|ranked|ranking|tier) /.test(ctx.question.text);
+  const audienceOf = listing || (answer.intent === 'leaderboard' && !ofAgents);
   const untitled = answer.sources.reduce((reply, s) => reply.split(s.title).join(' '), answer.reply);
   const said = new Set(words(normalise(untitled)));
   const rest = written.filter(
@@ -864,7 +867,7 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
       /^\p{L}+$/u.test(w) &&
       !names.has(w) &&
       !said.has(w) &&
-      ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (listing && asksAudience(written, i))),
+      ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (audienceOf && asksAudience(written, i))),
   );
   if (!rest.length) return answer;
   return makeAnswer(
