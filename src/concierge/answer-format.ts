@@ -33,6 +33,31 @@ export function durationText(seconds: number): string {
   return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
 }
 
+/** Words that ask for a count of things: "how many videos...", "the number of episodes", "count the products". */
+export const ASKS_COUNT = / (how many|number of|count (?:the|all|every|of)) /;
+
+/** A count of items as a list's label says it, when the question asks how many: " (6 videos)", else "". */
+export function countText(text: string, n: number, noun: string): string {
+  return ASKS_COUNT.test(text) ? ` (${n} ${noun}${n === 1 ? '' : 's'})` : '';
+}
+
+/** Words that ask for the group with the most of something, or the fewest. */
+const ASKS_MOST = / (most|biggest|largest) /;
+const ASKS_FEWEST = / (fewest|least|smallest) /;
+
+/**
+ * Of groups counted, the one with the most or the fewest, when the question asks for it: "Fewest videos: News (3 videos). ",
+ * "Most videos: Cultivation and Kitchen (6 videos each). ", else "".
+ */
+export function extremeText(text: string, groups: Array<{ name: string; n: number }>, one: string, many = `${one}s`): string {
+  const asked = [ASKS_MOST.test(text) && 'most', ASKS_FEWEST.test(text) && 'fewest'].filter((w): w is string => !!w);
+  if (!groups.length || asked.length !== 1) return '';
+  const counts = groups.map((g) => g.n);
+  const n = asked[0] === 'most' ? Math.max(...counts) : Math.min(...counts);
+  const names = groups.filter((g) => g.n === n).map((g) => g.name);
+  return `${capitalise(asked[0])} ${many}: ${listText(names)} (${n} ${n === 1 ? one : many}${names.length > 1 ? ' each' : ''}). `;
+}
+
 export function listText(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

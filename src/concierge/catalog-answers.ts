@@ -10,9 +10,9 @@ import { clipQuerySchema, videoQuerySchema } from '../schemas/api/catalog.ts';
 import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
-import { durationText, listText, sentence } from './answer-format.ts';
+import { countText, durationText, extremeText, listText, sentence } from './answer-format.ts';
 import { NUMBER_WORDS } from './question.ts';
-import { indexTerm, wordsBeyond } from './text.ts';
+import { indexTerm, normalise, words, wordsBeyond } from './text.ts';
 
 const NO_KEY = 'no key needed';
 
@@ -91,18 +91,30 @@ function videosById(catalog: Catalog): Map<string, Video> {
 /** The stems that ask for the newest items first: what the lists below read, not a subject to search for. */
 export const NEWEST = ['newest', 'latest', 'new', 'recent'];
 
+/** Words that ask for the oldest item of a kind: "the very first episode", "your oldest video", "earliest clips". */
+const OLDEST = / (?:oldest|earliest|first) (?:(?:podcast|published|ever) )?(?:video|videos|vid|vids|episode|episodes|ep|clip|clips|short|shorts) | (?:oldest|earliest) /;
+export const asksOldest = (ctx: AnswerContext): boolean => OLDEST.test(` ${ctx.question.words.join(' ')} `);
+/** The terms that ask for the oldest: what orders a list, not a subject ("first" is in "First Leaves, First Mistakes"). */
+export const OLDEST_TERMS = ['first', 'oldest', 'earliest'];
+/** Hits found by more than the words that order a list. */
+const bySubject = (hits: Hit[]) => hits.filter((h) => h.matched.some((t) => !OLDEST_TERMS.includes(t) && !NEWEST.includes(t)));
+
 /**
  * The clips a question for clips asks for: those that match it, else those of the videos that match it, else a few. A question that
  * asked for "short videos" rather than clips, whose videos have no clip, asks for those videos.
  */
 function clipsAsked(ctx: AnswerContext) {
   const { catalog } = ctx;
-  const clipHits = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.4);
+  const oldest = asksOldest(ctx);
+  const found = ctx.hits.filter((h) => h.doc.kind === 'clip' && h.confidence >= 0.4);
+  const clipHits = oldest ? bySubject(found) : found;
   const ofVideos = relevant(ctx, ['video']).map((h) => h.doc.ref);
   const matching = clipHits.length ? clipHits.map((h) => catalog.clips.find((c) => c.id === h.doc.ref)!) : catalog.clips.filter((c) => ofVideos.includes(c.videoId));
-  if (matching.length) return { matched: true, clips: matching };
+  const ascending = (clips: typeof catalog.clips) => [...clips].sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+  if (matching.length) return { matched: true, clips: oldest ? ascending(matching) : matching };
   if (ofVideos.length && !ctx.question.stems.has('clip')) return undefined;
-  return { matched: false, clips: catalog.clips.slice(0, 5) };
+  // Asked for the oldest, the first published; else a few of the newest.
+  return { matched: false, clips: oldest ? ascending(catalog.clips).slice(0, 5) : catalog.clips.slice(0, 5) };
 }
 
 export function videosAnswer(ctx: AnswerContext): Answer {
@@ -122,7 +134,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     const { matched, clips } = clipped;
     return ctx.answer(
       'videos',
-      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${matched ? 'Matching' : 'A few'}: ${clips
+      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${matched ? `Matching${countText(question.text, clips.length, 'clip')}` : asksOldest(ctx) ? 'Oldest first' : 'A few'}: ${clips
         .slice(0, 5)
         .map((c) => `${c.title} (${durationText(c.durationSeconds)}, ${c.width}x${c.height} pixels, published ${c.publishedAt.slice(0, 10)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
         .join('; ')}.`,
@@ -143,10 +155,12 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   const subject = subjectOf(ctx);
   // The categories themselves asked for ("what are the video categories"): each with its count.
   if (!named && !picks.length && stems.has('categori')) {
-    const counts = catalog.site.categories.map((c) => `${c.name} (${catalog.videos.filter((v) => v.category === c.id).length}: ${c.description.replace(/\.$/, '')})`);
+    const sizes = catalog.site.categories.map((c) => ({ name: c.name, n: catalog.videos.filter((v) => v.category === c.id).length }));
+    const counts = catalog.site.categories.map((c, i) => `${c.name} (${sizes[i].n}: ${c.description.replace(/\.$/, '')})`);
+    // Asked which has the most or the fewest, the answer names it first: "Fewest videos: News (3 videos)."
     return ctx.answer(
       'videos',
-      `${lead} The ${counts.length} categories: ${counts.join('; ')}. Filter with ?category=<id>.`,
+      `${lead} ${extremeText(question.text, sizes, 'video')}The ${counts.length} categories: ${counts.join('; ')}. Filter with ?category=<id>.`,
       [list, ...catalog.site.categories.map((c) => ({ title: `${c.name} videos`, url: `${base}/api/public/videos?category=${c.id}` }))],
       suggestions,
     );
@@ -158,7 +172,12 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     if (!named && subject) unmatched = askTheTeam(ctx);
   }
   const newest = NEWEST.some((s) => stems.has(s));
-  if (newest) {
+  if (asksOldest(ctx) && !newest) {
+    // The catalog lists videos newest first: the oldest are its last.
+    const about = bySubject(hits).length > 0;
+    picks = (about && picks.length ? picks : [...catalog.videos]).sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+    label = about ? 'Matching videos, oldest first' : 'Oldest videos first';
+  } else if (newest) {
     // The catalog lists videos newest first.
     picks = picks.length ? picks.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)) : catalog.videos.slice(0, 5);
     label = hits.length ? 'Matching videos, newest first' : 'Newest videos';
@@ -180,6 +199,10 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   } else if (label === 'Matching videos') {
     picks.sort((a, b) => Number(b.featured) - Number(a.featured));
   }
+  // Asked how many, the list says how many it holds in all, before it is cut short ("how many featured videos": 6 videos).
+  // Not the featured or newest videos given when nothing was asked for: the lead says how many there are in all.
+  const listed = (category && !unmatched) || (hits.length > 0 && !unmatched) || (label === 'Featured videos' && stems.has('featur'));
+  if (listed) label += countText(question.text, picks.length, 'video');
   // A question for every item that fits ("list the kitchen videos") gets them all, up to ten.
   picks = picks.slice(0, label === 'Featured videos' ? picks.length : question.many ? 10 : 5);
   // One or two videos found for the question are described as well: who is in them and what they cover is often what was asked.
@@ -209,12 +232,18 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
       : relevant(ofShow(ctx), ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
   let label = 'Matching episodes';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
-  if (!picks.length) {
+  if (asksOldest(ctx) && !numbered && season === undefined) {
+    // "the very first episode": the episodes found, or all of them, oldest first.
+    const about = bySubject(relevant(ofShow(ctx), ['episode'])).length > 0;
+    picks = (about && picks.length ? picks : [...episodes]).sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+    label = about ? 'Matching episodes, oldest first' : 'Oldest episodes first';
+  } else if (!picks.length) {
     picks = [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
     const subject = subjectBeyond(ctx, 'podcast').filter((w) => !NEWEST.includes(indexTerm(w) ?? ''));
     if (subject.length && !numbered) unmatched = askTheTeam(ctx);
     label = `${unmatched ? `No episode matches "${subject.join(' ')}". ${unmatched.says} ` : ''}Latest episodes, newest first`;
   }
+  if (label === 'Matching episodes') label += countText(question.text, picks.length, 'episode');
   picks = picks.slice(0, season !== undefined || question.many ? 10 : 3);
   // Asked about transcripts, each episode says whether it publishes one, and where: "does kitchen table stories have a transcript".
   const transcript = (e: (typeof episodes)[number]) => (question.stems.has('transcript') ? (e.transcriptUrl ? `, transcript ${new URL(e.transcriptUrl, base).href}` : ', no transcript') : '');
@@ -331,11 +360,51 @@ function siteSays(ctx: AnswerContext, subject: string): string {
 
 const AVAILABILITY: Record<string, string> = { in_stock: 'in stock', sold_out: 'sold out', preorder: 'on preorder' };
 
+/** Words that ask what a bundle saves over its items bought one by one, as written ("save" is no typo of "safe"). */
+const ASKS_SAVING = / (save|saves|saving|savings|separately|individually|one by one|on their own) /;
+
+/**
+ * What each bundle the question names (else every bundle) saves over its items bought separately: "Cozy Kitchen Bundle: 45.00 USD;
+ * its items separately (Canopy Cove Logo Mug 14.00, ...) come to 52.00 USD, so the bundle saves 7.00 USD. ", or "".
+ */
+function bundleSavings(ctx: AnswerContext, items: ReturnType<typeof shopBody>['items']): { says: string; bundles: typeof items } {
+  if (!ASKS_SAVING.test(` ${words(normalise(ctx.question.raw)).join(' ')} `)) return { says: '', bundles: [] };
+  const all = items.filter((p) => p.includes?.length);
+  // Named by a word of its name that not every bundle's name has ("bundle" names them all).
+  const nameTerms = all.map((b) => new Set(ctx.index.terms(b.name)));
+  const common = (t: string) => nameTerms.every((n) => n.has(t));
+  const named = ctx.hits
+    .filter((h) => h.doc.kind === 'product' && all.some((b) => b.id === h.doc.ref) && ctx.index.terms(h.doc.names).some((t) => h.matched.includes(t) && !common(t)))
+    .sort((a, b) => b.titled - a.titled);
+  const bundles = named.length ? all.filter((b) => b.id === named[0].doc.ref) : all;
+  const says = bundles
+    .map((b) => {
+      const parts = b.includes!.map((i) => items.find((p) => p.id === i.id)).filter((p) => p !== undefined);
+      if (parts.length !== b.includes!.length || parts.some((p) => p.price.currency !== b.price.currency)) return '';
+      const cents = (p: { price: { amount: string } }) => Math.round(Number(p.price.amount) * 100);
+      const apart = parts.reduce((n, p) => n + cents(p), 0);
+      const saved = apart - cents(b);
+      const money = (c: number) => `${(c / 100).toFixed(2)} ${b.price.currency}`;
+      return `${b.name}: ${money(cents(b))}; its items separately (${parts.map((p) => `${p.name} ${p.price.amount}`).join(', ')}) come to ${money(apart)}, so the bundle ${saved > 0 ? `saves ${money(saved)}` : saved < 0 ? `costs ${money(-saved)} more` : 'costs the same'}. `;
+    })
+    .join('');
+  return { says, bundles };
+}
+
 export function shopAnswer(ctx: AnswerContext): Answer {
   const { base, api, question } = ctx;
   const body = shopBody(ctx.catalog);
   type Item = (typeof body.items)[number];
   const price = (p: Item) => `${p.price.amount} ${p.price.currency}`;
+  const saving = bundleSavings(ctx, body.items);
+  if (saving.says) {
+    return ctx.answer(
+      'shop',
+      `${saving.says}The shop catalog is at GET ${base}/api/public/shop/products and ${base}/shop. ${body.note}`,
+      [api('/api/public/shop/products', 'Shop products'), ...saving.bundles.map((p) => ({ title: p.name, url: p.pageUrl }))],
+      ["What's on now?", 'Where are the feeds?'],
+    );
+  }
   const line = (p: Item) => `${p.name}, ${price(p)}, ${AVAILABILITY[p.availability] ?? p.availability}${p.includes ? ` (a bundle of ${listText(p.includes.map((i) => i.name))})` : ''}`;
   const totalled = namedForTotal(ctx);
   let picks = (totalled.length >= 2 ? totalled : relevant(ctx, ['product'])).map((h) => body.items.find((p) => p.id === h.doc.ref)!);
@@ -363,6 +432,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     if (subject) unmatched = askTheTeam(ctx);
     label = unmatched ? `No product matches "${subject}". ${siteSays(ctx, subject)}${unmatched.says} A few items in stock` : 'A few items in stock';
   }
+  if (picks.length && !/^(The |A few )/.test(label) && !label.includes('A few items')) label += countText(question.text, picks.length, 'product');
   picks = picks.slice(0, 5);
   // One or two items are described as well: what they are is part of the answer; in a longer list, those that say more of the question.
   const more = saysMore(ctx);

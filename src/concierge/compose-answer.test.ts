@@ -1086,3 +1086,91 @@ describe('the tracking parameters a claimed url drops (round 53)', () => {
     }
   });
 });
+
+describe('counts and audience measures', () => {
+  it('says how many items a list holds in all when the question asks how many, not of a list nobody asked for', async () => {
+    expect((await ask('how many kitchen videos are there')).reply).toContain('(6 videos)');
+    expect((await ask('how many episodes does season two have')).reply).toContain('(3 episodes)');
+    expect((await ask('how many products are sold out')).reply).toContain('(2 products)');
+    // Without "how many", no count; the featured videos given when nothing was asked for are not what was counted.
+    expect((await ask('list the kitchen videos')).reply).not.toContain('(6 videos)');
+    expect((await ask('how many videos do you have')).reply).not.toContain('Featured videos (');
+  });
+
+  it('does not know how an item did with its audience (views, likes, downloads, sales): the catalog publishes none of it', async () => {
+    const views = await ask('how many views does the glass artists video have');
+    expect(views.reply).toContain('Glass Artists of the Northern Coast');
+    expect(views.reply).toContain('I don\'t know more about "views"');
+    expect((await ask('the most downloaded podcast episode')).reply).toContain("I don't know more about");
+    expect((await ask('best selling mug')).reply).toContain("I don't know more about");
+    // The leaderboard ranks agents by points: of no agent, it does not know who is most popular.
+    expect((await ask('who is the most popular host')).reply).toContain('I don\'t know more about "popular"');
+    expect((await ask("who's the most popular agent on the leaderboard")).reply).not.toContain("don't know");
+    // Selling without a ranking is the shop's own word.
+    expect((await ask('what pins are you selling')).reply).not.toContain("I don't know more");
+  });
+});
+
+describe('superlatives counted over groups and the schedule', () => {
+  it('names the category or topic with the most or the fewest items, counted', async () => {
+    expect((await ask('which category has the most videos')).reply).toContain('Most videos: Cultivation and Kitchen (6 videos each).');
+    expect((await ask('the video category with the fewest videos?')).reply).toContain('Fewest videos: News (3 videos).');
+    expect((await ask('which knowledge base topic has the most entries')).reply).toContain('Most entries: glossary (10 entries).');
+    expect((await ask('what are the video categories')).reply).not.toMatch(/Most videos|Fewest videos/);
+  });
+
+  it("counts the schedule's grid: the show on most often, the day with the most slots, the longest slot", async () => {
+    const often = await ask('what show is aired most often');
+    expect(often.intent).toBe('schedule');
+    expect(often.reply).toContain('Overnight Loops, 7 times a week');
+    expect((await ask('what day of the week has the fewest shows')).reply).toContain('Thursday and Sunday have the fewest slots: 5 a day');
+    const longest = await ask('which is the longest slot on the schedule');
+    expect(longest.reply).toContain('The longest slot runs 8 h: Overnight Loops, Sunday 00:00-08:00');
+    // The answer says the word it was asked: it is not told as unknown.
+    expect(longest.reply).not.toContain("don't know");
+    expect((await ask('the shortest show on the schedule')).reply).toContain('30 min: Midday Dispatch, Wednesday 12:00-12:30');
+  });
+});
+
+describe('the actions ranked', () => {
+  it('answers which action pays the most or the least, or has the biggest or smallest daily cap, though it names none', async () => {
+    const lowest = await ask('which action is the lowest paying');
+    expect(lowest.intent).toBe('points');
+    expect(lowest.reply).toContain('The smallest award is api_use: 5 points');
+    expect((await ask('what action has the smallest daily cap')).reply).toContain('The smallest daily cap: referral, content_submit, task_post, 5 a UTC day each');
+    expect((await ask('what action has the biggest daily cap?')).reply).toContain('The biggest daily cap: api_use, 50 a UTC day.');
+  });
+});
+
+describe('the oldest items of a kind', () => {
+  it('lists the oldest first when asked for the first, oldest or earliest item, not an item named "First ..."', async () => {
+    const episode = await ask('which episode of the podcast came out first? the very first episode i mean');
+    expect(episode.intent).toBe('podcast');
+    expect(episode.reply).toContain('Oldest episodes first: Welcome to Canopy Cove Radio');
+    expect((await ask('show me your earliest videos')).reply).toContain("Oldest videos first: Seed to Sprout: A Beginner's Germination Guide");
+    expect((await ask('what are the oldest clips')).reply).toContain('Oldest first: The Paper-Towel Trick in One Minute');
+  });
+});
+
+describe("a topic's members that say what is asked", () => {
+  it("tells and cites the members whose facts' values have a word of the question, not a word every fact's label has", async () => {
+    const citrus = await ask('what terpenes have a citrus aroma');
+    expect(citrus.reply).toContain('Those whose facts say it: Limonene (Aroma: Citrus');
+    expect(citrus.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/knowledge/terpenes/limonene'));
+    // "Intoxicating" labels every cannabinoid's facts, some of whose values say "not".
+    expect((await ask('which cannabinoids are intoxicating')).reply).not.toContain('Those whose facts say it');
+  });
+});
+
+describe("a bundle's saving", () => {
+  it('tells what a bundle saves over its items bought separately, and does not call the words it answers unknown', async () => {
+    const kitchen = await ask('what would i save with the cozy kitchen bundle vs buying each item separately');
+    expect(kitchen.reply).toContain('Cozy Kitchen Bundle: 45.00 USD; its items separately');
+    expect(kitchen.reply).toContain('come to 52.00 USD, so the bundle saves 7.00 USD');
+    expect(kitchen.reply).not.toContain("don't know");
+    // Named by none, every bundle.
+    const all = await ask('how much do the bundles save you');
+    expect(all.reply).toContain('saves 7.00 USD');
+    expect(all.reply).toContain('saves 3.50 USD');
+  });
+});

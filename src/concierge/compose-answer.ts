@@ -15,7 +15,7 @@ import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
-import { ASKS_TOTAL, NEWEST, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { ASKS_TOTAL, asksOldest, NEWEST, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
@@ -23,7 +23,7 @@ import { programFacts, reputationScore } from './program-answers.ts';
 import { buildVocabulary, correctWord, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
-import { askerZone, scheduleAnswer } from './schedule-answers.ts';
+import { askerZone, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { byTheAsk, storyAndAsk } from './situation.ts';
@@ -347,7 +347,8 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     // The overview of a kind of item is no answer to a question that asks for another kind: "the newest podcast episode" is not about the newest videos.
     const overview = best?.doc.kind === 'program' && OVERVIEWS.has(best.doc.ref);
     // A document that has the question's words only in its text is no answer to a question for a kind of item, unless it has two of them besides the words for the newest ("do i need an api key to read the list of videos").
-    const loose = best && !best.named && best.matched.filter((t) => !NEWEST.includes(t)).length < 2;
+    // So is one found only by the words that ask for the oldest ("the very first episode" is not the clip "First Leaves, First Mistakes").
+    const loose = best && ((!best.named && best.matched.filter((t) => !NEWEST.includes(t)).length < 2) || (asksOldest(ctx) && best.matched.every((t) => OLDEST_TERMS.includes(t))));
     // With no item of the kind found, a fact of the program the question names whole answers: "new videos as json feed" is the feeds.
     const fact = hits[0];
     if (!ofKind && !best && fact?.fullyNamed && fact.doc.kind === 'program' && !OVERVIEWS.has(fact.doc.ref)) return documentAnswer(ctx, fact);
@@ -539,6 +540,13 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   const rule = (isRule(top) && top.confidence >= KNOWN_ONLY) || (isRule(nearest) && nearest!.confidence >= CONFIDENT);
   // An action the question does before or after what it asks ("before promoting anything, where do i get the list of videos") is its setting.
   const setting = / (?:before|after|while) (?:share|shar|mention|promot|referr)\w*ing /.test(question.text);
+  // Which action pays the most or the least, or has the biggest daily cap, names no action: the actions ranked answer ("the lowest paying action").
+  const ranks =
+    !question.actions.length &&
+    / (action|actions|actiontype|activity) /.test(question.text) &&
+    / (most|highest|best|biggest|largest|top|least|lowest|fewest|smallest) /.test(question.text) &&
+    / (earn|earns|pay|pays|paying|worth|points|reward|rewards|cap|caps) /.test(question.text);
+  if (ranks && !question.tiers.length && !ASKS_WHO.test(question.text)) return programFacts.find((f) => f.intent === 'points')!.answer(ctx);
   if (!question.actions.length || question.tiers.length || !asksWorth || setting || ASKS_WHO.test(question.text)) return undefined;
   // An action asked about as done again on the same thing ("i shared the same link twice, do i get points both times") is asked
   // of the rules on repeats: the closest rule of the top five answers, when there is one.
@@ -815,6 +823,18 @@ const LISTING_INTENTS = new Set(['shop', 'videos', 'podcast', 'knowledge']);
 const ITEM_KINDS = new Set(['product', 'video', 'episode']);
 
 /**
+ * Words that ask how an item did with its audience: views, likes, downloads, listeners, ratings, sales, comments, popularity.
+ * The catalog publishes none of it, so a list of items is no answer to them: "what's your most watched video", "which clip has the
+ * most likes", "best selling product".
+ */
+const AUDIENCE = new Set(
+  'views viewed viewers watched likes liked dislikes disliked downloads downloaded listens listened listeners ratings rated reviews reviewed popular popularity bestseller bestsellers sales subscribers audience comments commented'.split(
+    ' ',
+  ),
+);
+const asksAudience = (written: string[], i: number) => AUDIENCE.has(written[i]) || (written[i] === 'selling' && /^(best|top)$/.test(written[i - 1] ?? ''));
+
+/**
  * An answer for a question that also asks about something no document has (a word of more than four letters the corpus lacks:
  * "is the logo mug microwave safe", "shipping to canada for the tote", "which terpene gives mangoes their smell", "do legend
  * agents get a cash payout"): what it says is what is known, and it says it does not know the rest and where a person may.
@@ -855,8 +875,19 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // In a listing, the word right after "who" is the role asked for; when no cited document has it, the items do not say who: "who directed ...".
   const role = (w: string, i: number) => listing && written[i - 1] === 'who' && !answered.some((h) => h.matched.includes(indexTerm(w) ?? ''));
   // A short word some document has is no chat shorthand: rare and in none the answer cites, it is asked about too ("how old is the host").
+  // A word the answer says itself is answered ("the longest slot runs 8 h" for "the longest time slot", "its items separately" for a
+  // bundle's saving); but not one of the titles it cites, which say words by chance ("Market Watch").
+  // The leaderboard ranks agents by points: asked who is most popular, of no agent, it does not say ("who is the most popular host").
+  const ofAgents = / (agent|agents|bot|bots|leaderboard|promoter|promoters|points|rank|ranked|ranking|tier) /.test(ctx.question.text);
+  const audienceOf = listing || (answer.intent === 'leaderboard' && !ofAgents);
+  const untitled = answer.sources.reduce((reply, s) => reply.split(s.title).join(' '), answer.reply);
+  const said = new Set(words(normalise(untitled)));
   const rest = written.filter(
-    (w, i) => /^\p{L}+$/u.test(w) && !names.has(w) && ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i)),
+    (w, i) =>
+      /^\p{L}+$/u.test(w) &&
+      !names.has(w) &&
+      !said.has(w) &&
+      ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (audienceOf && asksAudience(written, i))),
   );
   if (!rest.length) return answer;
   return makeAnswer(
@@ -907,6 +938,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     reputationScore(ctx) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
+    scheduleExtremes(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??
     (asksSchedule(ctx)
       ? scheduleAnswer(

@@ -9,7 +9,7 @@ import type { KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { entryLinks } from '../catalog/knowledge.ts';
 import { topics, type Topic } from '../schemas/content.ts';
 import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
-import { NOT_ADVICE_LINE, PROFESSIONAL_LINE } from './answer-format.ts';
+import { extremeText, NOT_ADVICE_LINE, PROFESSIONAL_LINE } from './answer-format.ts';
 import { asksHealth } from './safety.ts';
 import { stem } from './text.ts';
 
@@ -171,7 +171,10 @@ export function datasetAnswer(ctx: AnswerContext): Answer {
   if (named) return named.doc.kind === 'topic' ? topicAnswer(ctx, named.doc.ref as Topic) : entryAnswer(ctx, named);
   const { catalog, base, api } = ctx;
   const d = catalog.knowledge.dataset;
-  const counts = topics.map((t) => `${catalog.knowledge.entries.filter((e) => e.topic === t).length} ${t}`);
+  const sizes = topics.map((t) => ({ name: t, n: catalog.knowledge.entries.filter((e) => e.topic === t).length }));
+  const counts = sizes.map((s) => `${s.n} ${s.name}`);
+  // Asked which topic has the most entries or the fewest, the answer names it first.
+  const extreme = extremeText(ctx.question.text, sizes, 'entry', 'entries');
   const example = catalog.knowledge.entries[0];
   // A version the dataset has not published ("when will version 2 come out"): nothing published mentions it.
   // As written: a reading without the question's strangers may have lost the number.
@@ -179,7 +182,7 @@ export function datasetAnswer(ctx: AnswerContext): Answer {
   const unpublished = asked && !`${d.version}.`.startsWith(`${asked}.`) ? `I don't know anything about a version ${asked}: nothing published mentions one. ` : '';
   return ctx.answer(
     'knowledge',
-    `${unpublished}The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
+    `${unpublished}${extreme}The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
     [api('/api/public/knowledge', d.title)],
     ['What is CBD?', 'What is the entourage effect?'],
   );
@@ -226,6 +229,27 @@ function factsAsked(ctx: AnswerContext, topic: Topic): (e: KnowledgeEntry) => st
       .join('');
 }
 
+/**
+ * The members whose facts' values say a word of the question that not every member's facts say ("citrus" of "which terpenes smell like citrus":
+ * Limonene and Terpinolene), each with those facts, quoting no amount.
+ */
+function membersSaying(ctx: AnswerContext, topic: Topic, entries: KnowledgeEntry[]): Array<{ entry: KnowledgeEntry; facts: string[] }> {
+  const own = new Set(ctx.index.terms(`${topic} ${topicNames[topic]}`));
+  const asked = ctx.index.terms(ctx.question.query).filter((t) => !own.has(t));
+  const factTerms = (f: KnowledgeEntry['facts'][number]) => new Set(ctx.index.terms(f.value));
+  const says = (e: KnowledgeEntry, t: string) => e.facts.some((f) => !AMOUNT.test(f.value) && factTerms(f).has(t));
+  // A word that labels facts ("intoxicating") is what factsAsked tells of every member: its values may say "not".
+  const labels = new Set(entries.flatMap((e) => e.facts.flatMap((f) => ctx.index.terms(f.label))));
+  const distinct = asked.filter((t) => {
+    if (labels.has(t)) return false;
+    const n = entries.filter((e) => says(e, t)).length;
+    return n > 0 && n < entries.length;
+  });
+  return entries
+    .filter((e) => distinct.some((t) => says(e, t)))
+    .map((entry) => ({ entry, facts: entry.facts.filter((f) => !AMOUNT.test(f.value) && distinct.some((t) => factTerms(f).has(t))).map((f) => `${f.label}: ${f.value}`) }));
+}
+
 /** A topic with every member named ("7 terpenes: Myrcene, Limonene, ..."), and the one the question points to. */
 export function topicAnswer(ctx: AnswerContext, topic: Topic): Answer {
   const { catalog, base, api } = ctx;
@@ -233,10 +257,16 @@ export function topicAnswer(ctx: AnswerContext, topic: Topic): Answer {
   const pointed = standingOut(ctx, topic);
   const closest = pointed ? ` Closest to your question: ${pointed.name}: ${pointed.summary} ${pointed.facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
   const asked = factsAsked(ctx, topic);
+  // The members whose facts say what the question asks, told first and cited.
+  const saying = pointed ? [] : membersSaying(ctx, topic, entries);
+  const those = saying.length ? ` Those whose facts say it: ${saying.map((m) => `${m.entry.name} (${m.facts.join('; ')})`).join('; ')}.` : '';
   return ctx.answer(
     'knowledge',
-    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}.${closest} ${pointed ? '' : entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}${asked(e)}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' || asksHealth(ctx) ? `${catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE}` : ''}`,
-    [api(`/api/public/knowledge/${topic}`, `Knowledge base: ${topicNames[topic]}`), ...(pointed ? [pointed] : entries.slice(0, 3)).map((e) => entrySource(ctx, e))],
+    `The knowledge base has ${entries.length} ${topicNames[topic]}: ${entries.map((e) => e.name).join(', ')}.${closest}${those} ${pointed ? '' : entries.map((e) => `${e.name}: ${e.summary.split(/(?<=\.)\s/)[0]}${asked(e)}`).join(' ')} Read them at GET ${base}/api/public/knowledge/${topic}. ${topic === 'medical' || topic === 'cannabinoids' || asksHealth(ctx) ? `${catalog.knowledge.dataset.disclaimer} ${NOT_ADVICE_LINE}` : ''}`,
+    [
+      api(`/api/public/knowledge/${topic}`, `Knowledge base: ${topicNames[topic]}`),
+      ...(pointed ? [pointed] : saying.length ? saying.map((m) => m.entry) : entries.slice(0, 3)).map((e) => entrySource(ctx, e)),
+    ],
     entries.slice(0, 2).map((e) => `What is ${e.name}?`),
   );
 }

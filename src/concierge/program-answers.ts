@@ -8,6 +8,7 @@
  */
 import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType, type TierName } from '../domain/tiers.ts';
+import { defaultRewardsConfig } from '../domain/program-config.ts';
 import { AGREEMENT_TITLE, AGREEMENT_VERSION, partnershipAgreement } from '../domain/partnership.ts';
 import { reputationComponents, reputationLevels } from '../domain/reputation.ts';
 import type { Catalog } from '../catalog/catalog-types.ts';
@@ -64,9 +65,15 @@ function pointsAnswer(ctx: AnswerContext): Answer {
   const named = question.actions;
   const worth = (a: ActivityType) => `A${/^[aeiou]/.test(a) ? 'n' : ''} ${a} earns ${actionPoints[a]} points.`;
   let lead = named.map(worth).join(' ');
-  if (!named.length && / (most|highest|best|biggest|top|least|lowest|fewest) /.test(question.text)) {
+  const least = / (least|lowest|fewest|smallest) /.test(question.text);
+  if (!named.length && / (cap|caps|limit|limits) /.test(question.text) && (least || / (most|highest|biggest|largest|top) /.test(question.text))) {
+    // Asked which action's daily cap is the biggest or the smallest: "api_use: 50 a UTC day".
+    const caps = defaultRewardsConfig.dailyCaps;
+    const want = least ? Math.min(...Object.values(caps)) : Math.max(...Object.values(caps));
+    const capped = (Object.keys(caps) as ActivityType[]).filter((a) => caps[a] === want);
+    lead = `The ${least ? 'smallest' : 'biggest'} daily cap: ${capped.join(', ')}, ${want} a UTC day${capped.length > 1 ? ' each' : ''}. Daily caps: ${(Object.keys(caps) as ActivityType[]).map((a) => `${a} ${caps[a]}`).join(', ')}.`;
+  } else if (!named.length && (least || / (most|highest|best|biggest|top) /.test(question.text))) {
     const ranked = [...earnableActions].sort((a, b) => actionPoints[b] - actionPoints[a]);
-    const least = / (least|lowest|fewest) /.test(question.text);
     const a = least ? ranked.at(-1)! : ranked[0];
     lead = `${least ? 'The smallest award is' : 'The biggest award is'} ${a}: ${actionPoints[a]} points per ${a === 'referral' ? 'agent who registers with your code' : 'action'}.`;
   }

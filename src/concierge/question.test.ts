@@ -22,6 +22,11 @@ describe('correctWord', () => {
     ['regster', 'register'],
   ])('%s -> %s', (typo, word) => expect(correctWord(typo, conciergeModel.vocabulary)).toBe(word));
 
+  it('leaves a superlative of a documented word as written: "shortest" is no typo of "shortcut"', () => {
+    expect(correctWord('shortest', conciergeModel.vocabulary)).toBe('shortest');
+    expect(correctWord('cheapest', conciergeModel.vocabulary)).toBe('cheapest');
+  });
+
   it('leaves known words, their inflections, everyday words with a synonym and far-off words alone', () => {
     expect(correctWord('germinating', conciergeModel.vocabulary)).toBe('germinating');
     expect(correctWord('order', conciergeModel.vocabulary)).toBe('order');

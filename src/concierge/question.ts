@@ -186,11 +186,17 @@ export function correctWord(word: string, vocab: Vocabulary): string {
   if (!memo) corrections.set(vocab, (memo = new Map()));
   let fixed = memo.get(word);
   if (fixed === undefined) {
-    fixed = vocab.stems.has(stem(word)) ? word : (baseForm(word, vocab) ?? closestKnown(word, vocab));
+    fixed = vocab.stems.has(stem(word)) || superlativeOfKnown(word, vocab) ? word : (baseForm(word, vocab) ?? closestKnown(word, vocab));
     if (memo.size > 10_000) memo.clear();
     memo.set(word, fixed);
   }
   return fixed;
+}
+
+/** A superlative of a word the documents use ("shortest", "largest", "biggest"): what it says, not a typo of another word ("shortcut"). */
+function superlativeOfKnown(word: string, vocab: Vocabulary): boolean {
+  if (!word.endsWith('est')) return false;
+  return [word.slice(0, -3), word.slice(0, -2), word.slice(0, -4)].some((base) => base.length >= 3 && vocab.words.has(base));
 }
 
 /** Suffixes that derive a word from another without changing what it is about: "hourly" is about hours, "darkness" about dark. */

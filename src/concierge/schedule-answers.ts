@@ -225,3 +225,54 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const nowLine = `${catalog.site.name} is on air 24/7; the schedule is at GET ${base}/api/public/schedule (no key needed). Now (${capitalise(onAir.localDay)} ${onAir.localTime}, ${onAir.timeZone} time${asker ? `; ${localDateTime(input.now.toISOString(), asker)} in ${asker} time` : ''}): ${cur.title}, ${cur.start}-${cur.end}${cur.description ? ` (${sentence(cur.description)})` : ''}.${special} Next: ${nxt.title} at ${nxt.start} on ${capitalise(nxt.day)}${nxt.description ? ` (${sentence(nxt.description)})` : ''}.`;
   return answer(wantsSpecials ? `${upcoming.trim()} ${nowLine}` : `${nowLine}${upcoming}`, sources, ['Where are the feeds?', 'What videos are featured?']);
 }
+
+/** Words that ask about the schedule's shows and slots as a whole. */
+const OF_SCHEDULE = / (schedule|lineup|show|shows|slot|slots|air|airs|aired|airing|broadcast) /;
+/** How a question asks for the show that airs most, the day with the most or fewest shows, or the longest or shortest slot. */
+const MOST_OFTEN = / (most often|most frequently|most times|the most airings|airs? the most) /;
+const DAY_MOST = / (which|what) day (of the week )?(has|gets|with)( the)? (most|fewest|least) /;
+const SLOT_LENGTH = / (longest|shortest) /;
+
+/**
+ * The schedule's superlatives, counted from the weekly grid: the show that airs most often ("Overnight Loops, 7 times a week"), the
+ * day with the most or the fewest slots, the longest or shortest slot. None for a question that asks none of them.
+ */
+export function scheduleExtremes(ctx: AnswerContext): Answer | undefined {
+  // As written: "slot" is no word of the documents, and would be corrected into "slow".
+  const text = ` ${words(normalise(ctx.question.raw)).join(' ')} `;
+  if (!OF_SCHEDULE.test(text)) return undefined;
+  const { catalog, api } = ctx;
+  const { timeZone } = catalog.schedule;
+  const grid = weeklyGrid(catalog);
+  const source = api('/api/public/schedule', 'Programming schedule');
+  const answer = (reply: string) => ctx.answer('schedule', reply, [source], ["What's on tonight?", 'Any specials coming up?']);
+  const length = (s: Slot) => minutes(s.end) - minutes(s.start);
+  const hours = (m: number) => (m % 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m / 60} h`).replace(/^0 h /, '');
+  if (MOST_OFTEN.test(text)) {
+    const times = new Map<string, Slot[]>();
+    for (const s of grid) times.set(s.title, [...(times.get(s.title) ?? []), s]);
+    const most = Math.max(...[...times.values()].map((v) => v.length));
+    const shows = [...times].filter(([, v]) => v.length === most);
+    return answer(
+      `The show that airs most often: ${shows.map(([title, v]) => `${title}, ${v.length} times a week (${v.map((s) => `${capitalise(s.day)} ${s.start}-${s.end}`).join(', ')})`).join('; ')}, ${timeZone} time.`,
+    );
+  }
+  const day = DAY_MOST.exec(text);
+  if (day) {
+    const counts = weekdays.map((d) => ({ d, n: grid.filter((s) => s.day === d).length }));
+    const n = day[5] === 'most' ? Math.max(...counts.map((c) => c.n)) : Math.min(...counts.map((c) => c.n));
+    const days = counts.filter((c) => c.n === n).map((c) => capitalise(c.d));
+    return answer(
+      `${days.join(' and ')} ${days.length > 1 ? 'have' : 'has'} the ${day[5] === 'most' ? 'most' : 'fewest'} slots: ${n} a day. The week: ${counts.map((c) => `${capitalise(c.d)} ${c.n}`).join(', ')}.`,
+    );
+  }
+  const longest = SLOT_LENGTH.exec(text);
+  if (longest && / (slot|slots|show|shows|block|program|programme) /.test(text)) {
+    const want = longest[1] === 'longest' ? Math.max(...grid.map(length)) : Math.min(...grid.map(length));
+    const slots = grid.filter((s) => length(s) === want);
+    return answer(
+      `The ${longest[1]} slot${slots.length > 1 ? 's run' : ' runs'} ${hours(want)}: ${slots.map((s) => `${s.title}, ${capitalise(s.day)} ${s.start}-${s.end}`).join('; ')} (${timeZone} time).`,
+    );
+  }
+  return undefined;
+}
