@@ -981,3 +981,16 @@ describe('what an answer does not know', () => {
     expect((await ask('how many milligrams of THC is too much')).reply).not.toContain("I don't know more");
   });
 });
+
+describe('a show on a subject', () => {
+  it('reads "a show on X" as a show about X, unless X says when: "is there a show on balconies" is the balcony video, not what is on now', async () => {
+    const balcony = await ask('is there a show on balconies');
+    expect(balcony.intent).toBe('videos');
+    expect(balcony.reply).toContain('Living Soil on a Balcony');
+    expect((await ask('is there a show on history')).reply).toContain('History Hour');
+    // A time, a day or "now" after "on" still asks what is on.
+    expect((await ask('is there a show on tonight')).reply).toContain('Prime Time Culture');
+    expect((await ask('are there any shows on sunday')).reply).toContain('Science Sunday');
+    expect((await ask('is there a show on right now')).reply).toContain('Afternoon Lab');
+  });
+});

@@ -91,6 +91,11 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
   // The clock's everyday names for noon: "at lunchtime", "around lunch".
   [/\blunch ?time\b|(?<=\b(?:at|around|over) )lunch\b/g, 'noon'],
+  // "A show on X" is a show about X, unless X says when ("is there a show on balconies", not "is there a show on tonight").
+  [
+    /\b(a|an|any|some) (shows?|programs?|programmes?) on (?!(?:at|now|air|tv|tonight|today|tomorrow|this|next|later|every|weekends?|the weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)/g,
+    '$1 $2 about ',
+  ],
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it); "short for" asks for no short clip.
   [/\b(used|short) for\b/g, 'for'],
   // When an effect begins is its onset, the documents' word: "how long till an edible kicks in".
