@@ -994,3 +994,12 @@ describe('a show on a subject', () => {
     expect((await ask('is there a show on right now')).reply).toContain('Afternoon Lab');
   });
 });
+
+describe('a word no document has before a noun one names', () => {
+  it('is a modifier, not the noun asked about: "the christmas cookie baking one" is the cookie video, "the ceo of canopy cove" still unknown', async () => {
+    const cookie = await ask('the christmas cookie baking one, what is it called');
+    expect(cookie.reply).toContain('Holiday Cookie Lab');
+    expect(cookie.reply).toContain('I don\'t know more about "christmas"');
+    expect((await ask('who is the ceo of canopy cove')).intent).toBe('unknown');
+  });
+});

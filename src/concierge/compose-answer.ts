@@ -270,7 +270,16 @@ function namesStranger(ws: string[], strangers: Set<string>, ownToo = false, hit
     nameWords ??= new Set(hits.filter((h) => h.fullyNamed).flatMap((h) => h.doc.names.split(' ; ').flatMap((n) => words(n).map(indexTerm))));
     return nameWords.has(indexTerm(ws[i + 1] ?? ''));
   };
-  const named = (w: string, i: number) => !ORDINAL.test(w) && ((afterDeterminer(ws, i) && !owned(i) && !labels(i)) || (/\p{L}/u.test(w) && /\d/.test(w)));
+  // A word that says what kind of the noun after it the question means ("the christmas cookie baking one") is no noun itself,
+  // when that noun is in the name of one of the closest documents.
+  let closeNames: Set<string | null> | undefined;
+  const modifies = (i: number) => {
+    const next = indexTerm(ws[i + 1] ?? '');
+    if (next === null || strangers.has(next)) return false;
+    closeNames ??= new Set(hits.slice(0, 5).flatMap((h) => h.doc.names.split(' ; ').flatMap((n) => words(n).map(indexTerm))));
+    return closeNames.has(next);
+  };
+  const named = (w: string, i: number) => !ORDINAL.test(w) && ((afterDeterminer(ws, i) && !owned(i) && !labels(i) && !modifies(i)) || (/\p{L}/u.test(w) && /\d/.test(w)));
   return ws.some((w, i) => strangers.has(indexTerm(w) ?? '') && named(w, i));
 }
 
