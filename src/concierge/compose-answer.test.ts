@@ -1003,3 +1003,11 @@ describe('a word no document has before a noun one names', () => {
     expect((await ask('who is the ceo of canopy cove')).intent).toBe('unknown');
   });
 });
+
+describe('programmes asked about by subject', () => {
+  it('reads "program" and "programme" as "show": "when do you show the history programmes" is when History Hour airs', async () => {
+    const history = await ask('when do you show the history programmes');
+    expect(history.intent).toBe('schedule');
+    expect(history.reply).toContain('History Hour: Wednesday 12:30-17:00');
+  });
+});
