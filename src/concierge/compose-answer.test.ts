@@ -1011,3 +1011,13 @@ describe('programmes asked about by subject', () => {
     expect(history.reply).toContain('History Hour: Wednesday 12:30-17:00');
   });
 });
+
+describe('a story before an ask the whole has no answer to', () => {
+  it('is answered by the ask read alone: "my dad loves history, when do you show the history programs"', async () => {
+    const history = await ask('my dad loves history, when do you show the history programs');
+    expect(history.intent).toBe('schedule');
+    expect(history.reply).toContain('History Hour');
+    // An ask that has no answer alone either stays an I do not know.
+    expect((await ask('my dad loves gardening, how old is juniper vale')).reply).toContain("don't know");
+  });
+});

@@ -606,6 +606,8 @@ async function askLed(model: ConciergeModel, ctx: AnswerContext, given: Answer, 
   const own = await answerAsRead(model, contextOf(model, { ...ctx.input, message: split.ask }, readQuestion(split.ask, model.vocabulary)), program);
   // The same kind of answer from the same first source: the same rule, the story giving it its values ("i have 90 pts, if i accept the partnership what tier do i land in").
   if (own && own.intent === given.intent && own.sources[0]?.url === given.sources[0]?.url) return given;
+  // What the whole has no answer to, its ask read alone may: the story only led to it ("my dad loves history, when do you show the history programs").
+  if (given.intent === 'unknown' && own && own.intent !== 'unknown') return own;
   const others = ctx.hits
     .slice(0, 8)
     .filter((h) => ofProgram(h) && h.confidence >= 0.15 && !summarises(h))
