@@ -1021,3 +1021,11 @@ describe('a story before an ask the whole has no answer to', () => {
     expect((await ask('my dad loves gardening, how old is juniper vale')).reply).toContain("don't know");
   });
 });
+
+describe('grown-ups', () => {
+  it('are read as adults, the documents\' word: "is the shop stuff for grown ups only" is the shop, not the schedule', async () => {
+    const shop = await ask('is the shop stuff for grown ups only');
+    expect(shop.intent).toBe('shop');
+    expect(shop.reply).toContain('"adults only"');
+  });
+});
