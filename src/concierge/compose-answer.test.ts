@@ -1029,3 +1029,12 @@ describe('grown-ups', () => {
     expect(shop.reply).toContain('"adults only"');
   });
 });
+
+describe('this channel', () => {
+  it('is the site a visitor is on, not the message channel: "what is this channel about" is the site overview', async () => {
+    const about = await ask('what is this channel about');
+    expect(about.reply).toContain('fictional demo brand');
+    expect(about.intent).not.toBe('message_team');
+    expect((await ask('whats on your channel right now')).reply).toContain('Afternoon Lab');
+  });
+});

@@ -101,6 +101,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // When an effect begins is its onset, the documents' word: "how long till an edible kicks in".
   [/\bkick(?:s|ed|ing)? in\b/g, 'onset'],
   [/\bkb\b/g, 'knowledge base'],
+  // The channel a visitor is on is the site itself, not the message channel: "what is this channel about".
+  [/\b(this|your) (?:tv )?channel\b/g, '$1 site'],
   // The everyday word for adults, which the documents use: "is the shop for grown-ups".
   [/\bgrown[ -]?ups?\b/g, 'adults'],
   // Chat's short words for the service's own, which no document has: "the pod", "ep 3", "the lb", "my rep", "the ref bonus".
