@@ -1038,3 +1038,10 @@ describe('this channel', () => {
     expect((await ask('whats on your channel right now')).reply).toContain('Afternoon Lab');
   });
 });
+
+describe('anyway', () => {
+  it('is no word of the question, only a move on: "what is this channel about anyway" is the site overview', async () => {
+    expect((await ask('what is this channel about anyway')).reply).toContain('fictional demo brand');
+    expect((await ask('anyway whats on now')).reply).toContain('Afternoon Lab');
+  });
+});

@@ -189,6 +189,8 @@ export function normalise(message: string): string {
   text = text
     .replace(/\b(?:u+h*m+|u+h+|e+rm+|h+m+)\b/g, ' ')
     .replace(/^\s*(?:(?:okay|ok|alright|so|well|like|yeah)\s+)+(?=\S)/, '')
+    // Nor is "anyway", which only says the question moves on: "what is this channel about anyway".
+    .replace(/\banyways?\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
