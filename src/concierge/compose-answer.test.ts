@@ -1045,3 +1045,12 @@ describe('anyway', () => {
     expect((await ask('anyway whats on now')).reply).toContain('Afternoon Lab');
   });
 });
+
+describe('two words of medicine', () => {
+  it('speak of health whatever answers: "is the health information checked by real doctors" is not GET /healthz; a word of risk is not counted', async () => {
+    const doctors = await ask('is the health information checked by real doctors');
+    expect(doctors.intent).toBe('health');
+    expect(doctors.reply).toContain('not medical advice');
+    expect((await ask('is the health endpoint safe to poll')).reply).toContain('GET /healthz');
+  });
+});
