@@ -1054,3 +1054,12 @@ describe('two words of medicine', () => {
     expect((await ask('is the health endpoint safe to poll')).reply).toContain('GET /healthz');
   });
 });
+
+describe('the brand named in part', () => {
+  it('names the site overview as its whole name does: what the overview lacks is not known ("how many people work at canopy cove")', async () => {
+    const staff = await ask('how many people work at canopy cove');
+    expect(staff.reply).toContain('fictional demo brand');
+    expect(staff.reply).toContain('I don\'t know more about "people"');
+    expect(staff.sources.some((s) => s.url.endsWith('/api/public/ai/message'))).toBe(true);
+  });
+});

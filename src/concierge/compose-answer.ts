@@ -819,7 +819,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // The place a schedule answer told its times in is known: "myth busters night in new york time".
   if (answer.intent === 'schedule') for (const w of askerZone(ctx.input.message)?.words ?? []) names.add(w);
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
-  const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && h.fullyNamed) : undefined;
+  // Named in part too: "canopy cove" is the brand ("how many people work at canopy cove").
+  const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && (h.fullyNamed || h.titled > 0)) : undefined;
   const unsaid = (term: string | null) => !!site && term !== null && !site.matched.includes(term);
   // A word read as the service's own ("cheaper" as price) is known.
   // A word the corpus has, but none of the documents the answer cites, and rare (a subject, not a word of asking), is unknown too.
