@@ -1063,3 +1063,11 @@ describe('the brand named in part', () => {
     expect(staff.sources.some((s) => s.url.endsWith('/api/public/ai/message'))).toBe(true);
   });
 });
+
+describe('a word no document has before one the best document is filed under', () => {
+  it('says which of it is meant and is no subject: "anything for complete beginners" lists the beginners\' videos; "the best pizza place" stays unknown', async () => {
+    expect((await ask('do you have anything for complete beginners')).reply).toContain('Seed to Sprout');
+    expect((await ask("what's the best pizza place")).intent).toBe('unknown');
+    expect((await ask('how do i grow tomatoes')).reply).not.toContain('Seed to Sprout: A Beginner');
+  });
+});

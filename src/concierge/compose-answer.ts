@@ -761,7 +761,13 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     // A last word no document has, after known words that are all in the names of a document of the program: what the service publishes
     // of that part of it answers ("mcp transport" is the MCP server's line, which says Streamable HTTP; "a2a compatibility" the agent card's).
     if (tag && top && ofProgram(top) && top.titled >= top.confidence && top.matched.length === terms) return known;
-    if (!top || (Math.min(terms, top.matched.length + (question.kind ? 1 : 0)) <= subjects && !top.fullyNamed)) return undefined;
+    // A longer stranger right before a word the best document, a catalog item, is filed under only says which of it is meant, and is no
+    // subject of its own: "anything for complete beginners" (but "the best pizza place" is no "place" of the chemotherapy entry's).
+    const modifiers =
+      top && ITEM_KINDS.has(top.doc.kind)
+        ? question.words.filter((w, i) => longer.includes(w) && top.keyed.includes(indexTerm(question.words[i + 1] ?? '') ?? '') && !isStranger(question.words[i + 1] ?? '')).length
+        : 0;
+    if (!top || (Math.min(terms, top.matched.length + (question.kind ? 1 : 0)) <= subjects - modifiers && !top.fullyNamed)) return undefined;
     // Without its frames, the rest of the question must name a document or clearly account for one.
     if (frames.size && !top.fullyNamed && top.confidence < CONFIDENT) return undefined;
     if (!strangers.size) return known;
