@@ -1174,3 +1174,93 @@ describe("a bundle's saving", () => {
     expect(all.reply).toContain('saves 3.50 USD');
   });
 });
+
+describe('a show on a subject', () => {
+  it('reads "a show on X" as a show about X, unless X says when: "is there a show on balconies" is the balcony video, not what is on now', async () => {
+    const balcony = await ask('is there a show on balconies');
+    expect(balcony.intent).toBe('videos');
+    expect(balcony.reply).toContain('Living Soil on a Balcony');
+    expect((await ask('is there a show on history')).reply).toContain('History Hour');
+    // A time, a day or "now" after "on" still asks what is on.
+    expect((await ask('is there a show on tonight')).reply).toContain('Prime Time Culture');
+    expect((await ask('are there any shows on sunday')).reply).toContain('Science Sunday');
+    expect((await ask('is there a show on right now')).reply).toContain('Afternoon Lab');
+  });
+});
+
+describe('a word no document has before a noun one names', () => {
+  it('is a modifier, not the noun asked about: "the christmas cookie baking one" is the cookie video, "the ceo of canopy cove" still unknown', async () => {
+    const cookie = await ask('the christmas cookie baking one, what is it called');
+    expect(cookie.reply).toContain('Holiday Cookie Lab');
+    expect(cookie.reply).toContain('I don\'t know more about "christmas"');
+    expect((await ask('who is the ceo of canopy cove')).intent).toBe('unknown');
+  });
+});
+
+describe('programmes asked about by subject', () => {
+  it('reads "program" and "programme" as "show": "when do you show the history programmes" is when History Hour airs', async () => {
+    const history = await ask('when do you show the history programmes');
+    expect(history.intent).toBe('schedule');
+    expect(history.reply).toContain('History Hour: Wednesday 12:30-17:00');
+  });
+});
+
+describe('a story before an ask the whole has no answer to', () => {
+  it('is answered by the ask read alone: "my dad loves history, when do you show the history programs"', async () => {
+    const history = await ask('my dad loves history, when do you show the history programs');
+    expect(history.intent).toBe('schedule');
+    expect(history.reply).toContain('History Hour');
+    // An ask that has no answer alone either stays an I do not know.
+    expect((await ask('my dad loves gardening, how old is juniper vale')).reply).toContain("don't know");
+  });
+});
+
+describe('grown-ups', () => {
+  it('are read as adults, the documents\' word: "is the shop stuff for grown ups only" is the shop, not the schedule', async () => {
+    const shop = await ask('is the shop stuff for grown ups only');
+    expect(shop.intent).toBe('shop');
+    expect(shop.reply).toContain('"adults only"');
+  });
+});
+
+describe('this channel', () => {
+  it('is the site a visitor is on, not the message channel: "what is this channel about" is the site overview', async () => {
+    const about = await ask('what is this channel about');
+    expect(about.reply).toContain('fictional demo brand');
+    expect(about.intent).not.toBe('message_team');
+    expect((await ask('whats on your channel right now')).reply).toContain('Afternoon Lab');
+  });
+});
+
+describe('anyway', () => {
+  it('is no word of the question, only a move on: "what is this channel about anyway" is the site overview', async () => {
+    expect((await ask('what is this channel about anyway')).reply).toContain('fictional demo brand');
+    expect((await ask('anyway whats on now')).reply).toContain('Afternoon Lab');
+  });
+});
+
+describe('two words of medicine', () => {
+  it('speak of health whatever answers: "is the health information checked by real doctors" is not GET /healthz; a word of risk is not counted', async () => {
+    const doctors = await ask('is the health information checked by real doctors');
+    expect(doctors.intent).toBe('health');
+    expect(doctors.reply).toContain('not medical advice');
+    expect((await ask('is the health endpoint safe to poll')).reply).toContain('GET /healthz');
+  });
+});
+
+describe('the brand named in part', () => {
+  it('names the site overview as its whole name does: what the overview lacks is not known ("how many people work at canopy cove")', async () => {
+    const staff = await ask('how many people work at canopy cove');
+    expect(staff.reply).toContain('fictional demo brand');
+    expect(staff.reply).toContain('I don\'t know more about "people"');
+    expect(staff.sources.some((s) => s.url.endsWith('/api/public/ai/message'))).toBe(true);
+  });
+});
+
+describe('a word no document has before one the best document is filed under', () => {
+  it('says which of it is meant and is no subject: "anything for complete beginners" lists the beginners\' videos; "the best pizza place" stays unknown', async () => {
+    expect((await ask('do you have anything for complete beginners')).reply).toContain('Seed to Sprout');
+    expect((await ask("what's the best pizza place")).intent).toBe('unknown');
+    expect((await ask('how do i grow tomatoes')).reply).not.toContain('Seed to Sprout: A Beginner');
+  });
+});

@@ -275,7 +275,16 @@ function namesStranger(ws: string[], strangers: Set<string>, ownToo = false, hit
     nameWords ??= new Set(hits.filter((h) => h.fullyNamed).flatMap((h) => h.doc.names.split(' ; ').flatMap((n) => words(n).map(indexTerm))));
     return nameWords.has(indexTerm(ws[i + 1] ?? ''));
   };
-  const named = (w: string, i: number) => !ORDINAL.test(w) && ((afterDeterminer(ws, i) && !owned(i) && !labels(i)) || (/\p{L}/u.test(w) && /\d/.test(w)));
+  // A word that says what kind of the noun after it the question means ("the christmas cookie baking one") is no noun itself,
+  // when that noun is in the name of one of the closest documents.
+  let closeNames: Set<string | null> | undefined;
+  const modifies = (i: number) => {
+    const next = indexTerm(ws[i + 1] ?? '');
+    if (next === null || strangers.has(next)) return false;
+    closeNames ??= new Set(hits.slice(0, 5).flatMap((h) => h.doc.names.split(' ; ').flatMap((n) => words(n).map(indexTerm))));
+    return closeNames.has(next);
+  };
+  const named = (w: string, i: number) => !ORDINAL.test(w) && ((afterDeterminer(ws, i) && !owned(i) && !labels(i) && !modifies(i)) || (/\p{L}/u.test(w) && /\d/.test(w)));
   return ws.some((w, i) => strangers.has(indexTerm(w) ?? '') && named(w, i));
 }
 
@@ -622,6 +631,8 @@ async function askLed(model: ConciergeModel, ctx: AnswerContext, given: Answer, 
   const own = await answerAsRead(model, contextOf(model, { ...ctx.input, message: split.ask }, readQuestion(split.ask, model.vocabulary)), program);
   // The same kind of answer from the same first source: the same rule, the story giving it its values ("i have 90 pts, if i accept the partnership what tier do i land in").
   if (own && own.intent === given.intent && own.sources[0]?.url === given.sources[0]?.url) return given;
+  // What the whole has no answer to, its ask read alone may: the story only led to it ("my dad loves history, when do you show the history programs").
+  if (given.intent === 'unknown' && own && own.intent !== 'unknown') return own;
   const others = ctx.hits
     .slice(0, 8)
     .filter((h) => ofProgram(h) && h.confidence >= 0.15 && !summarises(h))
@@ -778,7 +789,13 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
     // A last word no document has, after known words that are all in the names of a document of the program: what the service publishes
     // of that part of it answers ("mcp transport" is the MCP server's line, which says Streamable HTTP; "a2a compatibility" the agent card's).
     if (tag && top && ofProgram(top) && top.titled >= top.confidence && top.matched.length === terms) return known;
-    if (!top || (Math.min(terms, top.matched.length + (question.kind ? 1 : 0)) <= subjects && !top.fullyNamed)) return undefined;
+    // A longer stranger right before a word the best document, a catalog item, is filed under only says which of it is meant, and is no
+    // subject of its own: "anything for complete beginners" (but "the best pizza place" is no "place" of the chemotherapy entry's).
+    const modifiers =
+      top && ITEM_KINDS.has(top.doc.kind)
+        ? question.words.filter((w, i) => longer.includes(w) && top.keyed.includes(indexTerm(question.words[i + 1] ?? '') ?? '') && !isStranger(question.words[i + 1] ?? '')).length
+        : 0;
+    if (!top || (Math.min(terms, top.matched.length + (question.kind ? 1 : 0)) <= subjects - modifiers && !top.fullyNamed)) return undefined;
     // Without its frames, the rest of the question must name a document or clearly account for one.
     if (frames.size && !top.fullyNamed && top.confidence < CONFIDENT) return undefined;
     if (!strangers.size) return known;
@@ -848,7 +865,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // The place a schedule answer told its times in is known: "myth busters night in new york time".
   if (answer.intent === 'schedule') for (const w of askerZone(ctx.input.message)?.words ?? []) names.add(w);
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
-  const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && h.fullyNamed) : undefined;
+  // Named in part too: "canopy cove" is the brand ("how many people work at canopy cove").
+  const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && (h.fullyNamed || h.titled > 0)) : undefined;
   const unsaid = (term: string | null) => !!site && term !== null && !site.matched.includes(term);
   // A word read as the service's own ("cheaper" as price) is known.
   // A word the corpus has, but none of the documents the answer cites, and rare (a subject, not a word of asking), is unknown too.

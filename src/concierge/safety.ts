@@ -17,6 +17,8 @@ const DOSE_WORDS = / (dose|doses|dosage|dosing|microdose|microdosing|mg|milligra
 const HEALTH_WORDS = new Set(HEALTH_TERMS.map(stem));
 /** A health stem of five letters or more inside a longer word makes it a health word too: "antidepressants" has "depress". */
 const HEALTH_ROOTS = [...HEALTH_WORDS].filter((s) => s.length >= 5);
+/** Words of risk, which speak of health only about a compound, method or condition: anything may be safe, risky or dangerous. */
+const RISK_WORDS = new Set(['safe', 'safer', 'unsafe', 'dangerous', 'harmful', 'risk', 'drive', 'driving', 'machinery'].map(stem));
 const isHealthWord = (s: string) => HEALTH_WORDS.has(s) || HEALTH_ROOTS.some((root) => s.length > root.length && s.includes(root));
 const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make (you|me)|makes (you|me)|is it (ok|okay|fine|alright|bad) to) /;
 /** Asking what to do ("what should i do", "should we call someone"): advice, when the knowledge base is what the question is about. */
@@ -38,7 +40,11 @@ export function asksHealth(ctx: AnswerContext): boolean {
   const { question, hits } = ctx;
   if (hits.slice(0, 3).some((h) => h.doc.kind === 'knowledge' && h.doc.ref.startsWith('medical/') && h.fullyNamed)) return true;
   // A health phrase alone ("help me") speaks of health only about a compound, method or condition the question names: "can you help me with my homework" does not.
-  if ([...question.stems].some(isHealthWord)) return namesKnowledge(ctx) || ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '');
+  const healthWords = [...question.stems].filter(isHealthWord);
+  // Two words of medicine speak of health whatever answers: "is the health information checked by real doctors" is not about GET
+  // /healthz. Words of risk are not counted: anything may be safe or risky ("is the health endpoint safe to poll").
+  if (new Set(healthWords.filter((s) => !RISK_WORDS.has(s))).size >= 2) return true;
+  if (healthWords.length) return namesKnowledge(ctx) || ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '');
   if (ASKS_ADVICE.test(question.text) && ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '')) return namesKnowledge(ctx);
   // What a tier of the program would make of the asker is no effect on its body: "does that make me legend" asks about the ladder.
   return HEALTH_PHRASES.test(question.text) && !question.tiers.length && namesKnowledge(ctx);

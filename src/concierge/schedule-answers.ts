@@ -14,8 +14,28 @@ import { indexTerm, normalise, words } from './text.ts';
 
 type Slot = ReturnType<typeof weeklyGrid>[number];
 
-/** Words that say when, not what: left out when the rest of a question names a show. */
-const TIME_WORDS = new Set(['now', 'next', 'tonight', 'today', 'tomorrow', 'later', 'air', 'airs', 'airing', 'show', 'shows', 'on', 'start', 'starts', 'schedule']);
+/** Words that say when, not what, or that a show is one ("the history programmes"): left out when the rest of a question names a show. */
+const TIME_WORDS = new Set([
+  'now',
+  'next',
+  'tonight',
+  'today',
+  'tomorrow',
+  'later',
+  'air',
+  'airs',
+  'airing',
+  'show',
+  'shows',
+  'program',
+  'programs',
+  'programme',
+  'programmes',
+  'on',
+  'start',
+  'starts',
+  'schedule',
+]);
 
 const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
@@ -186,7 +206,7 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   // Asked when, a show is named by its title; asked whether there is one, a show is about the subject its title or description has ("is there a show about terpenes").
   const when = / (when|what time) /.test(text);
   const shows =
-    when || / (is there|are there|any) (a |an |any )?(\w+ )?(shows?|programs?) /.test(text)
+    when || / (is there|are there|any) (a |an |any )?(\w+ )?(shows?|programs?|programmes?) /.test(text)
       ? ctx.index.search(subject, { kinds: ['slot'] }).filter((h) => (when ? h.titled >= 0.5 : h.confidence >= 0.5))
       : [];
   if (shows.length) {

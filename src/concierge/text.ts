@@ -95,6 +95,11 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
   // The clock's everyday names for noon: "at lunchtime", "around lunch".
   [/\blunch ?time\b|(?<=\b(?:at|around|over) )lunch\b/g, 'noon'],
+  // "A show on X" is a show about X, unless X says when ("is there a show on balconies", not "is there a show on tonight").
+  [
+    /\b(a|an|any|some) (shows?|programs?|programmes?) on (?!(?:at|now|air|tv|tonight|today|tomorrow|this|next|later|every|weekends?|the weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)/g,
+    '$1 $2 about ',
+  ],
   // "What is X used for" asks what X is for: "used" is no subject (every method of use has it); "short for" asks for no short clip.
   [/\b(used|short) for\b/g, 'for'],
   // "A fancy word for" asks what a word names, as "short for" does: "is a chemovar just a fancy word for strain".
@@ -106,6 +111,10 @@ const PHRASES: Array<[RegExp, string]> = [
   // episode", "looking for a mug"; not when it is asked how ("how can i search the knowledge base", "do i search by tag").
   [/(?<!\b(?:can|could|do|does|did|shall|should|may|might|will|would|to|how|where) )\b(?:i|we)(?: am| are| was| were)? (?:(?:search|seek)(?:ing)?(?: for)?|(?:look|hunt)(?:ing)? for)\b/g, 'i want'],
   [/^(?:search|seek|look|hunt)ing for\b/, 'want'],
+  // The channel a visitor is on is the site itself, not the message channel: "what is this channel about".
+  [/\b(this|your) (?:tv )?channel\b/g, '$1 site'],
+  // The everyday word for adults, which the documents use: "is the shop for grown-ups".
+  [/\bgrown[ -]?ups?\b/g, 'adults'],
   // Chat's short words for the service's own, which no document has: "the pod", "ep 3", "the lb", "my rep", "the ref bonus".
   ...Object.entries({ pod: 'podcast', ep: 'episode', vid: 'video', lb: 'leaderboard', rep: 'reputation', ref: 'referral' }).map(([short, word]): [RegExp, string] => [
     new RegExp(`\\b${short}(s?)\\b`, 'g'),
@@ -190,6 +199,8 @@ export function normalise(message: string): string {
   text = text
     .replace(/\b(?:u+h*m+|u+h+|e+rm+|h+m+)\b/g, ' ')
     .replace(/^\s*(?:(?:okay|ok|alright|so|well|like|yeah)\s+)+(?=\S)/, '')
+    // Nor is "anyway", which only says the question moves on: "what is this channel about anyway".
+    .replace(/\banyways?\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
