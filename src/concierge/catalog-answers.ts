@@ -203,8 +203,11 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   // Not the featured or newest videos given when nothing was asked for: the lead says how many there are in all.
   const listed = (category && !unmatched) || (hits.length > 0 && !unmatched) || (label === 'Featured videos' && stems.has('featur'));
   if (listed) label += countText(question.text, picks.length, 'video');
-  // A question for every item that fits ("list the kitchen videos") gets them all, up to ten.
-  picks = picks.slice(0, label === 'Featured videos' ? picks.length : question.many ? 10 : 5);
+  // A question for every item that fits ("list the kitchen videos") gets them all, up to ten; so do the featured videos, and a
+  // catalog that features more says how many and where they all are (at 10,000 videos, 483 featured made one answer of them all).
+  const featured = label === 'Featured videos' ? picks.length : 0;
+  picks = picks.slice(0, featured || question.many ? 10 : 5);
+  if (featured > picks.length) label += ` (${picks.length} of ${featured}; all of them at GET ${base}/api/public/videos?featured=true)`;
   // One or two videos found for the question are described as well: who is in them and what they cover is often what was asked.
   // In a longer list, a video whose description has a word of the question its title lacks is described too ("who is the chef in the kitchen videos").
   const categoryName = (v: Video) => catalog.site.categories.find((c) => c.id === v.category)?.name ?? v.category;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, publicOrigin } from '../public-origin.ts';
-import { conciergeModel, snapshotOf } from '../../test/support/concierge-model.ts';
-import { answerQuestion } from './compose-answer.ts';
+import { conciergeModel, contentCatalog, snapshotOf } from '../../test/support/concierge-model.ts';
+import { answerQuestion, buildModel } from './compose-answer.ts';
+import { operations } from '../api/registry.ts';
 import { durationText } from './answer-format.ts';
 
 const now = new Date('2026-11-23T22:30:00Z');
@@ -1262,5 +1263,21 @@ describe('a word no document has before one the best document is filed under', (
     expect((await ask('do you have anything for complete beginners')).reply).toContain('Seed to Sprout');
     expect((await ask("what's the best pizza place")).intent).toBe('unknown');
     expect((await ask('how do i grow tomatoes')).reply).not.toContain('Seed to Sprout: A Beginner');
+  });
+});
+
+describe('the featured videos of a large catalog', () => {
+  it('lists ten of them, and says how many there are and where they all are', async () => {
+    // Every video of the real catalog featured: 24, more than one answer lists.
+    const catalog = { ...contentCatalog, videos: contentCatalog.videos.map((v) => ({ ...v, featured: true })) };
+    const model = buildModel(
+      catalog,
+      operations.map((o) => o.definition),
+    );
+    const answer = await answerQuestion(model, { message: 'what are the featured videos', now });
+    expect(answer.reply).toContain(`Featured videos (10 of ${catalog.videos.length}; all of them at GET ${absoluteUrl('/api/public/videos?featured=true')})`);
+    expect(answer.sources.filter((s) => s.url.startsWith(absoluteUrl('/api/public/videos/')))).toHaveLength(10);
+    // The real catalog's six are all listed, as before.
+    expect((await ask('what are the featured videos')).reply).not.toContain(' of 6;');
   });
 });
