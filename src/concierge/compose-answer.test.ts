@@ -994,6 +994,16 @@ describe('a key that leaked', () => {
       expect(a.reply, q).toContain('revoke the current one');
     }
     expect((await ask('is there a memory leak')).reply).not.toContain('/key/rotate');
+    // "What now" after what happened asks what to do next, not what is on air now; asked alone, it still is the schedule.
+    for (const q of ['my api key leaked, what now', 'my key leaked, now what', 'my api key leaked what do i do now']) {
+      const a = await ask(q);
+      expect(a.intent, q).not.toBe('schedule');
+      expect(
+        a.sources.map((s) => s.url),
+        q,
+      ).toContain(absoluteUrl('/api/public/ai/key/rotate'));
+    }
+    expect((await ask('what is on right now')).intent).toBe('schedule');
   });
 });
 

@@ -93,6 +93,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bput(?:s|ting)? out\b/g, 'published'],
   [/\blast (video|episode|clip)/g, 'latest $1'],
   [/\bturn(?:s|ed|ing)? ((?:[\w-]+ ){0,3})into\b/g, 'converted $1into'],
+  // "What now" after what happened asks what to do next, no time on air: "my api key leaked, what now", "...what do i do now".
+  [/(?<=[\w,.;!?]) (?:so )?(?:what now|now what)\b/g, ' what do i do'],
+  [/\bwhat (do|should|can) (i|we) do now\b/g, 'what $1 $2 do'],
   [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
   // The clock's everyday names for noon: "at lunchtime", "around lunch".
   [/\blunch ?time\b|(?<=\b(?:at|around|over) )lunch\b/g, 'noon'],
