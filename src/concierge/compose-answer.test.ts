@@ -1291,3 +1291,14 @@ describe('the featured videos of a large catalog', () => {
     expect((await ask('what are the featured videos')).reply).not.toContain(' of 6;');
   });
 });
+
+describe('a child or a pet in a question', () => {
+  it('makes it a health question only about a compound, a method or something else the knowledge says', async () => {
+    expect((await ask('is there a kids section')).intent).not.toBe('health');
+    for (const q of ['is cannabis safe for kids', 'can my dog eat edibles', 'what if my kid eats a gummy']) {
+      const a = await ask(q);
+      expect(a.intent, q).toBe('health');
+      expect(a.reply, q).toContain('not medical advice');
+    }
+  });
+});

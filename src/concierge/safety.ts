@@ -7,7 +7,7 @@
  */
 
 import { HEALTH_TERMS, stem } from './text.ts';
-import type { AnswerContext } from './answer-types.ts';
+import type { AnswerContext, Hit } from './answer-types.ts';
 
 const DOSING_PHRASE =
   / how (much|many) (\w+ ){0,3}(should|can|do|to|would|could|must) (i|we|you|one|a beginner|beginners|someone|my \w+) (take|use|eat|smoke|vape|consume|give|start with) | how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume) | how often should i (take|use) | (right|safe|good|best|ideal|normal|typical) (amount|dose|dosage) | (is|are) too (much|many) /;
@@ -19,6 +19,8 @@ const HEALTH_WORDS = new Set(HEALTH_TERMS.map(stem));
 const HEALTH_ROOTS = [...HEALTH_WORDS].filter((s) => s.length >= 5);
 /** Words of risk, which speak of health only about a compound, method or condition: anything may be safe, risky or dangerous. */
 const RISK_WORDS = new Set(['safe', 'safer', 'unsafe', 'dangerous', 'harmful', 'risk', 'drive', 'driving', 'machinery'].map(stem));
+/** Words for a vulnerable person or animal, which speak of health only about a compound, method or condition too: "is there a kids section". */
+const PERSON_WORDS = new Set('kid kids child children son daughter teen teens teenager teenagers baby toddler elderly dog dogs pet pets cat cats'.split(' ').map(stem));
 const isHealthWord = (s: string) => HEALTH_WORDS.has(s) || HEALTH_ROOTS.some((root) => s.length > root.length && s.includes(root));
 const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make (you|me)|makes (you|me)|is it (ok|okay|fine|alright|bad) to) /;
 /** Asking what to do ("what should i do", "should we call someone"): advice, when the knowledge base is what the question is about. */
@@ -44,6 +46,9 @@ export function asksHealth(ctx: AnswerContext): boolean {
   // Two words of medicine speak of health whatever answers: "is the health information checked by real doctors" is not about GET
   // /healthz. Words of risk are not counted: anything may be safe or risky ("is the health endpoint safe to poll").
   if (new Set(healthWords.filter((s) => !RISK_WORDS.has(s))).size >= 2) return true;
+  // A person alone is no subject of health: the knowledge found must be about something else the question says ("what if my kid eats a gummy").
+  const aboutMore = (h: Hit | undefined) => !!h && ['knowledge', 'passage'].includes(h.doc.kind) && h.matched.some((t) => !PERSON_WORDS.has(t));
+  if (healthWords.length && healthWords.every((s) => PERSON_WORDS.has(s))) return namesKnowledge(ctx) || aboutMore(hits[0]);
   if (healthWords.length) return namesKnowledge(ctx) || ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '');
   if (ASKS_ADVICE.test(question.text) && ['knowledge', 'passage'].includes(hits[0]?.doc.kind ?? '')) return namesKnowledge(ctx);
   // What a tier of the program would make of the asker is no effect on its body: "does that make me legend" asks about the ladder.
