@@ -12,7 +12,7 @@ import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
 import { countText, durationText, extremeText, listText, sentence } from './answer-format.ts';
 import { NUMBER_WORDS } from './question.ts';
-import { indexTerm, normalise, words, wordsBeyond } from './text.ts';
+import { indexTerm, wordsBeyond } from './text.ts';
 
 const NO_KEY = 'no key needed';
 
@@ -371,7 +371,7 @@ const ASKS_SAVING = / (save|saves|saving|savings|separately|individually|one by 
  * its items separately (Canopy Cove Logo Mug 14.00, ...) come to 52.00 USD, so the bundle saves 7.00 USD. ", or "".
  */
 function bundleSavings(ctx: AnswerContext, items: ReturnType<typeof shopBody>['items']): { says: string; bundles: typeof items } {
-  if (!ASKS_SAVING.test(` ${words(normalise(ctx.question.raw)).join(' ')} `)) return { says: '', bundles: [] };
+  if (!ASKS_SAVING.test(` ${ctx.question.asWritten.join(' ')} `)) return { says: '', bundles: [] };
   const all = items.filter((p) => p.includes?.length);
   // Named by a word of its name that not every bundle's name has ("bundle" names them all).
   const nameTerms = all.map((b) => new Set(ctx.index.terms(b.name)));

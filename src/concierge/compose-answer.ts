@@ -760,7 +760,7 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   // Known words that only frame the question ("quick question, ..."), when no longer stranger may be its subject ("quick question, how do i grow tomatoes").
   const found = subjects ? [] : index.frames(question.query, question.kind ? KIND_FAMILY[question.kind] : []).filter((t) => !NEWEST.includes(t));
   // A word corrected into another makes the subject uncertain ("who won the world cup" read as "own" and "cpu"), unless it is itself a frame ("mate" read as "made").
-  const written = words(normalise(question.raw));
+  const written = question.asWritten;
   const frames = new Set(question.words.every((w, i) => w === written[i] || found.includes(indexTerm(w) ?? '')) ? found : []);
   if ((!strangers.size && !frames.size) || namesStranger(question.words, strangers, false, ctx.hits)) return undefined;
   const isFrame = (w: string) => frames.has(indexTerm(w) ?? '');
@@ -921,7 +921,7 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
  * no typo of that word but a thing no document knows ("who won the super bowl" is no "supper bowel").
  */
 function miscorrected(ctx: AnswerContext): string[] {
-  const written = new Set(words(normalise(ctx.question.raw)));
+  const written = new Set(ctx.question.asWritten);
   const confirmed = (t: string) => ctx.hits.some((h) => h.confidence >= CONFIDENT && h.matched.includes(t));
   return ctx.question.words
     .filter((w) => !written.has(w))
@@ -943,6 +943,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
   if (question.corrected && (namesStranger(question.words, new Set(ctx.index.strangers(question.query)), true) || namesStranger(question.words, new Set(miscorrected(ctx))))) return smallTalk(ctx);
   // A question that names a kind of item ("list every podcast episode") is about that kind, unless it names the leaderboard whole.
   const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT && (!question.kind || hits[0].fullyNamed);
+  const errorCode = errorCodeAnswer(ctx);
   return (
     smallTalk(ctx) ??
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
@@ -950,9 +951,9 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     entriesMentioning(ctx) ??
     // An error the API answers with, named by its code or received by its status ("after a 429 how long should my script sleep"), makes
     // the question the API's: a health word in it is about the asker's code.
-    (asksHealth(ctx) && !errorCodeAnswer(ctx) ? healthAnswer(ctx) : undefined) ??
+    (asksHealth(ctx) && !errorCode ? healthAnswer(ctx) : undefined) ??
     quotedEndpoint(ctx) ??
-    errorCodeAnswer(ctx) ??
+    errorCode ??
     reputationScore(ctx) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??

@@ -42,6 +42,8 @@ export interface Question {
   raw: string;
   /** Normalised, corrected words in order. */
   words: string[];
+  /** Normalised words as written, neither corrected nor joined: what a rule reads that a correction may lose ("slot" is no "slow"). */
+  asWritten: string[];
   /** A word was corrected into another: what the question means is less certain. */
   corrected: boolean;
   /** The same words joined and padded with spaces, for phrase tests: ` what is cbd `. */
@@ -318,7 +320,8 @@ function spelledOut(words: string[], vocab: Vocabulary): string[] {
 
 export function readQuestion(message: string, vocab: Vocabulary): Question {
   const normal = normalise(message);
-  const written = joinedUp(spelledOut(wordsOf(normal), vocab), vocab);
+  const asWritten = wordsOf(normal);
+  const written = joinedUp(spelledOut(asWritten, vocab), vocab);
   // A word no document has that is a name's initials reads as the name: "coa" as "certificate of analysis".
   const ws = written.flatMap((w) => vocab.initials.get(w) ?? [correctWord(w, vocab)]);
   const text = ` ${ws.join(' ')} `;
@@ -353,6 +356,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   return {
     raw: message,
     words: ws,
+    asWritten,
     corrected: ws.some((w, i) => w !== written[i]),
     text,
     stems,

@@ -6,7 +6,7 @@
  * retrieval cannot make: that "is it safe to drive after cannabis" asks for advice at all.
  */
 
-import { HEALTH_TERMS, stem } from './text.ts';
+import { HEALTH_TERMS, PERSON_TERMS, stem } from './text.ts';
 import type { AnswerContext, Hit } from './answer-types.ts';
 
 const DOSING_PHRASE =
@@ -20,7 +20,7 @@ const HEALTH_ROOTS = [...HEALTH_WORDS].filter((s) => s.length >= 5);
 /** Words of risk, which speak of health only about a compound, method or condition: anything may be safe, risky or dangerous. */
 const RISK_WORDS = new Set(['safe', 'safer', 'unsafe', 'dangerous', 'harmful', 'risk', 'drive', 'driving', 'machinery'].map(stem));
 /** Words for a vulnerable person or animal, which speak of health only about a compound, method or condition too: "is there a kids section". */
-const PERSON_WORDS = new Set('kid kids child children son daughter teen teens teenager teenagers baby toddler elderly dog dogs pet pets cat cats'.split(' ').map(stem));
+const PERSON_WORDS = new Set(PERSON_TERMS.map(stem));
 const isHealthWord = (s: string) => HEALTH_WORDS.has(s) || HEALTH_ROOTS.some((root) => s.length > root.length && s.includes(root));
 const HEALTH_PHRASES = / (side effects?|good for|bad for|help with|help me|help you|make (you|me)|makes (you|me)|is it (ok|okay|fine|alright|bad) to) /;
 /** Asking what to do ("what should i do", "should we call someone"): advice, when the knowledge base is what the question is about. */

@@ -135,7 +135,7 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
     if (s) return answer(`${specialLine(s)}.`, [scheduleSource]);
   }
   // The time as written: a spelling correction may have made "noon" "now".
-  const clock = clockOf(` ${words(normalise(question.raw)).join(' ')} `);
+  const clock = clockOf(` ${question.asWritten.join(' ')} `);
   // A day in the name of the show the question names whole is part of its name, not a day asked about: "when is friday bake on".
   const inName = hit?.doc.kind === 'slot' && hit.fullyNamed ? words(hit.doc.ref.toLowerCase()) : [];
   const asked = question.days.filter((d) => !inName.includes(d));
@@ -259,7 +259,7 @@ const SLOT_LENGTH = / (longest|shortest) /;
  */
 export function scheduleExtremes(ctx: AnswerContext): Answer | undefined {
   // As written: "slot" is no word of the documents, and would be corrected into "slow".
-  const text = ` ${words(normalise(ctx.question.raw)).join(' ')} `;
+  const text = ` ${ctx.question.asWritten.join(' ')} `;
   if (!OF_SCHEDULE.test(text)) return undefined;
   const { catalog, api } = ctx;
   const { timeZone } = catalog.schedule;

@@ -26,17 +26,23 @@ export const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+/** A vulnerable person or animal: health words, but only about a compound, method or condition (safety.ts: "is there a kids section"). */
+export const PERSON_TERMS = 'dog pet cat kid child children son daughter teen teenager baby toddler elderly'.split(' ');
+
 /** Words that make a question about health (safety.ts): known words, never corrected into others ("addictive" is not "additive"). */
-export const HEALTH_TERMS = (
-  'health medical medicine medicinal medication treat treatment cure heal therapy therapeutic symptom disease illness ill sick doctor patient safe safer unsafe ' +
-  'dangerous harmful risk addictive addiction pregnant pregnancy breastfeeding overdose withdrawal pain ache arthritis migraine headache anxiety anxious stress ' +
-  'depression ptsd psychosis psychotic paranoia schizophrenia sleep sleepy insomnia epilepsy seizure nausea vomiting cancer chemotherapy inflammation appetite sclerosis spasticity lungs drug prescription ' +
-  // Impairment: whether it is safe to drive or work after use is a safety question, never answered with a yes.
-  'drive driving impaired impairment machinery ' +
-  // What a compound or a way of taking it does to the body: "does linalool calm you down", "how long till an edible kicks in" (its onset).
-  'calm calming relax relaxing sedate sedating sedative stoned onset ' +
-  'pill interact interaction dog pet cat kid child children son daughter teen teenager baby toddler elderly'
-).split(' ');
+export const HEALTH_TERMS = [
+  ...(
+    'health medical medicine medicinal medication treat treatment cure heal therapy therapeutic symptom disease illness ill sick doctor patient safe safer unsafe ' +
+    'dangerous harmful risk addictive addiction pregnant pregnancy breastfeeding overdose withdrawal pain ache arthritis migraine headache anxiety anxious stress ' +
+    'depression ptsd psychosis psychotic paranoia schizophrenia sleep sleepy insomnia epilepsy seizure nausea vomiting cancer chemotherapy inflammation appetite sclerosis spasticity lungs drug prescription ' +
+    // Impairment: whether it is safe to drive or work after use is a safety question, never answered with a yes.
+    'drive driving impaired impairment machinery ' +
+    // What a compound or a way of taking it does to the body: "does linalool calm you down", "how long till an edible kicks in" (its onset).
+    'calm calming relax relaxing sedate sedating sedative stoned onset ' +
+    'pill interact interaction'
+  ).split(' '),
+  ...PERSON_TERMS,
+];
 
 /** Everyday words for the service's own: added to a question, never substituted for a word in it. */
 export const SYNONYMS: Record<string, string[]> = {
