@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, publicOrigin } from '../public-origin.ts';
 import { conciergeModel, contentCatalog, snapshotOf } from '../../test/support/concierge-model.ts';
-import { answerQuestion, buildModel } from './compose-answer.ts';
+import { answerQuestion, buildModel, unnamedIn } from './compose-answer.ts';
 import { operations } from '../api/registry.ts';
 import { durationText } from './answer-format.ts';
 
@@ -1300,5 +1300,24 @@ describe('a child or a pet in a question', () => {
       expect(a.intent, q).toBe('health');
       expect(a.reply, q).toContain('not medical advice');
     }
+  });
+});
+
+describe('a name asked of someone a document brings in unnamed', () => {
+  it('reads "a ..." with no name beside it as unnamed, and a capitalised neighbour as a name', () => {
+    expect(unnamedIn('A look at hemp, told with archive maps and a fictional museum curator.', 'curat')).toBe(true);
+    expect(unnamedIn('Chef Mara Okafor on growing up in a restaurant family.', 'restaur')).toBe(true);
+    expect(unnamedIn('Chef Mara Okafor on growing up in a restaurant family.', 'chef')).toBe(false);
+    expect(unnamedIn('With our host Juniper Vale and a guest, Dr. Ines Marlowe.', 'guest')).toBe(false);
+    expect(unnamedIn('Nothing about that here.', 'curat')).toBe(false);
+  });
+
+  it('says it does not know the name, and still answers with the item; a name the item gives is answered', async () => {
+    const curator = await ask('who is the curator in the hemp history video');
+    expect(curator.reply).toContain('A Short History of the Hemp Rope Trade');
+    expect(curator.reply).toContain(`I don't know more about "curator"`);
+    const chef = await ask('who is the chef in kitchen table stories');
+    expect(chef.reply).toContain('Mara Okafor');
+    expect(chef.reply).not.toContain("don't know");
   });
 });

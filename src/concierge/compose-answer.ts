@@ -856,6 +856,29 @@ const asksAudience = (written: string[], i: number) => AUDIENCE.has(written[i]) 
  * "is the logo mug microwave safe", "shipping to canada for the tote", "which terpene gives mangoes their smell", "do legend
  * agents get a cash payout"): what it says is what is known, and it says it does not know the rest and where a person may.
  */
+/** The words that ask for a name. */
+const NAME_ASKS = new Set(['name', 'named', 'called', 'who']);
+const INDEFINITE = new Set(['a', 'an']);
+
+/**
+ * Whether a text brings in `term` (a word's index term) only as someone or something unnamed: every time after "a" or "an" at most
+ * three words before it, and never next to a capitalised word that is no sentence's first ("a fictional museum curator", not "host
+ * Juniper Vale" or "Dr. Ines Marlowe, a chemist").
+ */
+export function unnamedIn(text: string, term: string | null): boolean {
+  if (term === null) return false;
+  const parts = text.match(/[\p{L}\p{N}'’]+|[.!?]/gu) ?? [];
+  const capitalised = (k: number) => k > 0 && /^\p{Lu}/u.test(parts[k] ?? '') && !/^[.!?]$/.test(parts[k - 1]);
+  let seen = false;
+  for (let k = 0; k < parts.length; k++) {
+    if (indexTerm(parts[k].toLowerCase()) !== term) continue;
+    seen = true;
+    const before = parts.slice(Math.max(0, k - 3), k).map((p) => p.toLowerCase());
+    if (!before.some((p) => INDEFINITE.has(p)) || capitalised(k - 1) || capitalised(k + 1) || capitalised(k)) return false;
+  }
+  return seen;
+}
+
 function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const overview = answer.sources[0]?.url === `${ctx.base}/llms.txt`;
   const listing = LISTING_INTENTS.has(answer.intent) || overview;
@@ -892,6 +915,12 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const modifies = (w: string, i: number) => ctx.index.strangers(w).length > 0 && !synonymsOf(w) && answered.some((h) => h.keyed.includes(indexTerm(written[i + 1] ?? '') ?? ''));
   // In a listing, the word right after "who" is the role asked for; when no cited document has it, the items do not say who: "who directed ...".
   const role = (w: string, i: number) => listing && written[i - 1] === 'who' && !answered.some((h) => h.matched.includes(indexTerm(w) ?? ''));
+  // Asked for a name, a person or thing the documents cited bring in only as "a ..." and never name is not named by them: "what is
+  // the name of the gardener in the balcony video" (of "a fictional apartment gardener"), "chef mara's family restaurant".
+  const asksName = written.some((w) => NAME_ASKS.has(w));
+  // A word of a cited title names which item is asked about ("who is the chef in kitchen table stories").
+  const titled = new Set(answered.flatMap((h) => tokens(h.doc.title).map(indexTerm)));
+  const unnamed = (w: string) => asksName && !titled.has(indexTerm(w)) && answered.some((h) => h.doc.kind !== 'program' && unnamedIn(h.doc.text, indexTerm(w)));
   // A short word some document has is no chat shorthand: rare and in none the answer cites, it is asked about too ("how old is the host").
   // A word the answer says itself is answered ("the longest slot runs 8 h" for "the longest time slot", "its items separately" for a
   // bundle's saving); but not one of the titles it cites, which say words by chance ("Market Watch").
@@ -904,8 +933,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
     (w, i) =>
       /^\p{L}+$/u.test(w) &&
       !names.has(w) &&
-      !said.has(w) &&
-      ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (audienceOf && asksAudience(written, i))),
+      ((!said.has(w) && ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (audienceOf && asksAudience(written, i)))) ||
+        (w.length > SHORT_WORD && unnamed(w))),
   );
   if (!rest.length) return answer;
   return makeAnswer(
