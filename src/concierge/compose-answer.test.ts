@@ -1321,3 +1321,11 @@ describe('a name asked of someone a document brings in unnamed', () => {
     expect(chef.reply).not.toContain("don't know");
   });
 });
+
+describe('a listing in order', () => {
+  it('answers the word that orders it, and does not say it does not know it', async () => {
+    const latest = await ask('what is your latest video');
+    expect(latest.reply).toContain('Newest videos');
+    expect(latest.reply).not.toContain("don't know");
+  });
+});

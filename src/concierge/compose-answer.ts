@@ -927,12 +927,15 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // The leaderboard ranks agents by points: asked who is most popular, of no agent, it does not say ("who is the most popular host").
   const ofAgents = / (agent|agents|bot|bots|leaderboard|promoter|promoters|points|rank|ranked|ranking|tier) /.test(ctx.question.text);
   const audienceOf = listing || (answer.intent === 'leaderboard' && !ofAgents);
+  // A listing answers the word that orders it ("your latest video" is told the newest videos).
+  const orders = (w: string) => listing && (NEWEST.includes(w) || OLDEST_TERMS.includes(w));
   const untitled = answer.sources.reduce((reply, s) => reply.split(s.title).join(' '), answer.reply);
   const said = new Set(words(normalise(untitled)));
   const rest = written.filter(
     (w, i) =>
       /^\p{L}+$/u.test(w) &&
       !names.has(w) &&
+      !orders(w) &&
       ((!said.has(w) && ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (audienceOf && asksAudience(written, i)))) ||
         (w.length > SHORT_WORD && unnamed(w))),
   );
