@@ -1329,3 +1329,11 @@ describe('a listing in order', () => {
     expect(latest.reply).not.toContain("don't know");
   });
 });
+
+describe('a kind of item asked for, and a category of another kind found', () => {
+  it('answers with the kind asked for: the podcast, not the science videos', async () => {
+    expect((await ask('any podcasts about science')).intent).toBe('podcast');
+    // A TV show has episodes too: a video found by its own subject still answers an "episode".
+    expect((await ask('is there an episode about loupes and trichomes')).reply).toContain('Harvest Timing');
+  });
+});

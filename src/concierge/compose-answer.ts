@@ -361,7 +361,11 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     // With no item of the kind found, a fact of the program the question names whole answers: "new videos as json feed" is the feeds.
     const fact = hits[0];
     if (!ofKind && !best && fact?.fullyNamed && fact.doc.kind === 'program' && !OVERVIEWS.has(fact.doc.ref)) return documentAnswer(ctx, fact);
-    if (ofKind || !best || loose || overview) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
+    // An item (or a category) of another kind is no answer either: "any podcasts about science" is not the science videos. But a TV
+    // show has episodes too: asked for an "episode", a video found by its own subject answers ("an episode about trichomes").
+    const unmistaken = kind === 'product' || / podcasts? /.test(question.text) || best?.doc.kind === 'category';
+    const otherItem = unmistaken && best && Object.values(KIND_FAMILY).some((f) => f.includes(best.doc.kind)) && !KIND_FAMILY[kind].includes(best.doc.kind);
+    if (ofKind || !best || loose || overview || otherItem) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
     const aka = best.fullyNamed && best.doc.kind === 'knowledge' ? underName(ctx, best, kind) : undefined;
     if (aka) return KIND_ANSWER[kind](aka);
   }
