@@ -1337,3 +1337,18 @@ describe('a kind of item asked for, and a category of another kind found', () =>
     expect((await ask('is there an episode about loupes and trichomes')).reply).toContain('Harvest Timing');
   });
 });
+
+describe('asked whether watching, listening or reading needs a key, an account or a payment', () => {
+  it('says it does not, before the answer of what is to be watched', async () => {
+    const watch = await ask('do i need an account to watch');
+    expect(watch.intent).toBe('videos');
+    expect(watch.reply).toMatch(/^No key, account or payment is needed to watch/);
+    const listen = await ask('do i have to sign up to listen to the podcast');
+    expect(listen.intent).toBe('podcast');
+    expect(listen.reply).toContain('no key needed');
+  });
+
+  it('leaves an agent its own standing and the gated reads', async () => {
+    expect((await ask('do i need a key to see my points')).reply).not.toContain('No key, account or payment');
+  });
+});

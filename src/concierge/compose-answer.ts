@@ -608,6 +608,40 @@ function asksSchedule(ctx: AnswerContext): boolean {
 }
 
 export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
+  const answer = await answerAsked(model, input, program);
+  // An answer that says itself that no key is needed stands ("do i need an api key to read videos": the videos, "no key needed").
+  return (!/\bno (api )?key\b/i.test(answer.reply) && (await openRead(model, input, program))) || answer;
+}
+
+/** What a key, an account or a payment is asked of, to watch, listen to or read something ("do i need an account to watch"). */
+const BARRIER = /\b(account|apikey|key|login|log in|register|registration|subscription|subscribe|membership|password|pay|paid|money|cost)\b/;
+const NEEDED = /\b(need|needs|have to|has to|must|required|require|without)\b/;
+const CONSUMES = /\b(watch|stream|view|see|read|listen|browse|download)\b(.*)$/;
+/** What an agent's key does open: its own standing, the gated reads, the program's actions. */
+const KEYED_READS = /\b(my|points|profile|ledger|gated|exclusive|tier|premium|vault|standing|balance|history|earn|rewards)\b/;
+
+/**
+ * Asked whether watching, listening or reading needs a key, an account or a payment: it does not (every GET of what is published is
+ * open; the apiKey is the rewards program's), said before the answer of what is to be watched ("do i need an account to watch": the
+ * videos). An agent's own standing and the gated reads do need its key, and are left to the rules of the program.
+ */
+async function openRead(model: ConciergeModel, input: AnswerInput, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
+  const text = normalise(input.message);
+  const consumed = CONSUMES.exec(text);
+  if (!consumed || !BARRIER.test(text) || !NEEDED.test(text) || KEYED_READS.test(text)) return undefined;
+  const verb = consumed[1];
+  const object = consumed[2].replace(/\b(without|with)\b.*$/, '').trim();
+  const ofIt = object && (await answerAsked(model, { ...input, message: `${verb} ${object}` }, program));
+  const read = ofIt && ofIt.intent !== 'unknown' ? ofIt : await answerAsked(model, { ...input, message: verb === 'listen' ? 'the podcast' : 'videos' }, program);
+  return makeAnswer(
+    read.intent,
+    `No key, account or payment is needed to ${verb}: everything published here is open to read (GET, no key needed); an apiKey is only for agents in the rewards program. ${read.reply}`,
+    [{ title: 'Discovery index', url: `${model.base}/api/public` }, ...read.sources],
+    read.suggestions,
+  );
+}
+
+async function answerAsked(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
   // A clause that only sets the question up ("just wondering, ...", "sorry if this is dumb but ...") is left out: what the rest has no answer to, the whole has none to.
   const rest = withoutPreamble(model, input.message);
   const asked = rest ? { ...input, message: rest } : input;
