@@ -1352,3 +1352,12 @@ describe('asked whether watching, listening or reading needs a key, an account o
     expect((await ask('do i need a key to see my points')).reply).not.toContain('No key, account or payment');
   });
 });
+
+describe('the states of a claimed url, and the check of it', () => {
+  it('finds what a state means and how a promote is verified, in the words agents use', async () => {
+    const pending = await ask('my share is still pending, what does that mean');
+    expect(pending.reply).toContain('pending (not yet decided)');
+    expect(pending.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public'));
+    expect((await ask('how are promotes verified')).reply).toContain('72 h');
+  });
+});

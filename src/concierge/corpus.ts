@@ -292,11 +292,20 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
       'retry retries idempotency',
       `Send an ${farming.idempotency.header} header (up to ${farming.idempotency.maxLength} characters) ${farming.idempotency.scope}: a retry replays the first response for ${farming.idempotency.ttlHours} hours with ${farming.idempotency.replayHeader}; ${farming.idempotency.conflict}.`,
     ),
+    doc(
+      'Claim states',
+      'state status pending verified reversed claim claimed url',
+      `A claimed url is ${Object.entries(farming.verification.states)
+        .map(([state, meaning]) => `${state} (${meaning})`)
+        .join(', ')}; one not verified within ${farming.verification.claimWindowHours} h is reversed.`,
+    ),
   ];
-  // The rules go by the keys the index files them under ("referralCap"): words to find them by, not names anyone uses.
+  // The rules go by the keys the index files them under ("referralCap"): words to find them by, not names anyone uses. The check of
+  // claimed urls is filed under the actions that claim one, as agents name them ("how long do you have to verify a promote").
+  const claiming = 'verify verified promote share mention';
   for (const [key, rule] of Object.entries(farming.rules)) {
     const title = key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
-    docs.push({ ...doc(title, `${title} rule`, rule), names: '' });
+    docs.push({ ...doc(title, `${title} rule${key === 'claimVerification' ? ` ${claiming}` : ''}`, rule), names: '' });
   }
   return docs;
 }
