@@ -1361,3 +1361,14 @@ describe('the states of a claimed url, and the check of it', () => {
     expect((await ask('how are promotes verified')).reply).toContain('72 h');
   });
 });
+
+describe('points a story tells the asker got for something', () => {
+  it('are what happened, not its standing; points it has are its standing', async () => {
+    const story = await ask('a friend registered with my referral code and i got 50 points for it, then it was reversed, why');
+    expect(story.reply).not.toContain('With 50 points you are');
+    expect(story.reply).toContain('no verified promotion of its own within 168 h');
+    expect((await ask('i got 320 points what tier am i')).reply).toContain('With 320 points you are Gold');
+    // How referrals work, asked with no reversal, is told without the reversal rule.
+    expect((await ask('how do referrals work')).reply).not.toContain('reversed');
+  });
+});

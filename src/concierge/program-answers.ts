@@ -8,7 +8,7 @@
  */
 import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType, type TierName } from '../domain/tiers.ts';
-import { defaultRewardsConfig } from '../domain/program-config.ts';
+import { defaultRewardsConfig, programRules } from '../domain/program-config.ts';
 import { AGREEMENT_TITLE, AGREEMENT_VERSION, partnershipAgreement } from '../domain/partnership.ts';
 import { reputationComponents, reputationLevels } from '../domain/reputation.ts';
 import type { Catalog } from '../catalog/catalog-types.ts';
@@ -113,11 +113,15 @@ function partnershipAnswer(ctx: AnswerContext): Answer {
   );
 }
 
+/** When a referral's reward is reversed, told when the question asks about a reversal. */
+const { referralStanding } = programRules(defaultRewardsConfig);
+
 function referralAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
+  const reversal = ctx.question.stems.has('revers') ? ` ${referralStanding}` : '';
   return ctx.answer(
     'referral',
-    `Every agent gets a referral code at registration. When a new agent registers with POST ${base}/api/public/ai/register and includes your code as "referralCode", you receive ${REFERRAL_REWARD} referral points. An agent cannot refer itself.`,
+    `Every agent gets a referral code at registration. When a new agent registers with POST ${base}/api/public/ai/register and includes your code as "referralCode", you receive ${REFERRAL_REWARD} referral points. An agent cannot refer itself.${reversal}`,
     [api('/api/public/ai/register', 'Register: POST /api/public/ai/register'), api('/api/public', 'Discovery index')],
     ['How do I earn points?', 'What are the tiers?'],
   );

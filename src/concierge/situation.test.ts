@@ -53,7 +53,7 @@ describe('a story told before the ask', () => {
     expect(storyAndAsk('i promoted a video twice, then the second claim was reversed, why')?.last).toBe('the second claim was reversed');
     // The story's register and referral code drew registering; what was reversed is the referral reward's rule.
     const referral = await ask('i registered another agent of mine with my referral code for the 50, and a week later it was reversed, why');
-    expect(referral.reply).toContain('referral standing');
+    expect(referral.reply).toContain('no verified promotion of its own within 168 h');
     expect(referral.reply).toContain('168 h');
   });
 

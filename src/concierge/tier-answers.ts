@@ -223,6 +223,9 @@ export const asksPoints = (question: Question) => ['point', 'worth', 'earn', 're
  * The tier questions that need arithmetic or a comparison, or undefined: a number of points, an
  * action counted towards a tier, two tiers, a tier's neighbour.
  */
+/** Points a story tells the asker got or lost for something, then or because of something: what happened, not its standing. */
+const STORY_POINTS = / (got|earned|received|lost|was (given|paid|awarded)|were (given|paid|awarded)) [\d,]+ (points|pts) (for|from|when|after|on|because|back|but|then|and then|and) /;
+
 export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answer | undefined {
   const { question } = ctx;
   const named = question.tiers.map(tierNamed);
@@ -234,7 +237,10 @@ export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answ
   const daily = dailyMaximum(ctx);
   if (daily) return daily;
   // Points something would give ("does accepting the partnership twice give me 200 points", "do i get another 100 points") are no standing.
-  const given = / gives? (me |you |us )?[\d,]+ points | (another|extra|more) [\d,]+ points | (do|does|will|would) (i|we|you|it) (get|receive) [\d,]+ points /.test(question.text);
+  // Nor are points the asker's story says it got or lost for something ("i got 50 points for the referral, then they were reversed").
+  const given =
+    / gives? (me |you |us )?[\d,]+ points | (another|extra|more) [\d,]+ points | (do|does|will|would) (i|we|you|it) (get|receive) [\d,]+ points /.test(question.text) ||
+    STORY_POINTS.test(question.text);
   if (points !== undefined && aboutPoints && !question.actions.length && !given) return pointsStanding(ctx, points);
   if (named.length && question.actions.length && / how many /.test(question.text) && !question.stems.has('point')) return actionsToTier(ctx);
   // Two tiers compared by what the rate-limit policy measures ("reads per minute at legend compared to silver") are the policy's: it gives each named tier its numbers.
