@@ -1372,3 +1372,14 @@ describe('points a story tells the asker got for something', () => {
     expect((await ask('how do referrals work')).reply).not.toContain('reversed');
   });
 });
+
+describe('a gift', () => {
+  it('is something from the shop, and a gift card is nothing the shop or the agent protocols have', async () => {
+    const gifts = await ask('any gifts for podcast fans');
+    expect(gifts.intent).toBe('shop');
+    expect(gifts.reply).toContain('Cove Radio Microphone Pin');
+    const card = await ask('can i buy a gift card');
+    expect(card.reply).toContain("don't know");
+    expect(card.reply).not.toContain('MCP server card');
+  });
+});

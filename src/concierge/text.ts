@@ -48,6 +48,7 @@ export const HEALTH_TERMS = [
 export const SYNONYMS: Record<string, string[]> = {
   store: ['shop'],
   souvenir: ['shop'],
+  gift: ['shop'],
   swag: ['shop'],
   buy: ['shop'],
   sell: ['shop'],
@@ -87,6 +88,8 @@ export const SYNONYMS: Record<string, string[]> = {
 const PHRASES: Array<[RegExp, string]> = [
   [/\bsign(s|ed|ing)? ?up\b/g, 'register'],
   [/\bt-?shirts?\b/g, 'tshirt'],
+  // A gift card is no card of the agent protocols, and no gift the shop has: one word no document has.
+  [/\bgift ?(?:cards?|certificates?|vouchers?)\b/g, 'giftcard'],
   // An action's name written as words: "api use", "task post", "a content submission".
   ...Object.keys(actionPoints)
     .filter((a) => a.includes('_'))
