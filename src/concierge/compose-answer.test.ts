@@ -86,9 +86,8 @@ describe('composing an answer', () => {
     ['what is the capital of france', 'unknown'],
   ])('%s -> %s', async (q, intent) => expect((await ask(q)).intent).toBe(intent));
 
-  it.each(['do you have gift cards', 'does the mcp server offer gift cards'])('says it knows no more about a word no document has right before one the answer is filed under: %s', async (q) =>
-    expect((await ask(q)).reply).toContain('I don\'t know more about "gift"'),
-  );
+  it('says it knows no more about a word no document has right before one the answer is filed under', async () =>
+    expect((await ask('does the mcp server offer greeting cards')).reply).toContain('I don\'t know more about "greeting"'));
 
   it('says what follows a show the question names once it ends', async () => {
     expect((await ask('once morning garden ends what comes on')).reply).toContain('Kitchen Mornings');
