@@ -233,6 +233,12 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     : season !== undefined
       ? episodes.filter((e) => e.season === season).sort((a, b) => (a.episode ?? 0) - (b.episode ?? 0))
       : relevant(ofShow(ctx), ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
+  // An episode numbered for a subject another episode has ("the lab reports one, season 1 episode 4?") is a wrong number: the
+  // subject's episode comes first, each with its number, so the number is corrected.
+  if (numbered) {
+    const subject = relevant(ofShow(ctx), ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
+    if (subject.length && !subject.some((e) => picks.includes(e))) picks = [...subject.slice(0, 1), ...picks];
+  }
   let label = 'Matching episodes';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
   if (asksOldest(ctx) && !numbered && season === undefined) {

@@ -239,6 +239,15 @@ describe('round 13 of issue #37', () => {
     expect((await ask('is there a daily limit on how many promotes count?')).reply).toContain('promote 10');
   });
 
+  it('gives the episode of the subject asked for before the episode its wrong number names, with their numbers', async () => {
+    const answer = await ask('which podcast episode is about lab reports, season 1 episode 4?');
+    expect(answer.intent).toBe('podcast');
+    expect(answer.reply).toContain('Reading the Label (season 2, episode 1');
+    expect(answer.reply).toContain('Kitchen Table Stories (season 1, episode 4');
+    expect(answer.reply.indexOf('Reading the Label')).toBeLessThan(answer.reply.indexOf('Kitchen Table Stories'));
+    expect((await ask('what is season 2 episode 2')).reply).not.toContain('Reading the Label');
+  });
+
   it("lists a season's episodes and every video of a category asked for, and points to the team when nothing matches", async () => {
     const season = (await ask('what episodes are in season two')).reply;
     for (const title of ['Reading the Label', 'Rope, Sails and Paper', 'How a Ballot Measure Is Born']) expect(season).toContain(title);

@@ -84,6 +84,7 @@ describe('readQuestion', () => {
     expect(read('I have 320 points, what tier am I').numbers).toEqual([320]);
     expect(read('what tier is scout-7').numbers).toEqual([]);
     expect(read('top 3 agents').numbers).toEqual([]);
+    expect(read('which episode is about lab reports, season 1 episode 4?').numbers).toEqual([]);
   });
 
   it('asks for a kind of item only in its own words, and leaves that word out of the search', () => {
