@@ -239,6 +239,17 @@ describe('round 13 of issue #37', () => {
     expect((await ask('is there a daily limit on how many promotes count?')).reply).toContain('promote 10');
   });
 
+  it('says a tier named as other programs name theirs does not exist, and gives the five there are', async () => {
+    for (const q of ['what do Diamond agents get', 'how do i reach titanium tier', 'is there a vip level']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('tiers');
+      expect(answer.reply, q).toMatch(/^There is no (Diamond|Titanium|VIP) tier\. /);
+      for (const tier of ['Bronze', 'Silver', 'Gold', 'Platinum', 'Legend']) expect(answer.reply, q).toContain(tier);
+    }
+    expect((await ask('what do Gold agents get')).reply).not.toContain('There is no');
+    expect((await ask('tell me about the emerald coast festival')).reply).not.toContain('There is no');
+  });
+
   it('gives the episode of the subject asked for before the episode its wrong number names, with their numbers', async () => {
     const answer = await ask('which podcast episode is about lab reports, season 1 episode 4?');
     expect(answer.intent).toBe('podcast');

@@ -27,7 +27,7 @@ import { askerZone, scheduleAnswer, scheduleExtremes } from './schedule-answers.
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { byTheAsk, storyAndAsk } from './situation.ts';
-import { asksPoints, countsActions, tierArithmetic, tierDocAnswer } from './tier-answers.ts';
+import { asksPoints, countsActions, tierArithmetic, tierDocAnswer, unknownTierAnswer } from './tier-answers.ts';
 import type { Topic } from '../schemas/content.ts';
 import { publicOrigin } from '../public-origin.ts';
 
@@ -940,6 +940,9 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
   // it as one of ours ("how do i cancel my netflix" is not about cancer, "who won the superbowl" not about who owns what).
   // So is one with a word corrected into a rare word no close document has, after an article ("who won the super bowl" is no "supper
   // bowel"); after "my" it is the asker's own ("my sons seizures" read as "my sous" is still about seizures).
+  // A tier named as other programs name theirs is no stranger: there is no such tier, and the ladder says which there are.
+  const noSuchTier = unknownTierAnswer(ctx);
+  if (noSuchTier) return noSuchTier;
   if (question.corrected && (namesStranger(question.words, new Set(ctx.index.strangers(question.query)), true) || namesStranger(question.words, new Set(miscorrected(ctx))))) return smallTalk(ctx);
   // A question that names a kind of item ("list every podcast episode") is about that kind, unless it names the leaderboard whole.
   const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT && (!question.kind || hits[0].fullyNamed);

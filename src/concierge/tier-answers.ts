@@ -303,6 +303,24 @@ export function tierDocAnswer(ctx: AnswerContext, hit: Hit): Answer {
   );
 }
 
+/** What other loyalty programs call their tiers: a rank, a metal or a stone. */
+const RANK_WORD = 'diamond|titanium|emerald|ruby|sapphire|copper|iron|steel|obsidian|onyx|pearl|crystal|elite|vip|premium|master|grandmaster|champion|mythic|ultimate';
+const RANK_NAMED = new RegExp(` (${RANK_WORD}) (agents?|tiers?|levels?|status|members?|rank|badge)(?= )| (tier|level|rank) (${RANK_WORD}) `);
+
+/**
+ * A tier the program does not have, named as other programs name theirs ("what do Diamond agents get", "how do i reach titanium
+ * tier"): there is no such tier, and the five there are are given, from the lowest.
+ */
+export function unknownTierAnswer(ctx: AnswerContext): Answer | undefined {
+  if (ctx.question.tiers.length) return undefined;
+  const m = RANK_NAMED.exec(` ${ctx.question.asWritten.join(' ')} `);
+  if (!m) return undefined;
+  const word = m[1] ?? m[4];
+  const name = word === 'vip' ? 'VIP' : word[0].toUpperCase() + word.slice(1);
+  const ladder = ladderAnswer({ ...ctx, question: { ...ctx.question, text: ' tiers ' } });
+  return { ...ladder, reply: `There is no ${name} tier. ${ladder.reply}` };
+}
+
 /** The ladder as a whole: all five tiers, or its top or its bottom when that is what is asked. */
 export function ladderAnswer(ctx: AnswerContext): Answer {
   const { text } = ctx.question;
