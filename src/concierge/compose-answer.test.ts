@@ -166,6 +166,14 @@ describe('the questions issue #37 found answered wrongly', () => {
 });
 
 describe('round 12 of issue #37', () => {
+  it("reads the points a question says the partnership's bonus is as its value asked about, not as a standing", async () => {
+    const answer = await ask('the partnership bonus is 500 points, correct?');
+    expect(answer.intent).toBe('partnership');
+    expect(answer.reply).toContain('100');
+    expect(answer.reply).not.toContain('With 500 points');
+    expect((await ask('i have 500 points what tier')).reply).toContain('With 500 points you are Gold');
+  });
+
   it('adds up counted actions with the partnership bonus, reading a last clause that is a question', async () => {
     const answer = await ask('say i sign the partnership and do 2 shares, whats my total');
     expect(answer.reply).toContain('the partnership bonus 100: 120 points in all');

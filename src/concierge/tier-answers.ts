@@ -234,7 +234,11 @@ export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answ
   const daily = dailyMaximum(ctx);
   if (daily) return daily;
   // Points something would give ("does accepting the partnership twice give me 200 points", "do i get another 100 points") are no standing.
-  const given = / gives? (me |you |us )?[\d,]+ points | (another|extra|more) [\d,]+ points | (do|does|will|would) (i|we|you|it) (get|receive) [\d,]+ points /.test(question.text);
+  // Nor is what the question says the partnership's bonus is ("the partnership bonus is 500 points"): that is its value, asked about.
+  const given =
+    / gives? (me |you |us )?[\d,]+ points | (another|extra|more) [\d,]+ points | (do|does|will|would) (i|we|you|it) (get|receive) [\d,]+ points | (bonus|partnership) (is|was|worth|pays|gives|adds|earns) (only |just |about |really |worth )?[\d,]+ points /.test(
+      question.text,
+    );
   if (points !== undefined && aboutPoints && !question.actions.length && !given) return pointsStanding(ctx, points);
   if (named.length && question.actions.length && / how many /.test(question.text) && !question.stems.has('point')) return actionsToTier(ctx);
   // Two tiers compared by what the rate-limit policy measures ("reads per minute at legend compared to silver") are the policy's: it gives each named tier its numbers.
