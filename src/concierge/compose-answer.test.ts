@@ -166,6 +166,12 @@ describe('the questions issue #37 found answered wrongly', () => {
 });
 
 describe('round 12 of issue #37', () => {
+  it('reads what actions pay as what they earn', async () => {
+    const answer = await ask("mentions pay more than promotes, don't they?");
+    expect(answer.intent).toBe('points');
+    expect(answer.reply).toContain('A mention earns 15 points. A promote earns 25 points.');
+  });
+
   it("reads the points a question says the partnership's bonus is as its value asked about, not as a standing", async () => {
     const answer = await ask('the partnership bonus is 500 points, correct?');
     expect(answer.intent).toBe('partnership');

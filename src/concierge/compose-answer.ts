@@ -538,7 +538,8 @@ const REPEATED = / same (\w+ ){0,3}(twice|again|both times|two times|more than o
 function actionWorth(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
   // "How many times a day can I share" counts shares (a cap), not points.
-  const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || asksPoints(question);
+  // What an action pays is what it earns ("mentions pay more than promotes"): the program pays points, nothing else.
+  const asksWorth = / (how many(?! times)|how much|get|receive|anything|pay|pays|paid) /.test(question.text) || asksPoints(question);
   // "Who has the most promotion points?" asks for agents, not for what a promote is worth; "is there a daily limit on how many promotes
   // count?" is about a rule of the program (not an endpoint, which may be the action itself) that accounts for most of the question.
   // So is one a rule accounts for more of than any other of the top five, and for at least half: "does my referral reward stand if the agent
