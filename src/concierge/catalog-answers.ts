@@ -187,6 +187,16 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   } else if (!picks.length && subject) {
     const featured = catalog.videos.filter((v) => v.featured).slice(0, 3);
     const team = askTheTeam(ctx);
+    // No video has every word, but a word only one video has in its title or keywords names it, and the rest is a premise to correct
+    // ("Dr. Ines Marlowe hosts the germination video": Juniper Vale does): that video is given as the nearest, with its description.
+    const nearest = nearestVideos(ctx);
+    if (nearest.length)
+      return ctx.answer(
+        'videos',
+        `No published video matches "${subject}". The nearest: ${nearest.map((video) => `${line(video)}: ${video.description}`).join('; ')} ${team.says} ${lead}`,
+        [list, ...nearest.map(videoSource), team.source],
+        suggestions,
+      );
     return ctx.answer(
       'videos',
       `No published video matches "${subject}". ${team.says} ${lead} Categories: ${catalog.site.categories.map((c) => c.name).join(', ')}. Featured now: ${featured.map(line).join('; ')}.`,
@@ -219,6 +229,15 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     [list, ...(category ? [{ title: category.doc.title, url: category.doc.url }] : []), ...picks.map(videoSource), ...(unmatched ? [unmatched.source] : [])],
     suggestions,
   );
+}
+
+/** The videos named by a word of the question in their title or keywords that no other video has there: at most two. */
+function nearestVideos(ctx: AnswerContext): Video[] {
+  const holders = new Map<string, string[]>();
+  for (const h of ctx.index.search(ctx.question.query, { kinds: ['video'] })) for (const term of h.keyed) holders.set(term, [...(holders.get(term) ?? []), h.doc.ref]);
+  const named = new Set([...holders.values()].filter((refs) => refs.length === 1).map((refs) => refs[0]));
+  const byId = videosById(ctx.catalog);
+  return named.size && named.size <= 2 ? [...named].map((id) => byId.get(id)!) : [];
 }
 
 export function podcastAnswer(ctx: AnswerContext): Answer {

@@ -166,6 +166,15 @@ describe('the questions issue #37 found answered wrongly', () => {
 });
 
 describe('round 12 of issue #37', () => {
+  it('gives the video a word of its title names when no video has every word, correcting the rest from its description', async () => {
+    const answer = await ask('Dr. Ines Marlowe hosts the germination video, right?');
+    expect(answer.reply).toContain('No published video matches');
+    expect(answer.reply).toContain('The nearest: Seed to Sprout');
+    expect(answer.reply).toContain('Host Juniper Vale');
+    expect(answer.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/videos/cc-001'));
+    expect((await ask('is there a video about quilting')).reply).not.toContain('The nearest');
+  });
+
   it('reads what actions pay as what they earn', async () => {
     const answer = await ask("mentions pay more than promotes, don't they?");
     expect(answer.intent).toBe('points');
