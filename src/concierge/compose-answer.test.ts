@@ -175,6 +175,16 @@ describe('round 12 of issue #37', () => {
     expect((await ask('is there a video about quilting')).reply).not.toContain('The nearest');
   });
 
+  it('says whether a show named by its title airs on the day asked, and when it does air when not', async () => {
+    const wrong = await ask('Morning Garden airs on wednesday mornings, correct?');
+    expect(wrong.reply).toContain('Morning Garden does not air on Wednesday: it airs Monday 06:00-09:00, Friday 06:00-08:00');
+    const right = await ask('is morning garden on friday');
+    expect(right.reply).toContain('Morning Garden airs Friday 06:00-08:00');
+    expect(right.reply).toContain('to end the week');
+    // Words of a title apart name no show: the day's lineup.
+    expect((await ask('whats the kitchen show on saturday morning')).reply).toContain('Weekend Kitchen');
+  });
+
   it('reads what actions pay as what they earn', async () => {
     const answer = await ask("mentions pay more than promotes, don't they?");
     expect(answer.intent).toBe('points');
