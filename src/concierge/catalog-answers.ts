@@ -222,7 +222,9 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   // In a longer list, a video whose description has a word of the question its title lacks is described too ("who is the chef in the kitchen videos").
   const categoryName = (v: Video) => catalog.site.categories.find((c) => c.id === v.category)?.name ?? v.category;
   const more = saysMore(ctx);
-  const described = (v: Video) => ((picks.length <= 2 && hits.length) || more(v.description, v.title) ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
+  // Asked who hosts or presents them, every video listed is described: its description names who is in it ("who hosts the science videos").
+  const asksWho = / (who|hosts?|hosted|hosting|presents|presenters?) /.test(question.text);
+  const described = (v: Video) => ((picks.length <= 2 && hits.length) || asksWho || more(v.description, v.title) ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
   return ctx.answer(
     'videos',
     `${lead} ${label}: ${picks.map(described).join('; ')}. ${unmatched?.says ?? ''}`,

@@ -185,6 +185,12 @@ describe('round 12 of issue #37', () => {
     expect((await ask('whats the kitchen show on saturday morning')).reply).toContain('Weekend Kitchen');
   });
 
+  it('describes every video listed when the question asks who hosts them', async () => {
+    const answer = await ask('who hosts the science videos');
+    expect(answer.reply).toContain('Dr. Ines Marlowe');
+    expect((await ask('list the science videos')).reply).not.toContain('Dr. Ines Marlowe');
+  });
+
   it('reads what actions pay as what they earn', async () => {
     const answer = await ask("mentions pay more than promotes, don't they?");
     expect(answer.intent).toBe('points');
