@@ -185,6 +185,13 @@ describe('round 12 of issue #37', () => {
     expect((await ask('whats the kitchen show on saturday morning')).reply).toContain('Weekend Kitchen');
   });
 
+  it('answers a question for videos of a category named whole with that category, whoever else it names', async () => {
+    const answer = await ask('theo brandt hosts the science videos, yes?');
+    expect(answer.intent).toBe('videos');
+    expect(answer.reply).toContain('Science videos');
+    expect(answer.reply).toContain('Dr. Ines Marlowe');
+  });
+
   it('describes every video listed when the question asks who hosts them', async () => {
     const answer = await ask('who hosts the science videos');
     expect(answer.reply).toContain('Dr. Ines Marlowe');

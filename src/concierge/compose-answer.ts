@@ -361,7 +361,9 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     // With no item of the kind found, a fact of the program the question names whole answers: "new videos as json feed" is the feeds.
     const fact = hits[0];
     if (!ofKind && !best && fact?.fullyNamed && fact.doc.kind === 'program' && !OVERVIEWS.has(fact.doc.ref)) return documentAnswer(ctx, fact);
-    if (ofKind || !best || loose || overview) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
+    // A category of the kind named whole ("the science videos") is what is asked for, whoever else the question names.
+    const category = kind === 'video' && hits.some((h) => h.doc.kind === 'category' && h.fullyNamed);
+    if (ofKind || !best || loose || overview || category) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
     const aka = best.fullyNamed && best.doc.kind === 'knowledge' ? underName(ctx, best, kind) : undefined;
     if (aka) return KIND_ANSWER[kind](aka);
   }
