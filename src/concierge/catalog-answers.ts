@@ -187,6 +187,16 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   } else if (!picks.length && subject) {
     const featured = catalog.videos.filter((v) => v.featured).slice(0, 3);
     const team = askTheTeam(ctx);
+    // No video has every word, but a word only one video has in its title or keywords names it, and the rest is a premise to correct
+    // ("Dr. Ines Marlowe hosts the germination video": Juniper Vale does): that video is given as the nearest, with its description.
+    const nearest = nearestVideos(ctx);
+    if (nearest.length)
+      return ctx.answer(
+        'videos',
+        `No published video matches "${subject}". The nearest: ${nearest.map((video) => `${line(video)}: ${video.description}`).join('; ')} ${team.says} ${lead}`,
+        [list, ...nearest.map(videoSource), team.source],
+        suggestions,
+      );
     return ctx.answer(
       'videos',
       `No published video matches "${subject}". ${team.says} ${lead} Categories: ${catalog.site.categories.map((c) => c.name).join(', ')}. Featured now: ${featured.map(line).join('; ')}.`,
@@ -212,13 +222,24 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   // In a longer list, a video whose description has a word of the question its title lacks is described too ("who is the chef in the kitchen videos").
   const categoryName = (v: Video) => catalog.site.categories.find((c) => c.id === v.category)?.name ?? v.category;
   const more = saysMore(ctx);
-  const described = (v: Video) => ((picks.length <= 2 && hits.length) || more(v.description, v.title) ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
+  // Asked who hosts or presents them, every video listed is described: its description names who is in it ("who hosts the science videos").
+  const asksWho = / (who|hosts?|hosted|hosting|presents|presenters?) /.test(question.text);
+  const described = (v: Video) => ((picks.length <= 2 && hits.length) || asksWho || more(v.description, v.title) ? `${line(v)}, in ${categoryName(v)}: ${sentence(v.description)}` : line(v));
   return ctx.answer(
     'videos',
     `${lead} ${label}: ${picks.map(described).join('; ')}. ${unmatched?.says ?? ''}`,
     [list, ...(category ? [{ title: category.doc.title, url: category.doc.url }] : []), ...picks.map(videoSource), ...(unmatched ? [unmatched.source] : [])],
     suggestions,
   );
+}
+
+/** The videos named by a word of the question in their title or keywords that no other video has there: at most two. */
+function nearestVideos(ctx: AnswerContext): Video[] {
+  const holders = new Map<string, string[]>();
+  for (const h of ctx.index.search(ctx.question.query, { kinds: ['video'] })) for (const term of h.keyed) holders.set(term, [...(holders.get(term) ?? []), h.doc.ref]);
+  const named = new Set([...holders.values()].filter((refs) => refs.length === 1).map((refs) => refs[0]));
+  const byId = videosById(ctx.catalog);
+  return named.size && named.size <= 2 ? [...named].map((id) => byId.get(id)!) : [];
 }
 
 export function podcastAnswer(ctx: AnswerContext): Answer {
@@ -233,6 +254,12 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     : season !== undefined
       ? episodes.filter((e) => e.season === season).sort((a, b) => (a.episode ?? 0) - (b.episode ?? 0))
       : relevant(ofShow(ctx), ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
+  // An episode numbered for a subject another episode has ("the lab reports one, season 1 episode 4?") is a wrong number: the
+  // subject's episode comes first, each with its number, so the number is corrected.
+  if (numbered) {
+    const subject = relevant(ofShow(ctx), ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
+    if (subject.length && !subject.some((e) => picks.includes(e))) picks = [...subject.slice(0, 1), ...picks];
+  }
   let label = 'Matching episodes';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
   if (asksOldest(ctx) && !numbered && season === undefined) {

@@ -165,6 +165,52 @@ describe('the questions issue #37 found answered wrongly', () => {
 });
 
 describe('round 12 of issue #37', () => {
+  it('gives the video a word of its title names when no video has every word, correcting the rest from its description', async () => {
+    const answer = await ask('Dr. Ines Marlowe hosts the germination video, right?');
+    expect(answer.reply).toContain('No published video matches');
+    expect(answer.reply).toContain('The nearest: Seed to Sprout');
+    expect(answer.reply).toContain('Host Juniper Vale');
+    expect(answer.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/videos/cc-001'));
+    expect((await ask('is there a video about quilting')).reply).not.toContain('The nearest');
+  });
+
+  it('says whether a show named by its title airs on the day asked, and when it does air when not', async () => {
+    const wrong = await ask('Morning Garden airs on wednesday mornings, correct?');
+    expect(wrong.reply).toContain('Morning Garden does not air on Wednesday: it airs Monday 06:00-09:00, Friday 06:00-08:00');
+    const right = await ask('is morning garden on friday');
+    expect(right.reply).toContain('Morning Garden airs Friday 06:00-08:00');
+    expect(right.reply).toContain('to end the week');
+    // Words of a title apart name no show: the day's lineup.
+    expect((await ask('whats the kitchen show on saturday morning')).reply).toContain('Weekend Kitchen');
+  });
+
+  it('answers a question for videos of a category named whole with that category, whoever else it names', async () => {
+    const answer = await ask('theo brandt hosts the science videos, yes?');
+    expect(answer.intent).toBe('videos');
+    expect(answer.reply).toContain('Science videos');
+    expect(answer.reply).toContain('Dr. Ines Marlowe');
+  });
+
+  it('describes every video listed when the question asks who hosts them', async () => {
+    const answer = await ask('who hosts the science videos');
+    expect(answer.reply).toContain('Dr. Ines Marlowe');
+    expect((await ask('list the science videos')).reply).not.toContain('Dr. Ines Marlowe');
+  });
+
+  it('reads what actions pay as what they earn', async () => {
+    const answer = await ask("mentions pay more than promotes, don't they?");
+    expect(answer.intent).toBe('points');
+    expect(answer.reply).toContain('A mention earns 15 points. A promote earns 25 points.');
+  });
+
+  it("reads the points a question says the partnership's bonus is as its value asked about, not as a standing", async () => {
+    const answer = await ask('the partnership bonus is 500 points, correct?');
+    expect(answer.intent).toBe('partnership');
+    expect(answer.reply).toContain('100');
+    expect(answer.reply).not.toContain('With 500 points');
+    expect((await ask('i have 500 points what tier')).reply).toContain('With 500 points you are Gold');
+  });
+
   it('adds up counted actions with the partnership bonus, reading a last clause that is a question', async () => {
     const answer = await ask('say i sign the partnership and do 2 shares, whats my total');
     expect(answer.reply).toContain('the partnership bonus 100: 120 points in all');
@@ -236,6 +282,26 @@ describe('round 13 of issue #37', () => {
     expect((await ask('how many reads per hour does a bronze agent get')).reply).toContain('10,000 per hour');
     // The daily caps, not what a promote earns.
     expect((await ask('is there a daily limit on how many promotes count?')).reply).toContain('promote 10');
+  });
+
+  it('says a tier named as other programs name theirs does not exist, and gives the five there are', async () => {
+    for (const q of ['what do Diamond agents get', 'how do i reach titanium tier', 'is there a vip level']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('tiers');
+      expect(answer.reply, q).toMatch(/^There is no (Diamond|Titanium|VIP) tier\. /);
+      for (const tier of ['Bronze', 'Silver', 'Gold', 'Platinum', 'Legend']) expect(answer.reply, q).toContain(tier);
+    }
+    expect((await ask('what do Gold agents get')).reply).not.toContain('There is no');
+    expect((await ask('tell me about the emerald coast festival')).reply).not.toContain('There is no');
+  });
+
+  it('gives the episode of the subject asked for before the episode its wrong number names, with their numbers', async () => {
+    const answer = await ask('which podcast episode is about lab reports, season 1 episode 4?');
+    expect(answer.intent).toBe('podcast');
+    expect(answer.reply).toContain('Reading the Label (season 2, episode 1');
+    expect(answer.reply).toContain('Kitchen Table Stories (season 1, episode 4');
+    expect(answer.reply.indexOf('Reading the Label')).toBeLessThan(answer.reply.indexOf('Kitchen Table Stories'));
+    expect((await ask('what is season 2 episode 2')).reply).not.toContain('Reading the Label');
   });
 
   it("lists a season's episodes and every video of a category asked for, and points to the team when nothing matches", async () => {

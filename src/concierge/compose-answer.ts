@@ -27,7 +27,7 @@ import { askerZone, scheduleAnswer, scheduleExtremes } from './schedule-answers.
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { byTheAsk, storyAndAsk } from './situation.ts';
-import { asksPoints, countsActions, tierArithmetic, tierDocAnswer } from './tier-answers.ts';
+import { asksPoints, countsActions, tierArithmetic, tierDocAnswer, unknownTierAnswer } from './tier-answers.ts';
 import type { Topic } from '../schemas/content.ts';
 import { publicOrigin } from '../public-origin.ts';
 
@@ -365,7 +365,9 @@ function retrieved(ctx: AnswerContext): Answer | undefined {
     // show has episodes too: asked for an "episode", a video found by its own subject answers ("an episode about trichomes").
     const unmistaken = kind === 'product' || / podcasts? /.test(question.text) || best?.doc.kind === 'category';
     const otherItem = unmistaken && best && Object.values(KIND_FAMILY).some((f) => f.includes(best.doc.kind)) && !KIND_FAMILY[kind].includes(best.doc.kind);
-    if (ofKind || !best || loose || overview || otherItem) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
+    // A category of the kind named whole ("the science videos") is what is asked for, whoever else the question names.
+    const category = kind === 'video' && hits.some((h) => h.doc.kind === 'category' && h.fullyNamed);
+    if (ofKind || !best || loose || overview || otherItem || category) return KIND_ANSWER[kind]((best && compared(ctx, best)) || ctx);
     const aka = best.fullyNamed && best.doc.kind === 'knowledge' ? underName(ctx, best, kind) : undefined;
     if (aka) return KIND_ANSWER[kind](aka);
   }
@@ -542,7 +544,8 @@ const REPEATED = / same (\w+ ){0,3}(twice|again|both times|two times|more than o
 function actionWorth(ctx: AnswerContext): Answer | undefined {
   const { question } = ctx;
   // "How many times a day can I share" counts shares (a cap), not points.
-  const asksWorth = / (how many(?! times)|how much|get|receive|anything) /.test(question.text) || asksPoints(question);
+  // What an action pays is what it earns ("mentions pay more than promotes"): the program pays points, nothing else.
+  const asksWorth = / (how many(?! times)|how much|get|receive|anything|pay|pays|paid) /.test(question.text) || asksPoints(question);
   // "Who has the most promotion points?" asks for agents, not for what a promote is worth; "is there a daily limit on how many promotes
   // count?" is about a rule of the program (not an endpoint, which may be the action itself) that accounts for most of the question.
   // So is one a rule accounts for more of than any other of the top five, and for at least half: "does my referral reward stand if the agent
@@ -1010,6 +1013,9 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
   // it as one of ours ("how do i cancel my netflix" is not about cancer, "who won the superbowl" not about who owns what).
   // So is one with a word corrected into a rare word no close document has, after an article ("who won the super bowl" is no "supper
   // bowel"); after "my" it is the asker's own ("my sons seizures" read as "my sous" is still about seizures).
+  // A tier named as other programs name theirs is no stranger: there is no such tier, and the ladder says which there are.
+  const noSuchTier = unknownTierAnswer(ctx);
+  if (noSuchTier) return noSuchTier;
   if (question.corrected && (namesStranger(question.words, new Set(ctx.index.strangers(question.query)), true) || namesStranger(question.words, new Set(miscorrected(ctx))))) return smallTalk(ctx);
   // A question that names a kind of item ("list every podcast episode") is about that kind, unless it names the leaderboard whole.
   const leaderboardFirst = hits[0]?.doc.kind === 'program' && hits[0].doc.ref === 'leaderboard' && hits[0].confidence >= CONFIDENT && (!question.kind || hits[0].fullyNamed);

@@ -302,7 +302,7 @@ function discoveryDocs(index: ReturnType<typeof discoveryIndex>, base: string): 
   ];
   // The rules go by the keys the index files them under ("referralCap"): words to find them by, not names anyone uses. The check of
   // claimed urls is filed under the actions that claim one, as agents name them ("how long do you have to verify a promote").
-  const claiming = 'verify verified promote share mention';
+  const claiming = 'verify verified promote';
   for (const [key, rule] of Object.entries(farming.rules)) {
     const title = key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
     docs.push({ ...doc(title, `${title} rule${key === 'claimVerification' ? ` ${claiming}` : ''}`, rule), names: '' });

@@ -44,6 +44,15 @@ describe('correctWord', () => {
 });
 
 describe('readQuestion', () => {
+  it('leaves out a tag that asks to confirm a statement: "the logo mug costs 20 dollars right?" asks about the mug', async () => {
+    expect(read('the logo mug costs 20 dollars right?').words).toEqual(['the', 'logo', 'mug', 'costs', '20', 'dollars']);
+    expect(read("gold starts at 300 points, isn't it?").words).toEqual(['gold', 'starts', 'at', '300', 'points']);
+    expect(read('the tote is in stock, is that right?').words).toEqual(['the', 'tote', 'is', 'in', 'stock']);
+    expect(read('which way is right').words).toContain('right');
+    const answer = await answerQuestion(conciergeModel, { message: 'the logo mug costs 20 dollars right?', now: new Date('2026-11-23T22:30:00Z') });
+    expect(answer.reply).toContain('14.00');
+  });
+
   it('expands contractions and chat spellings, and gives words the documents never use their synonyms instead', () => {
     const q = read("What's the swag like? wat pts");
     expect(q.words.slice(0, 3)).toEqual(['what', 'is', 'the']);
@@ -75,6 +84,7 @@ describe('readQuestion', () => {
     expect(read('I have 320 points, what tier am I').numbers).toEqual([320]);
     expect(read('what tier is scout-7').numbers).toEqual([]);
     expect(read('top 3 agents').numbers).toEqual([]);
+    expect(read('which episode is about lab reports, season 1 episode 4?').numbers).toEqual([]);
   });
 
   it('asks for a kind of item only in its own words, and leaves that word out of the search', () => {

@@ -352,7 +352,10 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const ceiling = PRICE_CEILING.exec(` ${normal} `);
   const priced = ceiling && (ceiling[2] || ceiling[4] || kinds[0] === 'product') ? ceiling : undefined;
   const ceilingWords = new Set(priced ? wordsOf(priced[0]) : []);
-  const numbers = [...normal.matchAll(/(?<![\w.-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.-])/g)].map((m) => Number(m[1].replaceAll(',', ''))).filter((n) => n !== count);
+  // A number that numbers a season, an episode or a part ("season 1 episode 4") is a name, no amount.
+  const numbers = [...normal.matchAll(/(?<![\w.-])(?<!\b(?:season|episode|ep|part|chapter|series) )(\d{1,3}(?:,\d{3})+|\d+)(?![\w.-])/g)]
+    .map((m) => Number(m[1].replaceAll(',', '')))
+    .filter((n) => n !== count);
   return {
     raw: message,
     words: ws,

@@ -180,6 +180,18 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
       );
     }
   }
+  // A show named by its title as written, with a day, asks whether it airs then ("Morning Garden airs on wednesday mornings?"): its
+  // airings that day, or that it does not air that day and when it does. Its words apart name no show ("the kitchen show on saturday morning").
+  const follows = FOLLOWS.some((s) => question.stems.has(s)) || / (what|which) (is|comes) next /.test(text);
+  const titled = hit?.doc.kind === 'slot' && ` ${question.asWritten.join(' ')} `.includes(` ${words(hit.doc.ref.toLowerCase()).join(' ')} `);
+  if (hit && titled && days.length && clock === undefined && !follows) {
+    const airings = grid.filter((s) => s.title === hit.doc.ref);
+    const then = airings.filter((s) => days.includes(s.day as Weekday));
+    const when = (slots: Slot[]) => slots.map((s) => `${capitalise(s.day)} ${s.start}-${s.end}`).join(', ');
+    const lead = then.length ? `${hit.doc.ref} airs ${when(then)}` : `${hit.doc.ref} does not air on ${days.map(capitalise).join(' or ')}: it airs ${when(airings)}`;
+    const told = then.length ? then : airings;
+    return answer(`${lead} (${timeZone} time${inTheirs(told)})${told[0].description ? `: ${sentence(told[0].description)}` : ''}.`, [scheduleSource, ...videoSources(told.slice(0, 1))]);
+  }
   if (days.length) {
     const lines = days.map(
       (d) =>

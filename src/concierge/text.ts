@@ -201,6 +201,13 @@ export function wordsBeyond(text: string, matched: readonly string[]): string[] 
 }
 
 /** A question in lower case with contractions, chat spellings and set phrases rewritten. */
+/**
+ * A confirmation tag closing a statement: "right?", ", correct?", "yes?", "is that right?", "isn't it?" (read as "is not it").
+ * Not a word a verb or a preposition asks for: "which way is right", "what is on right?".
+ */
+const CONFIRM_TAG =
+  /(?:,\s*|(?<!\b(?:is|are|was|were|be|on|the|a|not|all|turn|go|went))\s+)(?:right|correct|yes|yeah|yep|true|yes or no|am i right|is that (?:right|correct|true|so)|(?:is|are|do|does|did|was|were|has|have|can|will) not (?:it|that|they|he|she|there|you|we))\s*[?.!]*\s*$/;
+
 export function normalise(message: string): string {
   let text = message
     .toLowerCase()
@@ -214,6 +221,8 @@ export function normalise(message: string): string {
     .replace(/^\s*(?:(?:okay|ok|alright|so|well|like|yeah)\s+)+(?=\S)/, '')
     // Nor is "anyway", which only says the question moves on: "what is this channel about anyway".
     .replace(/\banyways?\b/g, ' ')
+    // Nor is a tag that asks to confirm what was said ("the logo mug costs 20 dollars right?", "..., isn't it?"): what was said is asked.
+    .replace(CONFIRM_TAG, '')
     .replace(/\s+/g, ' ')
     .trim();
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);

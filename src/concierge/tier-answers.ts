@@ -237,10 +237,12 @@ export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answ
   const daily = dailyMaximum(ctx);
   if (daily) return daily;
   // Points something would give ("does accepting the partnership twice give me 200 points", "do i get another 100 points") are no standing.
+  // Nor is what the question says the partnership's bonus is ("the partnership bonus is 500 points"): that is its value, asked about.
   // Nor are points the asker's story says it got or lost for something ("i got 50 points for the referral, then they were reversed").
   const given =
-    / gives? (me |you |us )?[\d,]+ points | (another|extra|more) [\d,]+ points | (do|does|will|would) (i|we|you|it) (get|receive) [\d,]+ points /.test(question.text) ||
-    STORY_POINTS.test(question.text);
+    / gives? (me |you |us )?[\d,]+ points | (another|extra|more) [\d,]+ points | (do|does|will|would) (i|we|you|it) (get|receive) [\d,]+ points | (bonus|partnership) (is|was|worth|pays|gives|adds|earns) (only |just |about |really |worth )?[\d,]+ points /.test(
+      question.text,
+    ) || STORY_POINTS.test(question.text);
   if (points !== undefined && aboutPoints && !question.actions.length && !given) return pointsStanding(ctx, points);
   if (named.length && question.actions.length && / how many /.test(question.text) && !question.stems.has('point')) return actionsToTier(ctx);
   // Two tiers compared by what the rate-limit policy measures ("reads per minute at legend compared to silver") are the policy's: it gives each named tier its numbers.
@@ -307,6 +309,24 @@ export function tierDocAnswer(ctx: AnswerContext, hit: Hit): Answer {
     sources(ctx),
     [`How do I reach ${tier.name}?`],
   );
+}
+
+/** What other loyalty programs call their tiers: a rank, a metal or a stone. */
+const RANK_WORD = 'diamond|titanium|emerald|ruby|sapphire|copper|iron|steel|obsidian|onyx|pearl|crystal|elite|vip|premium|master|grandmaster|champion|mythic|ultimate';
+const RANK_NAMED = new RegExp(` (${RANK_WORD}) (agents?|tiers?|levels?|status|members?|rank|badge)(?= )| (tier|level|rank) (${RANK_WORD}) `);
+
+/**
+ * A tier the program does not have, named as other programs name theirs ("what do Diamond agents get", "how do i reach titanium
+ * tier"): there is no such tier, and the five there are are given, from the lowest.
+ */
+export function unknownTierAnswer(ctx: AnswerContext): Answer | undefined {
+  if (ctx.question.tiers.length) return undefined;
+  const m = RANK_NAMED.exec(` ${ctx.question.asWritten.join(' ')} `);
+  if (!m) return undefined;
+  const word = m[1] ?? m[4];
+  const name = word === 'vip' ? 'VIP' : word[0].toUpperCase() + word.slice(1);
+  const ladder = ladderAnswer({ ...ctx, question: { ...ctx.question, text: ' tiers ' } });
+  return { ...ladder, reply: `There is no ${name} tier. ${ladder.reply}` };
 }
 
 /** The ladder as a whole: all five tiers, or its top or its bottom when that is what is asked. */
