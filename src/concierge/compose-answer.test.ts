@@ -1302,3 +1302,20 @@ describe('a child or a pet in a question', () => {
     }
   });
 });
+
+describe('round 56 of issue #37', () => {
+  it('leaves out of a list what the question excludes: a category, an item, a season or an availability', async () => {
+    const videos = (await ask('any videos that are not about cooking or gardening')).reply;
+    expect(videos).toContain('Fall Ballot Explainer');
+    expect(videos).not.toMatch(/Holiday Cookie Lab|Seed to Sprout|Cover Crops/);
+    const shop = (await ask('everything in the shop under $20 except the stickers')).reply;
+    expect(shop).toContain('Canopy Cove Logo Mug');
+    expect(shop).not.toContain('Cove Sticker Pack');
+    const season = (await ask('which podcast episodes are not from season one')).reply;
+    expect(season).toContain('Rope, Sails and Paper');
+    expect(season).not.toContain('Kitchen Table Stories');
+    const stock = (await ask('which shop items are not on preorder')).reply;
+    expect(stock).toContain('Harvest Moon Poster');
+    expect(stock).not.toContain('Sculptural Brass Grinder');
+  });
+});
