@@ -27,6 +27,14 @@ describe('the live program', () => {
     expect(top.reply).toContain('1. scout-7 (Legend, 1620 points); 2. Nova_Bot (Platinum, 810 points)');
   });
 
+  it('reads "who leads" and "who is the leader" as asking for the head of the leaderboard', async () => {
+    for (const q of ['who leads the leaderboard', 'who is the leader right now']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('leaderboard');
+      expect(answer.reply, q).toContain('1. scout-7 (Legend, 1620 points)');
+    }
+  });
+
   it('looks up a named agent once, and the answer carries its tier and profile', async () => {
     const snapshot = snapshotOf(agents);
     const answer = await ask('what tier is SCOUT-7?', snapshot);

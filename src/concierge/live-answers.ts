@@ -18,7 +18,7 @@ const YES_NO = /^ (can|could|do|does|did|will|would|is|are|should|may) | (can|wi
 /** How a question that asks for an agent begins: "who", "which agent", "what bot". */
 export const ASKS_WHO = /^ (who|(which|what) (agent|bot)s?) /;
 /** "Who has the most points?" asks for agents, not for the biggest award. */
-const WHO_LEADS = new RegExp(`${ASKS_WHO.source}(\\w+ ){0,3}(most|top|highest|best|leading|first|number|winning|ahead|second|third|place) `);
+const WHO_LEADS = new RegExp(`${ASKS_WHO.source}(\\w+ ){0,3}(most|top|highest|best|leading|leads|leader|first|number|winning|wins|ahead|second|third|place) `);
 /** "Who is last on the leaderboard?" asks for its tail. */
 const WHO_TRAILS = new RegExp(`${ASKS_WHO.source}(\\w+ ){0,4}(fewest|least|lowest|last|bottom) `);
 /** Words that make an unknown word worth looking up as an agent's name ("how many points does lumen have"). */
