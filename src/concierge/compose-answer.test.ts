@@ -1318,4 +1318,13 @@ describe('round 56 of issue #37', () => {
     expect(stock).toContain('Harvest Moon Poster');
     expect(stock).not.toContain('Sculptural Brass Grinder');
   });
+
+  it('tells on which days a category airs and on which it does not, from the weekly grid', async () => {
+    const science = await ask('which day of the week has no science on at all');
+    expect(science.intent).toBe('schedule');
+    expect(science.reply).toContain('No Science slot on Saturday');
+    const news = await ask('which day has no news');
+    expect(news.reply).toContain('No News slot on Thursday or Saturday');
+    expect((await ask('what days have cooking shows')).reply).toContain('There is no day without Kitchen');
+  });
 });

@@ -23,7 +23,7 @@ import { programFacts, reputationScore } from './program-answers.ts';
 import { buildVocabulary, correctWord, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
-import { askerZone, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
+import { askerZone, categoryDays, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { byTheAsk, storyAndAsk } from './situation.ts';
@@ -947,6 +947,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
   return (
     smallTalk(ctx) ??
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
+    categoryDays(ctx) ??
     membersAnswer(ctx) ??
     entriesMentioning(ctx) ??
     // An error the API answers with, named by its code or received by its status ("after a 429 how long should my script sleep"), makes
