@@ -401,6 +401,10 @@ function siteSays(ctx: AnswerContext, subject: string): string {
   return about.map((s) => `${s} `).join('');
 }
 
+/** Words that ask for an item otherwise than it is published: without a part, instead of its material, in another colour or size, made personal. */
+const VARIANT =
+  / (without|instead of|in (?:another|other|a different|different|any other|more) (?:colou?rs?|sizes?|versions?|materials?|finish(?:es)?)|(?:other|different) (?:colou?rs?|sizes?|versions?)|customi[sz]ed?|personali[sz]ed?|engraved?) /;
+
 const AVAILABILITY: Record<string, string> = { in_stock: 'in stock', sold_out: 'sold out', preorder: 'on preorder' };
 
 /** Words that ask what a bundle saves over its items bought one by one, as written ("save" is no typo of "safe"). */
@@ -487,6 +491,10 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     picks = picks.filter((p) => !out.has(p.id));
     label += `, leaving out ${question.excluding}`;
   }
+  // An item asked for as it is not published ("the sticker pack without the watering can sticker", "the tote in other colours"): the
+  // shop publishes each item one way, so what it is like otherwise is not known.
+  const variant = label === 'Matching' && picks.length > 0 && VARIANT.test(` ${question.asWritten.join(' ')} `);
+  if (variant) unmatched = askTheTeam(ctx);
   if (picks.length && !/^(The |A few )/.test(label) && !label.includes('A few items')) label += countText(question.text, picks.length, 'product');
   picks = picks.slice(0, 5);
   // One or two items are described as well: what they are is part of the answer; in a longer list, those that say more of the question.
@@ -494,7 +502,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   const described = (p: Item) => (picks.length <= 2 || more(p.description, p.name) ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
   return ctx.answer(
     'shop',
-    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? `${cheaperOf(question.text, picks)}${totalOf(ctx, picks)}` : ''}${body.note}`,
+    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? `${cheaperOf(question.text, picks)}${totalOf(ctx, picks)}` : ''}${variant && unmatched ? `The shop publishes each item only as described, no other version of it. ${unmatched.says} ` : ''}${body.note}`,
     [api('/api/public/shop/products', 'Shop products'), ...picks.map((p) => ({ title: p.name, url: p.pageUrl })), ...(unmatched ? [unmatched.source] : [])],
     ["What's on now?", 'Where are the feeds?'],
   );

@@ -1319,6 +1319,15 @@ describe('round 56 of issue #37', () => {
     expect(stock).not.toContain('Sculptural Brass Grinder');
   });
 
+  it('says an item asked for otherwise than it is published (without a part, in another colour) is not known that way', async () => {
+    for (const q of ['can i buy the sticker pack without the watering can sticker', 'can i get the logo mug in a different colour']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('shop');
+      expect(answer.reply, q).toContain("I don't know more about it than that");
+    }
+    expect((await ask('how much is the mug')).reply).not.toContain("don't know");
+  });
+
   it('tells on which days a category airs and on which it does not, from the weekly grid', async () => {
     const science = await ask('which day of the week has no science on at all');
     expect(science.intent).toBe('schedule');
