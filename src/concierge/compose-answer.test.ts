@@ -1328,6 +1328,12 @@ describe('round 56 of issue #37', () => {
     expect((await ask('how much is the mug')).reply).not.toContain("don't know");
   });
 
+  it('reads a topic\'s word that names something else with the next word as that thing: "which cannabinoid receptor" is no cannabinoid', async () => {
+    const receptor = await ask('which cannabinoid receptor does not cause a high');
+    expect(receptor.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/knowledge/glossary/cb2-receptor'));
+    expect((await ask('which cannabinoid is not intoxicating')).reply).toContain('The knowledge base has 6 cannabinoids');
+  });
+
   it('tells on which days a category airs and on which it does not, from the weekly grid', async () => {
     const science = await ask('which day of the week has no science on at all');
     expect(science.intent).toBe('schedule');
