@@ -20,7 +20,7 @@ import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts, reputationScore } from './program-answers.ts';
-import { buildVocabulary, correctWord, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
+import { buildVocabulary, correctWord, EXCLUDING_WORDS, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { askerZone, categoryDays, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
@@ -864,6 +864,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
   // The place a schedule answer told its times in is known: "myth busters night in new york time".
   if (answer.intent === 'schedule') for (const w of askerZone(ctx.input.message)?.words ?? []) names.add(w);
+  // So are the words that left something out of a list ("everything under $20 except the stickers").
+  if (ctx.question.excluding) for (const w of EXCLUDING_WORDS) names.add(w);
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
   // Named in part too: "canopy cove" is the brand ("how many people work at canopy cove").
   const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && (h.fullyNamed || h.titled > 0)) : undefined;

@@ -327,6 +327,8 @@ function spelledOut(words: string[], vocab: Vocabulary): string[] {
  */
 const EXCLUSION =
   / (except(?: for)?|excluding|apart from|other than|but not|(?:(?:that|which|who) )?(?:are|is|were) not(?: about| from| by| in| on| for)?|not (?:about|from|including|presented by|hosted by|made by))((?: [^ ]+)+?)(?= (?:that|which|who|if|when|under|below|over|above|less|more|cheaper|please|thanks)\b| $)/;
+/** The words that say something is left out: known words of a question that read an exclusion, whatever the documents have. */
+export const EXCLUDING_WORDS = ['except', 'excluding', 'apart', 'other', 'than', 'not'];
 const ARTICLES = new Set(['the', 'a', 'an', 'any', 'those', 'ones', 'one', 'of']);
 
 /** The indexes of the exclusion's words in `ws` (marker and all) and the words it leaves out, articles dropped. */
