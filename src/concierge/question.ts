@@ -379,8 +379,9 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const ceiling = PRICE_CEILING.exec(` ${normal} `);
   const priced = ceiling && (ceiling[2] || ceiling[4] || kinds[0] === 'product') ? ceiling : undefined;
   const ceilingWords = new Set(priced ? wordsOf(priced[0]) : []);
-  // Read only where items are asked for, whose lists can leave some out: "can an agent that is not platinum read the exclusive articles" lists nothing.
-  const exclusion = kinds.length || priced ? exclusionOf(ws) : undefined;
+  // Read only where items or a day's shows are asked for, whose lists can leave some out: "can an agent that is not platinum read the
+  // exclusive articles" lists nothing.
+  const exclusion = kinds.length || priced || weekdays.some((d) => ws.includes(d) || ws.includes(`${d}s`)) ? exclusionOf(ws) : undefined;
   const numbers = [...normal.matchAll(/(?<![\w.-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.-])/g)].map((m) => Number(m[1].replaceAll(',', ''))).filter((n) => n !== count);
   return {
     raw: message,

@@ -181,14 +181,25 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
     }
   }
   if (days.length) {
+    // Shows the question leaves out ("on tuesday that is not news"): those of the categories, or with the titles, its words find.
+    const parts = (question.excluding ?? '').split(/ (?:or|and|nor) |, /).filter((p) => ctx.index.terms(p).length);
+    const out = new Set(
+      parts.flatMap((p) =>
+        ctx.index
+          .search(p, { kinds: ['category', 'slot'] })
+          .filter((h) => h.confidence >= 0.4 && (h.named || h.doc.kind === 'category'))
+          .map((h) => h.doc.ref),
+      ),
+    );
+    const kept = (s: Slot) => !out.has(s.title) && !(s.category && out.has(s.category));
     const lines = days.map(
       (d) =>
-        `${capitalise(d)}: ${grid
-          .filter((s) => s.day === d)
+        `${capitalise(d)}${out.size ? `, leaving out ${question.excluding}` : ''}: ${grid
+          .filter((s) => s.day === d && kept(s))
           .map(slotLine)
           .join('; ')}`,
     );
-    return answer(`The lineup (${timeZone} time). ${lines.join('. ')}.`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday))).slice(0, 3)]);
+    return answer(`The lineup (${timeZone} time). ${lines.join('. ')}.`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday) && kept(s))).slice(0, 3)]);
   }
   if (/ (today|tonight|this evening|later) /.test(text)) {
     const evening = / (tonight|this evening) /.test(text);
