@@ -1342,6 +1342,14 @@ describe('round 56 of issue #37', () => {
     expect(saturday).not.toContain('Weekend Kitchen');
   });
 
+  it('reads "on a weekday" and "at the weekend" as a time on air: a special named with them is told with its day', async () => {
+    const live = await ask('is harvest live on a weekday or on the weekend');
+    expect(live.intent).toBe('schedule');
+    expect(live.reply).toContain('Harvest Live 2026, Saturday 2026-12-05');
+    expect((await ask('is harvest live on a weekday')).reply).not.toContain("don't know");
+    expect((await ask('when is weekend garden on')).reply).toContain('Weekend Garden airs Saturday 07:00-10:00');
+  });
+
   it('tells on which days a category airs and on which it does not, from the weekly grid', async () => {
     const science = await ask('which day of the week has no science on at all');
     expect(science.intent).toBe('schedule');
