@@ -79,6 +79,22 @@ function saysMore(ctx: AnswerContext): (description: string, title: string) => b
   };
 }
 
+/**
+ * What the question leaves out of its list ("not about cooking or gardening", "except the stickers"): the items of these kinds, and
+ * the video categories, that its excluded words find, each part of an "or" or "and" alone.
+ */
+function excludedRefs(ctx: AnswerContext, kinds: DocKind[]): Set<string> {
+  const parts = (ctx.question.excluding ?? '').split(/ (?:or|and|nor) |, /).filter((p) => ctx.index.terms(p).length);
+  return new Set(
+    parts.flatMap((p) =>
+      ctx.index
+        .search(p, { kinds })
+        .filter((h) => h.confidence >= 0.4 && (h.named || h.doc.kind !== 'product'))
+        .map((h) => h.doc.ref),
+    ),
+  );
+}
+
 const byCatalog = new WeakMap<Catalog, Map<string, Video>>();
 
 /** The catalog's videos by id, made once per catalog: a catalog may hold 10,000 of them. */
@@ -209,6 +225,19 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   } else if (label === 'Matching videos') {
     picks.sort((a, b) => Number(b.featured) - Number(a.featured));
   }
+  // What the question leaves out leaves the list, by its category or itself; with no subject, the list is of every video but those.
+  const out = excludedRefs(ctx, ['video', 'category']);
+  // A category most of whose videos the words find is left out whole ("not about gardening": Cultivation); not the one listed.
+  for (const c of catalog.site.categories) {
+    const of = catalog.videos.filter((v) => v.category === c.id);
+    if (of.length && of.filter((v) => out.has(v.id)).length * 2 >= of.length) out.add(c.id);
+  }
+  if (category) out.delete(category.doc.ref);
+  if (out.size) {
+    if (label === 'Featured videos' && !stems.has('featur')) [picks, label] = [[...catalog.videos], 'Videos'];
+    picks = picks.filter((v) => !out.has(v.id) && !out.has(v.category));
+    label += `, leaving out those about ${question.excluding}`;
+  }
   // Asked how many, the list says how many it holds in all, before it is cut short ("how many featured videos": 6 videos).
   // Not the featured or newest videos given when nothing was asked for: the lead says how many there are in all.
   const listed = (category && !unmatched) || (hits.length > 0 && !unmatched) || (label === 'Featured videos' && stems.has('featur'));
@@ -248,7 +277,9 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
   const lead = `The podcast ${show.title} (${[show.category.name, show.category.subcategory].filter(Boolean).join(', ')}, by ${show.author}, ${show.explicit ? 'explicit' : 'not explicit'}, ${show.copyright}; its owner's email is ${show.owner.email}): ${show.description.trim().replace(/\.$/, '')}. It has ${episodes.length} episodes at GET ${base}/api/public/podcast (${NO_KEY}); subscribe with the RSS feed ${base}/feeds/podcast.xml.`;
   const numbered = /(?: season (\d+)(?: episode | ep | e)(\d+) | s(\d+) ?e(\d+) )/.exec(question.text);
   // A season named alone ("season two", "the 2nd season") asks for its episodes, in order.
-  const season = numbered ? undefined : seasonOf(question.text);
+  // A season left out ("not from season one") asks for the others.
+  const without = question.excluding ? seasonOf(` ${question.excluding} `) : undefined;
+  const season = numbered || without !== undefined ? undefined : seasonOf(question.text);
   let picks = numbered
     ? episodes.filter((e) => e.season === Number(numbered[1] ?? numbered[3]) && e.episode === Number(numbered[2] ?? numbered[4]))
     : season !== undefined
@@ -272,6 +303,15 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     const subject = subjectBeyond(ctx, 'podcast').filter((w) => !NEWEST.includes(indexTerm(w) ?? ''));
     if (subject.length && !numbered) unmatched = askTheTeam(ctx);
     label = `${unmatched ? `No episode matches "${subject.join(' ')}". ${unmatched.says} ` : ''}Latest episodes, newest first`;
+  }
+  // What the question leaves out leaves the list: a season, or the episodes its words find.
+  const out = without === undefined ? excludedRefs(ctx, ['episode']) : new Set<string>();
+  if (without !== undefined || out.size) {
+    const kept = (e: (typeof episodes)[number]) => e.season !== without && !out.has(e.id);
+    // A match that is all left out ("radio episodes that are not the trailer" matched the trailer by "radio") matched nothing asked.
+    if (!label.startsWith('Matching') || !picks.some(kept)) [picks, label] = [[...episodes].sort((a, b) => a.publishedAt.localeCompare(b.publishedAt)), 'Episodes'];
+    picks = picks.filter(kept);
+    label += `, leaving out ${question.excluding}`;
   }
   if (label === 'Matching episodes') label += countText(question.text, picks.length, 'episode');
   picks = picks.slice(0, season !== undefined || question.many ? 10 : 3);
@@ -388,6 +428,10 @@ function siteSays(ctx: AnswerContext, subject: string): string {
   return about.map((s) => `${s} `).join('');
 }
 
+/** Words that ask for an item otherwise than it is published: without a part, instead of its material, in another colour or size, made personal. */
+const VARIANT =
+  / (without|instead of|in (?:another|other|a different|different|any other|more) (?:colou?rs?|sizes?|versions?|materials?|finish(?:es)?)|(?:other|different) (?:colou?rs?|sizes?|versions?)|customi[sz]ed?|personali[sz]ed?|engraved?) /;
+
 const AVAILABILITY: Record<string, string> = { in_stock: 'in stock', sold_out: 'sold out', preorder: 'on preorder' };
 
 /** Words that ask what a bundle saves over its items bought one by one, as written ("save" is no typo of "safe"). */
@@ -443,7 +487,12 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   const byPrice = [...body.items].sort((a, b) => Number(a.price.amount) - Number(b.price.amount));
   const ceiling = question.priceCeiling;
   const availability = Object.entries(AVAILABILITY).find(([, words]) => question.text.includes(` ${words.replace(/^on /, '')} `));
-  if (availability && !picks.length) {
+  // An availability left out ("that is not sold out", "not on preorder") asks for the items of the others.
+  const notAvailable = availability && ` ${question.excluding} `.includes(` ${AVAILABILITY[availability[0]].replace(/^on /, '')} `);
+  if (notAvailable && !picks.length) {
+    picks = body.items.filter((p) => p.availability !== availability[0] && (!ceiling || Number(p.price.amount) < ceiling.amount || (ceiling.inclusive && Number(p.price.amount) === ceiling.amount)));
+    label = `Not ${AVAILABILITY[availability[0]]}`;
+  } else if (availability && !picks.length) {
     picks = body.items.filter((p) => p.availability === availability[0]);
     label = picks.length ? `${AVAILABILITY[availability[0]][0].toUpperCase()}${AVAILABILITY[availability[0]].slice(1)}` : `Nothing is ${AVAILABILITY[availability[0]]}`;
   } else if (ceiling && !picks.length) {
@@ -462,6 +511,17 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     if (subject) unmatched = askTheTeam(ctx);
     label = unmatched ? `No product matches "${subject}". ${siteSays(ctx, subject)}${unmatched.says} A few items in stock` : 'A few items in stock';
   }
+  // What the question leaves out leaves the list; asked for nothing else, the list is of every item but those.
+  const out = notAvailable ? new Set<string>() : excludedRefs(ctx, ['product']);
+  if (out.size) {
+    if (label === 'A few items in stock') [picks, label] = [[...body.items], 'Items'];
+    picks = picks.filter((p) => !out.has(p.id));
+    label += `, leaving out ${question.excluding}`;
+  }
+  // An item asked for as it is not published ("the sticker pack without the watering can sticker", "the tote in other colours"): the
+  // shop publishes each item one way, so what it is like otherwise is not known.
+  const variant = label === 'Matching' && picks.length > 0 && VARIANT.test(` ${question.asWritten.join(' ')} `);
+  if (variant) unmatched = askTheTeam(ctx);
   if (picks.length && !/^(The |A few )/.test(label) && !label.includes('A few items')) label += countText(question.text, picks.length, 'product');
   picks = picks.slice(0, 5);
   // One or two items are described as well: what they are is part of the answer; in a longer list, those that say more of the question.
@@ -469,7 +529,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   const described = (p: Item) => (picks.length <= 2 || more(p.description, p.name) ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));
   return ctx.answer(
     'shop',
-    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? `${cheaperOf(question.text, picks)}${totalOf(ctx, picks)}` : ''}${body.note}`,
+    `The shop catalog (${body.total} novelty items and bundles) is at GET ${base}/api/public/shop/products and ${base}/shop. ${label}: ${picks.map(described).join('; ')}. ${label === 'Matching' ? `${cheaperOf(question.text, picks)}${totalOf(ctx, picks)}` : ''}${variant && unmatched ? `The shop publishes each item only as described, no other version of it. ${unmatched.says} ` : ''}${body.note}`,
     [api('/api/public/shop/products', 'Shop products'), ...picks.map((p) => ({ title: p.name, url: p.pageUrl })), ...(unmatched ? [unmatched.source] : [])],
     ["What's on now?", 'Where are the feeds?'],
   );

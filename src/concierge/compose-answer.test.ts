@@ -1448,3 +1448,60 @@ describe('a gift', () => {
     expect(card.reply).not.toContain('MCP server card');
   });
 });
+
+describe('round 56 of issue #37', () => {
+  it('leaves out of a list what the question excludes: a category, an item, a season or an availability', async () => {
+    const videos = (await ask('any videos that are not about cooking or gardening')).reply;
+    expect(videos).toContain('Fall Ballot Explainer');
+    expect(videos).not.toMatch(/Holiday Cookie Lab|Seed to Sprout|Cover Crops/);
+    const shop = (await ask('everything in the shop under $20 except the stickers')).reply;
+    expect(shop).toContain('Canopy Cove Logo Mug');
+    // The words that leave something out are no subject nothing publishes.
+    expect(shop).not.toMatch(/know more about "[^"]*except/);
+    expect(shop).not.toContain('Cove Sticker Pack');
+    const season = (await ask('which podcast episodes are not from season one')).reply;
+    expect(season).toContain('Rope, Sails and Paper');
+    expect(season).not.toContain('Kitchen Table Stories');
+    const stock = (await ask('which shop items are not on preorder')).reply;
+    expect(stock).toContain('Harvest Moon Poster');
+    expect(stock).not.toContain('Sculptural Brass Grinder');
+  });
+
+  it('says an item asked for otherwise than it is published (without a part, in another colour) is not known that way', async () => {
+    for (const q of ['can i buy the sticker pack without the watering can sticker', 'can i get the logo mug in a different colour']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('shop');
+      expect(answer.reply, q).toContain("I don't know more about it than that");
+    }
+    expect((await ask('how much is the mug')).reply).not.toContain("don't know");
+  });
+
+  it('reads a topic\'s word that names something else with the next word as that thing: "which cannabinoid receptor" is no cannabinoid', async () => {
+    const receptor = await ask('which cannabinoid receptor does not cause a high');
+    expect(receptor.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/knowledge/glossary/cb2-receptor'));
+    expect((await ask('which cannabinoid is not intoxicating')).reply).toContain('The knowledge base has 6 cannabinoids');
+  });
+
+  it("leaves out of a day's lineup the shows the question excludes, by category or title", async () => {
+    const saturday = (await ask('what is on on saturday that is not about cooking')).reply;
+    expect(saturday).toContain('Weekend Garden');
+    expect(saturday).not.toContain('Weekend Kitchen');
+  });
+
+  it('reads "on a weekday" and "at the weekend" as a time on air: a special named with them is told with its day', async () => {
+    const live = await ask('is harvest live on a weekday or on the weekend');
+    expect(live.intent).toBe('schedule');
+    expect(live.reply).toContain('Harvest Live 2026, Saturday 2026-12-05');
+    expect((await ask('is harvest live on a weekday')).reply).not.toContain("don't know");
+    expect((await ask('when is weekend garden on')).reply).toContain('Weekend Garden airs Saturday 07:00-10:00');
+  });
+
+  it('tells on which days a category airs and on which it does not, from the weekly grid', async () => {
+    const science = await ask('which day of the week has no science on at all');
+    expect(science.intent).toBe('schedule');
+    expect(science.reply).toContain('No Science slot on Saturday');
+    const news = await ask('which day has no news');
+    expect(news.reply).toContain('No News slot on Thursday or Saturday');
+    expect((await ask('what days have cooking shows')).reply).toContain('There is no day without Kitchen');
+  });
+});

@@ -20,10 +20,10 @@ import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts, reputationScore } from './program-answers.ts';
-import { buildVocabulary, correctWord, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
+import { buildVocabulary, correctWord, EXCLUDING_WORDS, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
-import { askerZone, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
+import { askerZone, categoryDays, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { byTheAsk, storyAndAsk } from './situation.ts';
@@ -60,7 +60,9 @@ const QUESTION_START = /^(what|how|who|which|when|where|why|is|are|do|does|can|c
 const PROGRAM_OVER_CLOCK = 0.2;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
 const ON_AIR =
-  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
+  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight|on (a|the) (weekday|weekend)s?|on weekdays|on weekends|at the weekend) /;
+/** The days of the week together ("on a weekday"), which no document names: a time on air, no subject nothing publishes. */
+const WEEK_PARTS = new Set(['weekday', 'weekdai', 'weekend']);
 
 /** "Now" right after a subject and before a verb: a change the asker tells ("it now shows", "we now get"), no time on air. */
 const NOW_CHANGED = / (it|i|we|they|he|she|you|that|this) now (?=\w+s? )/g;
@@ -594,7 +596,7 @@ function asksSchedule(ctx: AnswerContext): boolean {
   // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
   // So is a place the question names as the asker's own time zone ("what's on now in tokyo").
   const place = new Set(askerZone(ctx.input.message)?.words.map(indexTerm));
-  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t) && !place.has(t));
+  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t) && !place.has(t) && !WEEK_PARTS.has(t));
   // An action the program pays for ("my mention cap ran out this afternoon") makes the clock's words the asker's story, not the air's.
   if (question.tiers.length || question.actions.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
   if (nowOfItems(ctx)) return false;
@@ -927,7 +929,9 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // The question as written: a reading without its strangers has lost them.
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
   // The place a schedule answer told its times in is known: "myth busters night in new york time".
-  if (answer.intent === 'schedule') for (const w of askerZone(ctx.input.message)?.words ?? []) names.add(w);
+  if (answer.intent === 'schedule') for (const w of [...(askerZone(ctx.input.message)?.words ?? []), 'weekday', 'weekdays', 'weekend', 'weekends']) names.add(w);
+  // So are the words that left something out of a list ("everything under $20 except the stickers").
+  if (ctx.question.excluding) for (const w of EXCLUDING_WORDS) names.add(w);
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
   // Named in part too: "canopy cove" is the brand ("how many people work at canopy cove").
   const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && (h.fullyNamed || h.titled > 0)) : undefined;
@@ -1023,6 +1027,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
   return (
     smallTalk(ctx) ??
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
+    categoryDays(ctx) ??
     membersAnswer(ctx) ??
     entriesMentioning(ctx) ??
     // An error the API answers with, named by its code or received by its status ("after a 429 how long should my script sleep"), makes

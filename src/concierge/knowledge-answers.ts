@@ -199,7 +199,12 @@ const MEMBER_WORDS: Record<Topic, string> = {
 
 /** The topic whose members the question asks for ("which terpene smells like pine?"), if any. */
 export function asksMembers(ctx: AnswerContext): Topic | undefined {
-  return topics.find((t) => new RegExp(` (what|which|list|name|all|any)( the| are the| are)?( kinds? of| types? of)? ${MEMBER_WORDS[t]} `).test(ctx.question.text));
+  return topics.find((t) => {
+    const m = new RegExp(` (what|which|list|name|all|any)( the| are the| are)?( kinds? of| types? of)? (${MEMBER_WORDS[t]}) (\\S*)`).exec(ctx.question.text);
+    // The topic's word naming something else with the word after it asks for that, not for the topic's members: "which cannabinoid
+    // receptor" asks among the receptors (CB1's alias "cannabinoid receptor 1").
+    return m && !(m[5] && ctx.catalog.knowledge.entries.some((e) => [e.name, ...(e.aliases ?? [])].some((n) => ` ${n.toLowerCase()} `.includes(` ${m[4]} ${m[5]} `))));
+  });
 }
 
 /** The member the rest of a question points to, when one stands out from the others. */

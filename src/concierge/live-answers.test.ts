@@ -27,6 +27,21 @@ describe('the live program', () => {
     expect(top.reply).toContain('1. scout-7 (Legend, 1620 points); 2. Nova_Bot (Platinum, 810 points)');
   });
 
+  it('reads "who leads" and "who is the leader" as asking for the head of the leaderboard', async () => {
+    for (const q of ['who leads the leaderboard', 'who is the leader right now']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('leaderboard');
+      expect(answer.reply, q).toContain('1. scout-7 (Legend, 1620 points)');
+    }
+  });
+
+  it('ranks by promotion when the points that are not Promotion Efforts are left out', async () => {
+    for (const q of ["who leads the leaderboard if you don't count the partnership bonus and tasks", 'who has the most points not counting tasks']) {
+      expect((await ask(q)).reply, q).toContain('1. Nova_Bot (780 promotion points, Platinum)');
+    }
+    expect((await ask('who has the most points')).reply).toContain('1. scout-7 (Legend, 1620 points)');
+  });
+
   it('looks up a named agent once, and the answer carries its tier and profile', async () => {
     const snapshot = snapshotOf(agents);
     const answer = await ask('what tier is SCOUT-7?', snapshot);

@@ -17,8 +17,14 @@ const STANDING =
 const YES_NO = /^ (can|could|do|does|did|will|would|is|are|should|may) | (can|will|do|does) (i|my) /;
 /** How a question that asks for an agent begins: "who", "which agent", "what bot". */
 export const ASKS_WHO = /^ (who|(which|what) (agent|bot)s?) /;
+/**
+ * Points left out of a ranking that are not Promotion Efforts (the partnership bonus, tasks, api_use, content_submit): what is left is
+ * the promotion ranking ("who leads if you don't count the partnership bonus and tasks", "most points not counting tasks").
+ */
+const LEAVES_OUT_NON_PROMO =
+  / (?:(?:do|does|did) not count|not counting|without counting|excluding|except|without|minus|apart from|other than) (?:the |any |their |its )?(?:\w+ ){0,2}(?:partnership|bonus|bonuses|tasks?|task_post|task_claim|api_use|content_submit) /;
 /** "Who has the most points?" asks for agents, not for the biggest award. */
-const WHO_LEADS = new RegExp(`${ASKS_WHO.source}(\\w+ ){0,3}(most|top|highest|best|leading|first|number|winning|ahead|second|third|place) `);
+const WHO_LEADS = new RegExp(`${ASKS_WHO.source}(\\w+ ){0,3}(most|top|highest|best|leading|leads|leader|first|number|winning|wins|ahead|second|third|place) `);
 /** "Who is last on the leaderboard?" asks for its tail. */
 const WHO_TRAILS = new RegExp(`${ASKS_WHO.source}(\\w+ ){0,4}(fewest|least|lowest|last|bottom) `);
 /** Words that make an unknown word worth looking up as an agent's name ("how many points does lumen have"). */
@@ -198,7 +204,7 @@ export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | 
   const trails = !namesOther && WHO_TRAILS.test(question.text);
   if (!leaderboardFirst && !trails && (namesOther || !WHO_LEADS.test(question.text))) return undefined;
   if (!program) return leaderboardAnswer(ctx);
-  const sort: LeaderboardSort = question.stems.has('promot') || question.stems.has('promo') ? 'promo' : 'points';
+  const sort: LeaderboardSort = question.stems.has('promot') || question.stems.has('promo') || LEAVES_OUT_NON_PROMO.test(question.text) ? 'promo' : 'points';
   if (trails) return trailAnswer(ctx, sort, await program.topAgents(TRAIL_READ, sort));
   const limit = Math.min(Math.max(question.count ?? 5, 1), 20);
   return leaderboardAnswer(ctx, { top: { sort, agents: await program.topAgents(limit, sort) } });

@@ -99,6 +99,15 @@ describe('readQuestion', () => {
     expect(read('webhooks so my bot hears when a new video is published').query).not.toMatch(/video/);
   });
 
+  it('reads what a question for items leaves out, and leaves it out of the search; not a verb\'s "not", nor where no items are asked for', () => {
+    expect(read('any videos that are not about cooking or gardening')).toMatchObject({ excluding: 'cooking or gardening', query: 'any' });
+    expect(read('everything in the shop under $20 except the stickers').excluding).toBe('stickers');
+    expect(read('list the shop items other than the leaf one').excluding).toBe('leaf');
+    expect(read('podcast episodes not from season one').excluding).toBe('season one');
+    expect(read('which tiers do not get the gated feed').excluding).toBeUndefined();
+    expect(read('can an agent that is not platinum read the exclusive articles').excluding).toBeUndefined();
+  });
+
   it('tells questions about oneself', () => {
     expect(read('how many points do I have').self).toBe(true);
     expect(read('how many points is a share').self).toBe(false);

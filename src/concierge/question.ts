@@ -65,6 +65,8 @@ export interface Question {
   kind?: AskedKind;
   /** A price the question sets as a ceiling ("under 10 bucks"), and whether it may be reached ("at most $15"). */
   priceCeiling?: { amount: number; inclusive: boolean };
+  /** What the items asked for leave out ("videos that are not about cooking": "cooking"): no subject, so not in `query`. */
+  excluding?: string;
   /** The question asks for every item that fits ("which videos...", "list the episodes", "all the pins"), not the one that fits best. */
   many: boolean;
   /** Words that may be an agent's handle: unknown words, or shaped like handles (digits, `_`, `-`, inner capitals). */
@@ -318,6 +320,31 @@ function spelledOut(words: string[], vocab: Vocabulary): string[] {
   return out;
 }
 
+/**
+ * Words that leave something out of the items asked for, and what they leave out up to the end of its clause: "videos that are not
+ * about cooking or gardening", "everything under $20 except the stickers", "episodes not from season one". Not a verb's "not" ("does
+ * not cause a high", "don't get the feed"), nor "without", which asks what is not needed ("videos without an api key").
+ */
+const EXCLUSION =
+  / (except(?: for)?|excluding|apart from|other than|but not|(?:(?:that|which|who) )?(?:are|is|were) not(?: about| from| by| in| on| for)?|not (?:about|from|including|presented by|hosted by|made by))((?: [^ ]+)+?)(?= (?:that|which|who|if|when|under|below|over|above|less|more|cheaper|please|thanks)\b| $)/;
+/** The words that say something is left out: known words of a question that read an exclusion, whatever the documents have. */
+export const EXCLUDING_WORDS = ['except', 'excluding', 'apart', 'other', 'than', 'not'];
+const ARTICLES = new Set(['the', 'a', 'an', 'any', 'those', 'ones', 'one', 'of']);
+
+/** The indexes of the exclusion's words in `ws` (marker and all) and the words it leaves out, articles dropped. */
+function exclusionOf(ws: string[]): { at: Set<number>; excluding: string } | undefined {
+  const text = ` ${ws.join(' ')} `;
+  const m = EXCLUSION.exec(text);
+  if (!m) return undefined;
+  const first = text.slice(0, m.index).trim().split(' ').filter(Boolean).length;
+  const markers = m[1].split(' ').length;
+  const left = m[2].trim().split(' ');
+  // "the leaf one", "the ones from season one": a season's number stays, a pronoun goes.
+  const excluding = left.filter((w, i) => !ARTICLES.has(w) || (w === 'one' && i > 0 && left[i - 1] === 'season')).join(' ');
+  if (!excluding) return undefined;
+  return { at: new Set(Array.from({ length: markers + left.length }, (_, i) => first + i)), excluding };
+}
+
 export function readQuestion(message: string, vocab: Vocabulary): Question {
   const normal = normalise(message);
   const asWritten = wordsOf(normal);
@@ -352,6 +379,9 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const ceiling = PRICE_CEILING.exec(` ${normal} `);
   const priced = ceiling && (ceiling[2] || ceiling[4] || kinds[0] === 'product') ? ceiling : undefined;
   const ceilingWords = new Set(priced ? wordsOf(priced[0]) : []);
+  // Read only where items or a day's shows are asked for, whose lists can leave some out: "can an agent that is not platinum read the
+  // exclusive articles" lists nothing.
+  const exclusion = kinds.length || priced || weekdays.some((d) => ws.includes(d) || ws.includes(`${d}s`)) ? exclusionOf(ws) : undefined;
   // A number that numbers a season, an episode or a part ("season 1 episode 4") is a name, no amount.
   const numbers = [...normal.matchAll(/(?<![\w.-])(?<!\b(?:season|episode|ep|part|chapter|series) )(\d{1,3}(?:,\d{3})+|\d+)(?![\w.-])/g)]
     .map((m) => Number(m[1].replaceAll(',', '')))
@@ -366,7 +396,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     // A word that names a kind of item picks what to search, it is not the subject: it and its synonyms ("vids") stay out of the query.
     // After "when" and what is done to it, it picks nothing and is what the question is about: "the default page size when listing clips".
     query: ws
-      .filter((w, i) => !(KIND_WORDS.has(stem(w)) && !(doing && i > clause)) && !ceilingWords.has(w))
+      .filter((w, i) => !(KIND_WORDS.has(stem(w)) && !(doing && i > clause)) && !ceilingWords.has(w) && !exclusion?.at.has(i))
       .flatMap(widen)
       .join(' '),
     tiers,
@@ -376,6 +406,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     ...(count ? { count } : {}),
     self: / (i|me|my|mine|myself|am i) /.test(text),
     ...(kinds.length || priced ? { kind: kinds[0] ?? 'product' } : {}),
+    ...(exclusion ? { excluding: exclusion.excluding } : {}),
     ...(priced ? { priceCeiling: { amount: NUMBER_WORDS[priced[3]] ?? Number(priced[3]), inclusive: /^(up|at|no|max)/.test(priced[1]) } } : {}),
     many: / (which|list|all|every|each) /.test(text) || ws.some((w) => KIND_WORDS.has(stem(w)) && w.endsWith('s') && w.length > 3),
     names: nameCandidates(message, vocab),

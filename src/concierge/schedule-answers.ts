@@ -193,14 +193,25 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
     return answer(`${lead} (${timeZone} time${inTheirs(told)})${told[0].description ? `: ${sentence(told[0].description)}` : ''}.`, [scheduleSource, ...videoSources(told.slice(0, 1))]);
   }
   if (days.length) {
+    // Shows the question leaves out ("on tuesday that is not news"): those of the categories, or with the titles, its words find.
+    const parts = (question.excluding ?? '').split(/ (?:or|and|nor) |, /).filter((p) => ctx.index.terms(p).length);
+    const out = new Set(
+      parts.flatMap((p) =>
+        ctx.index
+          .search(p, { kinds: ['category', 'slot'] })
+          .filter((h) => h.confidence >= 0.4 && (h.named || h.doc.kind === 'category'))
+          .map((h) => h.doc.ref),
+      ),
+    );
+    const kept = (s: Slot) => !out.has(s.title) && !(s.category && out.has(s.category));
     const lines = days.map(
       (d) =>
-        `${capitalise(d)}: ${grid
-          .filter((s) => s.day === d)
+        `${capitalise(d)}${out.size ? `, leaving out ${question.excluding}` : ''}: ${grid
+          .filter((s) => s.day === d && kept(s))
           .map(slotLine)
           .join('; ')}`,
     );
-    return answer(`The lineup (${timeZone} time). ${lines.join('. ')}.`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday))).slice(0, 3)]);
+    return answer(`The lineup (${timeZone} time). ${lines.join('. ')}.`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday) && kept(s))).slice(0, 3)]);
   }
   if (/ (today|tonight|this evening|later) /.test(text)) {
     const evening = / (tonight|this evening) /.test(text);
@@ -307,4 +318,37 @@ export function scheduleExtremes(ctx: AnswerContext): Answer | undefined {
     );
   }
   return undefined;
+}
+
+/** How a question asks on which days something airs, or does not: "which days is science on", "what day of the week has no science". */
+const WHICH_DAYS = / (which|what) days? (of the week )?(has|have|gets|get|is|are|does|do|with|without|carries|carry|airs?|shows?) /;
+
+/**
+ * The days a video category airs, and those it does not, from the weekly grid: "which day of the week has no science on at all" is
+ * Saturday. None unless the question asks which days and names a category.
+ */
+export function categoryDays(ctx: AnswerContext): Answer | undefined {
+  const { catalog, api, question } = ctx;
+  if (!WHICH_DAYS.test(question.text)) return undefined;
+  // Named by its name or a keyword: the words that ask which days account for most of the question.
+  const category = ctx.hits.find((h) => h.doc.kind === 'category' && h.named);
+  if (!category) return undefined;
+  const grid = weeklyGrid(catalog);
+  const of = (d: Weekday) => grid.filter((s) => s.day === d && s.category === category.doc.ref);
+  const on = weekdays.filter((d) => of(d).length);
+  const off = weekdays.filter((d) => !of(d).length);
+  const name = category.doc.title.replace(/ videos$/, '');
+  return ctx.answer(
+    'schedule',
+    `${name} airs on ${on.length === 7 ? 'every day' : `${on.length} days of the week`} (${catalog.schedule.timeZone} time): ${on
+      .map(
+        (d) =>
+          `${capitalise(d)} (${of(d)
+            .map((s) => `${s.title} ${s.start}-${s.end}`)
+            .join(', ')})`,
+      )
+      .join('; ')}. ${off.length ? `No ${name} slot on ${off.map(capitalise).join(' or ')}.` : `There is no day without ${name}.`}`,
+    [api('/api/public/schedule', 'Programming schedule'), { title: category.doc.title, url: category.doc.url }],
+    ["What's on tonight?", 'Any specials coming up?'],
+  );
 }
