@@ -1302,3 +1302,30 @@ describe('a child or a pet in a question', () => {
     }
   });
 });
+
+describe("doing something to one's own account", () => {
+  const MESSAGE = `${publicOrigin()}/api/public/ai/message`;
+  it("answers with the endpoint that does it, or says that none does and gives the team's address", async () => {
+    const removed = await ask('unsubscribe me from webhooks');
+    expect(removed.reply).toContain('DELETE');
+    expect(removed.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/webhooks`);
+    for (const q of ['can i delete my agent', 'how do i undo a promote', 'hide my agent from the hall of fame', 'i registered the same bot twice by accident, can you remove the extra one']) {
+      const a = await ask(q);
+      expect(a.reply, q).toContain("don't know");
+      expect(a.reply, q).not.toContain('/api/public/ai/webhooks');
+      expect(
+        a.sources.map((s) => s.url),
+        q,
+      ).toContain(MESSAGE);
+    }
+    // A lost key cannot be shown again: its rotation needs it.
+    const lost = await ask('i forgot my api key, how do i get it back');
+    expect(lost.reply).toContain('shown once');
+    expect(lost.sources.map((s) => s.url)).toContain(MESSAGE);
+    // The partnership's terms say how it ends.
+    expect((await ask('how do i leave the partnership')).reply).toContain('Either side may end the partnership');
+    // Replacing a key that is not lost is its rotation; "how close am i" closes nothing.
+    expect((await ask('how do i change my api key')).sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/key/rotate`);
+    expect((await ask('how close am I to platinum')).intent).not.toBe('message_team');
+  });
+});

@@ -13,6 +13,7 @@
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import { accountAction } from './account-answers.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
 import { ASKS_TOTAL, asksOldest, NEWEST, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
@@ -676,6 +677,9 @@ function withoutStoryTime(model: ConciergeModel, ctx: AnswerContext): AnswerCont
 
 async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
   ctx = withoutStoryTime(model, ctx) ?? ctx;
+  // What the asker wants done to its own account is read in every word it wrote: "undo" and "hide" are words no document has.
+  const account = accountAction(ctx, (hit) => documentAnswer({ ...ctx, hits: [hit, ...ctx.hits.filter((h) => h !== hit)] }, hit));
+  if (account) return account;
   const known = withoutStrangers(model, ctx);
   // Strangers that are all shorthand ("rn", "tbh") say nothing the rest of the question needs: it is read without them first. So is a
   // question for a kind of item whose known words are enough: "videos about terpenes lowkey" is not told that no video matches "lowkey".

@@ -1,0 +1,133 @@
+/**
+ * An agent asking to do something to its own account or standing: delete or rename the agent, move or reset its points,
+ * undo a claim, leave the partnership, cancel a task, get a lost apiKey back, unsubscribe its webhooks. People ask for
+ * these in the words of what they want done, whether the API offers it or not, and retrieval finds the endpoint that
+ * shares the most words ("delete my agent" found the webhook's deletion, "undo a promote" the leaderboard). What the API
+ * offers is in its endpoints: a DELETE whose path names the thing removes it, a rotation whose path names it replaces it.
+ * What no endpoint does is said so, honestly, with the team's address, rather than answered by the nearest endpoint.
+ */
+import type { Answer, AnswerContext, Hit } from './answer-types.ts';
+import { AGREEMENT_TITLE, partnershipAgreement } from '../domain/partnership.ts';
+import { indexTerm } from './text.ts';
+
+/** What the partnership's own terms say of ending it: no endpoint ends it, but the agreement says either side may. */
+const ENDING = partnershipAgreement.terms.find((t) => /\bend\b/.test(t));
+
+/** What the asker wants done to the thing: taken away, changed or replaced, moved to another, undone, or got back. */
+type Wanted = 'remove' | 'change' | 'move' | 'undo' | 'recover';
+
+/** The verbs of each, as people write them, in the words the question reads (normalised, an api key as "apikey"). */
+const VERBS: Array<[Wanted, string]> = [
+  ['remove', 'delete|remove|erase|wipe|close|deactivate|unregister|deregister|cancel|hide|unsubscribe|leave|quit|stop|unclaim|get rid of'],
+  ['change', 'rename|change|edit|update|modify|replace'],
+  ['move', 'transfer|move|give|gift|merge|combine|buy|purchase'],
+  ['undo', 'undo|reset|revert|retract|withdraw|take \\w+ back|take back|give \\w+ back|give back'],
+  ['recover', 'recover|retrieve|get \\w+ back|get back|see \\w+ again|find \\w+ again'],
+];
+/** What moves between agents is points, or agents into one: "give my agent a better name" moves nothing. */
+const MOVES: Record<string, RegExp> = { points: /./, agent: /^(transfer|move|merge|combine)$/ };
+
+/** How a question asks to do it: how, whether it can, wanting or asking for it, up to two words before the verb ("how do i just delete"). */
+const ASKING =
+  '(?:how (?:do|can|would|could|should|to) (?:i |we |you |one )?|can (?:i|we|you) |could (?:i|we|you) |is there (?:a way|any way) to |is it possible to |(?:i|we) (?:want|need|would like|wanna) to |want to |help me |let me )(?:\\w+ ){0,2}';
+/** Or an order, the question's first word or after "please": "reset my points", "close my account please". */
+const ORDER = '(?:^ |\\bplease )';
+const ASKS = VERBS.map(([wanted, verbs]) => [wanted, new RegExp(`(?:${ASKING}|${ORDER})(${verbs})\\b`)] as const);
+/** Having lost or forgotten something is told, not asked: "i forgot my api key", "i lost my laptop with the key on it". */
+const TOLD = / (?:i|we) (?:have |had |just |somehow )?(forgot|forgotten|lost|misplaced)\b/;
+
+/**
+ * The asker's things in the program, by the words that name them, with the word its endpoints' paths use for it (when one
+ * does). A tier's name is its tier; "rename" is about a name.
+ */
+const THINGS: Array<[RegExp, string]> = [
+  [/^(apikey|keys?)$/, 'key'],
+  [/^secrets?$/, 'secret'],
+  [/^(webhooks?|hooks?|subscriptions?)$/, 'webhook'],
+  [/^(agents?|accounts?|bots?|profiles?|names?|usernames?|operators?|avatars?|pictures?)$/, 'agent'],
+  [/^(points?|pts|scores?|promotes?|promotions?|shares?|mentions?|claims?|awards?|earns?|ledger|history)$/, 'points'],
+  [/^(tasks?|jobs?)$/, 'task'],
+  [/^(messages?)$/, 'message'],
+  [/^(referrals?|referrer)$/, 'referral'],
+  [/^(partnerships?|agreements?)$/, 'partnership'],
+  [/^(tiers?|bronze|silver|gold|platinum|legend|caps?|badges?)$/, 'tier'],
+];
+const thingOf = (w: string) => THINGS.find(([re]) => re.test(w))?.[1];
+/** How many words after its verb the thing it is done to may be: "delete the old test agent". */
+const REACH = 5;
+
+/** What the question asks to have done, and to what: the first of the asker's things after the verb, else the last before it. */
+export function wantedAction(text: string): { wanted: Wanted; verb: string; thing: string; asked: string } | undefined {
+  for (const [wanted, re] of ASKS) {
+    const asks = re.exec(text);
+    // What was lost is asked about only when it is a key: "i lost 50 points after a reversal, why" asks why.
+    const m = asks ?? (wanted === 'recover' ? TOLD.exec(text) : null);
+    if (!m) continue;
+    const verb = m[1];
+    const at = m.index + m[0].length;
+    const after = text.slice(at).trim().split(' ').slice(0, REACH);
+    const before = text
+      .slice(0, at - verb.length)
+      .trim()
+      .split(' ')
+      .reverse();
+    const named = after.findIndex((w) => thingOf(w));
+    const thing = verb === 'rename' ? 'agent' : named >= 0 ? thingOf(after[named]) : before.map(thingOf).find(Boolean);
+    // What is asked, in the asker's words turned to the answer's: "undo a promote", "hide your agent"; "do that" when the thing came first.
+    const asked = named >= 0 ? [verb, ...after.slice(0, named + 1)].join(' ').replace(/\b(my|our)\b/g, 'your') : 'do that';
+    if (thing && (asks || thing === 'key')) return { wanted, verb: verb.split(' ')[0], thing, asked };
+  }
+  return undefined;
+}
+
+/** The endpoint that does it, as the index files it (its method and path), when one does. */
+function offeredBy(ctx: AnswerContext, wanted: Wanted, thing: string): Hit | undefined {
+  const does = (method: string, path: string) => {
+    const segments = path.split('/').map((s) => indexTerm(s) ?? s);
+    if (!segments.includes(indexTerm(thing) ?? thing)) return false;
+    if (wanted === 'remove') return method === 'DELETE';
+    // A thing is replaced by its rotation ("a fresh api key", "change my webhook secret"), and changed no other way.
+    return wanted === 'change' && path.endsWith('/rotate');
+  };
+  const doc = ctx.index.docs.find((d) => {
+    const ref = /^([A-Z]+) (\S+)$/.exec(d.ref);
+    return d.kind === 'reference' && !!ref && does(ref[1], ref[2]);
+  });
+  if (!doc) return undefined;
+  return ctx.index.search(doc.ref, { limit: 20 }).find((h) => h.doc === doc);
+}
+
+/**
+ * A question asking to do something to the asker's own agent, points, tasks, messages, referral, partnership, tier or keys:
+ * the endpoint that does it, through `endpoint`, or, when none does, an honest answer that none does and the team's address.
+ * A lost apiKey cannot be shown again (only its digest is kept) and its rotation needs it: that is said too.
+ */
+export function accountAction(ctx: AnswerContext, endpoint: (hit: Hit) => Answer): Answer | undefined {
+  const asked = wantedAction(` ${ctx.question.asWritten.join(' ')} `);
+  if (!asked) return undefined;
+  const { wanted, verb, thing } = asked;
+  // A daily cap resets by itself at 00:00 UTC: "how do i reset my cap" is answered by the caps' rule.
+  if (thing === 'tier' && wanted === 'undo') return undefined;
+  if (wanted === 'move' && !MOVES[thing]?.test(verb)) return undefined;
+  const offered = wanted === 'remove' || wanted === 'change' ? offeredBy(ctx, wanted, thing) : undefined;
+  if (offered) return endpoint(offered);
+  // Replacing a key or a secret that is not lost is its rotation, which retrieval finds; so is anything about a webhook but removing it.
+  if ((thing === 'key' || thing === 'secret') && wanted !== 'recover') return undefined;
+  // Stopping is removing only what an endpoint removes: "how do i stop my claims being reversed" asks how claims are verified.
+  if (thing === 'webhook' || thing === 'secret' || verb === 'stop') return undefined;
+  const { base, api } = ctx;
+  const message = `write to the team with POST ${base}/api/public/ai/message and { "message": "..." } (with your apiKey, so it is linked to your agent): a person reads every message`;
+  if (thing === 'partnership' && ENDING) {
+    return ctx.answer(
+      'partnership',
+      `The ${AGREEMENT_TITLE} says: ${ENDING} I don't know of an endpoint that ends it: to end it, ${message}.`,
+      [api('/api/public/ai/partnership', AGREEMENT_TITLE), api('/api/public/ai/message', 'Message channel')],
+      ['How do I earn points?', 'How do I reach Gold?'],
+    );
+  }
+  const reply =
+    thing === 'key'
+      ? `I don't know of a way to get a lost apiKey back: it is shown once, when the agent registers (or its key is rotated), and only its SHA-256 digest is stored, so no one can show it again, and a rotation (POST ${base}/api/public/ai/key/rotate) needs the current key. For help, ${message.replace(' (with your apiKey, so it is linked to your agent)', ', naming your agent')}.`
+      : `I don't know of a way to ${asked.asked}: no endpoint of the API does it. After registering, an agent can rotate its apiKey and manage its webhooks; its name, operator and avatar are set at registration, and its points change only through its ledger (awards, reversals of claims that were not verified, and the team's adjustments). For anything else, ${message}.`;
+  return ctx.answer('message_team', reply, [api('/api/public/ai/message', 'Message channel'), api('/api/public', 'Discovery index')], ['How do I rotate my api key?', 'How do I earn points?']);
+}
