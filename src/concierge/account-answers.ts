@@ -8,6 +8,7 @@
  */
 import type { Answer, AnswerContext, Hit } from './answer-types.ts';
 import { AGREEMENT_TITLE, partnershipAgreement } from '../domain/partnership.ts';
+import { subscribableEvents } from '../schemas/api/webhooks.ts';
 import { indexTerm } from './text.ts';
 
 /** What the partnership's own terms say of ending it: no endpoint ends it, but the agreement says either side may. */
@@ -52,7 +53,9 @@ const THINGS: Array<[RegExp, string]> = [
   [/^(partnerships?|agreements?)$/, 'partnership'],
   [/^(tiers?|bronze|silver|gold|platinum|legend|caps?|badges?)$/, 'tier'],
 ];
-const thingOf = (w: string) => THINGS.find(([re]) => re.test(w))?.[1];
+/** A webhook event's type ("points.reversed") names what an endpoint is subscribed to. */
+const EVENTS = new Set<string>([...subscribableEvents, 'webhook.test']);
+const thingOf = (w: string) => (EVENTS.has(w) ? 'webhook' : THINGS.find(([re]) => re.test(w))?.[1]);
 /** How many words after its verb the thing it is done to may be: "delete the old test agent". */
 const REACH = 5;
 
@@ -103,6 +106,15 @@ function offeredBy(ctx: AnswerContext, wanted: Wanted, thing: string): Hit | und
  * A lost apiKey cannot be shown again (only its digest is kept) and its rotation needs it: that is said too.
  */
 export function accountAction(ctx: AnswerContext, endpoint: (hit: Hit) => Answer): Answer | undefined {
+  const answer = actionAnswer(ctx, endpoint);
+  if (answer) accountAnswers.add(answer);
+  return answer;
+}
+
+/** The answers given to what the asker wants done to its account: what it wants done is the question, whatever story comes first. */
+export const accountAnswers = new WeakSet<Answer>();
+
+function actionAnswer(ctx: AnswerContext, endpoint: (hit: Hit) => Answer): Answer | undefined {
   const asked = wantedAction(` ${ctx.question.asWritten.join(' ')} `);
   if (!asked) return undefined;
   const { wanted, verb, thing } = asked;

@@ -1328,4 +1328,10 @@ describe("doing something to one's own account", () => {
     expect((await ask('how do i change my api key')).sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/key/rotate`);
     expect((await ask('how close am I to platinum')).intent).not.toBe('message_team');
   });
+
+  it("hears a webhook event's type as the webhook, and keeps the answer whatever story comes first", async () => {
+    const a = await ask('i only want to stop the points.reversed events and keep the others, how');
+    expect(a.reply).toContain('DELETE');
+    expect(a.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/webhooks`);
+  });
 });
