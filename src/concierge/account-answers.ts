@@ -20,7 +20,7 @@ type Wanted = 'remove' | 'change' | 'move' | 'undo' | 'recover';
 /** The verbs of each, as people write them, in the words the question reads (normalised, an api key as "apikey"). */
 const VERBS: Array<[Wanted, string]> = [
   ['remove', 'delete|remove|erase|wipe|close|deactivate|unregister|deregister|cancel|hide|unsubscribe|leave|quit|stop|unclaim|get rid of'],
-  ['change', 'rename|change|edit|update|modify|replace'],
+  ['change', 'rename|change|edit|update|modify|replace|get a (?:new|fresh|different)'],
   ['move', 'transfer|move|give|gift|merge|combine|buy|purchase'],
   ['undo', 'undo|reset|revert|retract|withdraw|take \\w+ back|take back|give \\w+ back|give back'],
   ['recover', 'recover|retrieve|get \\w+ back|get back|see \\w+ again|find \\w+ again'],
@@ -35,7 +35,7 @@ const ASKING =
 const ORDER = '(?:^ |\\bplease )';
 const ASKS = VERBS.map(([wanted, verbs]) => [wanted, new RegExp(`(?:${ASKING}|${ORDER})(${verbs})\\b`)] as const);
 /** Having lost or forgotten something is told, not asked: "i forgot my api key", "i lost my laptop with the key on it". */
-const TOLD = / (?:i|we) (?:have |had |just |somehow )?(forgot|forgotten|lost|misplaced)\b/;
+const TOLD = /\b(forgot|forgotten|lost|misplaced|deleted|threw (?:it |them )?(?:out|away)|thrown (?:out|away))\b/;
 
 /**
  * The asker's things in the program, by the words that name them, with the word its endpoints' paths use for it (when one
@@ -75,7 +75,9 @@ export function wantedAction(text: string): { wanted: Wanted; verb: string; thin
       .split(' ')
       .reverse();
     const named = after.findIndex((w) => thingOf(w));
-    const thing = verb === 'rename' ? 'agent' : named >= 0 ? thingOf(after[named]) : before.map(thingOf).find(Boolean);
+    // A key the asker no longer has is the story's, wherever it is told: "i had my key on a note and the cleaner threw it out".
+    const lostKey = !asks && text.split(' ').some((w) => thingOf(w) === 'key');
+    const thing = lostKey ? 'key' : verb === 'rename' ? 'agent' : named >= 0 ? thingOf(after[named]) : before.map(thingOf).find(Boolean);
     // What is asked, in the asker's words turned to the answer's: "undo a promote", "hide your agent"; "do that" when the thing came first.
     const asked = named >= 0 ? [verb, ...after.slice(0, named + 1)].join(' ').replace(/\b(my|our)\b/g, 'your') : 'do that';
     if (thing && (asks || thing === 'key')) return { wanted, verb: verb.split(' ')[0], thing, asked };

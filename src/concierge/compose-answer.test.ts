@@ -1329,6 +1329,13 @@ describe("doing something to one's own account", () => {
     expect((await ask('how close am I to platinum')).intent).not.toBe('message_team');
   });
 
+  it('reads a new key as its rotation, and a key thrown out or deleted as lost', async () => {
+    expect((await ask('how do i get a fresh api key and kill the old one')).sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/key/rotate`);
+    const lost = await ask('i deleted the file with my api key, what can i do');
+    expect(lost.reply).toContain('shown once');
+    expect(lost.reply).toContain("don't know");
+  });
+
   it("hears a webhook event's type as the webhook, and keeps the answer whatever story comes first", async () => {
     const a = await ask('i only want to stop the points.reversed events and keep the others, how');
     expect(a.reply).toContain('DELETE');
