@@ -74,7 +74,9 @@ export function wantedAction(text: string): { wanted: Wanted; verb: string; thin
       .trim()
       .split(' ')
       .reverse();
-    const named = after.findIndex((w) => thingOf(w));
+    // Of things named together the last is the thing, the others say whose: "my webhook secret" is a secret.
+    let named = after.findIndex((w) => thingOf(w));
+    while (named >= 0 && thingOf(after[named + 1] ?? '')) named++;
     // A key the asker no longer has is the story's, wherever it is told: "i had my key on a note and the cleaner threw it out".
     const lostKey = !asks && text.split(' ').some((w) => thingOf(w) === 'key');
     const thing = lostKey ? 'key' : verb === 'rename' ? 'agent' : named >= 0 ? thingOf(after[named]) : before.map(thingOf).find(Boolean);
@@ -85,14 +87,22 @@ export function wantedAction(text: string): { wanted: Wanted; verb: string; thin
   return undefined;
 }
 
-/** The endpoint that does it, as the index files it (its method and path), when one does. */
-function offeredBy(ctx: AnswerContext, wanted: Wanted, thing: string): Hit | undefined {
+/**
+ * The endpoint that does it, as the index files it (its method and path), when one does: a DELETE whose path ends in the
+ * thing removes it, a POST there makes one, and a rotation right after it replaces it ("/key/rotate", not the webhook's
+ * "/webhooks/{id}/secret/rotate", which replaces the webhook's secret).
+ */
+const ROTATE = indexTerm('rotate') ?? 'rotate';
+
+function offeredBy(ctx: AnswerContext, wanted: 'remove' | 'change' | 'create', thing: string): Hit | undefined {
+  const term = indexTerm(thing) ?? thing;
   const does = (method: string, path: string) => {
-    const segments = path.split('/').map((s) => indexTerm(s) ?? s);
-    if (!segments.includes(indexTerm(thing) ?? thing)) return false;
-    if (wanted === 'remove') return method === 'DELETE';
-    // A thing is replaced by its rotation ("a fresh api key", "change my webhook secret"), and changed no other way.
-    return wanted === 'change' && path.endsWith('/rotate');
+    const literal = path
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .map((s) => indexTerm(s) ?? s);
+    if (wanted === 'change') return literal.at(-1) === ROTATE && literal.at(-2) === term;
+    return literal.at(-1) === term && method === (wanted === 'remove' ? 'DELETE' : 'POST');
   };
   const doc = ctx.index.docs.find((d) => {
     const ref = /^([A-Z]+) (\S+)$/.exec(d.ref);
@@ -125,6 +135,18 @@ function actionAnswer(ctx: AnswerContext, endpoint: (hit: Hit) => Answer): Answe
   if (wanted === 'move' && !MOVES[thing]?.test(verb)) return undefined;
   const offered = wanted === 'remove' || wanted === 'change' ? offeredBy(ctx, wanted, thing) : undefined;
   if (offered) return endpoint(offered);
+  // A thing no endpoint changes, that one removes and another makes, is changed by making it again ("change my webhook's url").
+  const removed = wanted === 'change' && offeredBy(ctx, 'remove', thing);
+  const made = removed && offeredBy(ctx, 'create', thing);
+  if (removed && made) {
+    const [first, second] = [endpoint(removed), endpoint(made)];
+    return ctx.answer(
+      first.intent,
+      `No endpoint changes it in place: remove it and make it again. ${first.reply} ${second.reply}`,
+      [...first.sources, ...second.sources.filter((s) => !first.sources.some((f) => f.url === s.url))],
+      first.suggestions,
+    );
+  }
   // Replacing a key or a secret that is not lost is its rotation, which retrieval finds; so is anything about a webhook but removing it.
   if ((thing === 'key' || thing === 'secret') && wanted !== 'recover') return undefined;
   // Stopping is removing only what an endpoint removes: "how do i stop my claims being reversed" asks how claims are verified.

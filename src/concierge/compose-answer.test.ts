@@ -1336,6 +1336,14 @@ describe("doing something to one's own account", () => {
     expect(lost.reply).toContain("don't know");
   });
 
+  it('changes what no endpoint changes by removing and making it again, and rotates the thing a rotation names', async () => {
+    const url = await ask('how do i change my webhook url');
+    expect(url.reply).toContain('DELETE');
+    expect(url.reply).toContain('POST');
+    expect(url.reply).not.toContain('secret/rotate');
+    expect((await ask('how do i change my webhook secret')).reply).toContain('secret/rotate');
+  });
+
   it("hears a webhook event's type as the webhook, and keeps the answer whatever story comes first", async () => {
     const a = await ask('i only want to stop the points.reversed events and keep the others, how');
     expect(a.reply).toContain('DELETE');
