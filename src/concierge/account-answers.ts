@@ -20,11 +20,13 @@ type Wanted = 'remove' | 'change' | 'move' | 'undo' | 'recover';
 /** The verbs of each, as people write them, in the words the question reads (normalised, an api key as "apikey"). */
 const VERBS: Array<[Wanted, string]> = [
   ['remove', 'delete|remove|erase|wipe|close|deactivate|unregister|deregister|cancel|hide|unsubscribe|leave|quit|stop|unclaim|get rid of'],
-  ['change', 'rename|change|edit|update|modify|replace|get a (?:new|fresh|different)'],
+  ['change', 'rename|change|edit|update|modify|replace|get a (?:new|fresh|different)|raise|increase|lift|extend'],
   ['move', 'transfer|move|give|gift|merge|combine|buy|purchase'],
   ['undo', 'undo|reset|revert|retract|withdraw|take \\w+ back|take back|give \\w+ back|give back'],
   ['recover', 'recover|retrieve|get \\w+ back|get back|see \\w+ again|find \\w+ again'],
 ];
+/** Raising is asked of a daily cap: "how do i raise my tier" asks how to climb. */
+const RAISES = /^(raise|increase|lift|extend)$/;
 /** What moves between agents is points, or agents into one: "give my agent a better name" moves nothing. */
 const MOVES: Record<string, RegExp> = { points: /./, agent: /^(transfer|move|merge|combine)$/ };
 
@@ -34,6 +36,22 @@ const ASKING =
 /** Or an order, the question's first word or after "please": "reset my points", "close my account please". */
 const ORDER = '(?:^ |\\bplease )';
 const ASKS = VERBS.map(([wanted, verbs]) => [wanted, new RegExp(`(?:${ASKING}|${ORDER})(${verbs})\\b`)] as const);
+/** Or to have it done: "how do i get my daily cap raised", "can i get my agent deleted". */
+const DONE: Record<string, [Wanted, string]> = {
+  raised: ['change', 'raise'],
+  increased: ['change', 'increase'],
+  lifted: ['change', 'lift'],
+  changed: ['change', 'change'],
+  renamed: ['change', 'rename'],
+  removed: ['remove', 'remove'],
+  deleted: ['remove', 'delete'],
+  cancelled: ['remove', 'cancel'],
+  canceled: ['remove', 'cancel'],
+  reset: ['undo', 'reset'],
+  merged: ['move', 'merge'],
+  transferred: ['move', 'transfer'],
+};
+const HAVE_DONE = new RegExp(`(?:how (?:do|can|could) (?:i|we) |can (?:i|we|you) |could (?:i|we|you) |(?:i|we) (?:want|need) to |please )get ((?:\\w+ ){1,3})(${Object.keys(DONE).join('|')})\\b`);
 /** Having lost or forgotten something is told, not asked: "i forgot my api key", "i lost my laptop with the key on it". */
 const TOLD = /\b(forgot|forgotten|lost|misplaced|deleted|threw (?:it |them )?(?:out|away)|thrown (?:out|away))\b/;
 
@@ -51,7 +69,8 @@ const THINGS: Array<[RegExp, string]> = [
   [/^(messages?)$/, 'message'],
   [/^(referrals?|referrer)$/, 'referral'],
   [/^(partnerships?|agreements?)$/, 'partnership'],
-  [/^(tiers?|bronze|silver|gold|platinum|legend|caps?|badges?)$/, 'tier'],
+  [/^(tiers?|bronze|silver|gold|platinum|legend|badges?)$/, 'tier'],
+  [/^caps?$/, 'cap'],
 ];
 /** A webhook event's type ("points.reversed") names what an endpoint is subscribed to. */
 const EVENTS = new Set<string>([...subscribableEvents, 'webhook.test']);
@@ -61,6 +80,11 @@ const REACH = 5;
 
 /** What the question asks to have done, and to what: the first of the asker's things after the verb, else the last before it. */
 export function wantedAction(text: string): { wanted: Wanted; verb: string; thing: string; asked: string } | undefined {
+  const done = HAVE_DONE.exec(text);
+  const had = done && DONE[done[2]];
+  const object = done ? done[1].trim().split(' ') : [];
+  const owned = object.map(thingOf).filter(Boolean).at(-1);
+  if (had && owned) return { wanted: had[0], verb: had[1], thing: owned, asked: `${had[1]} ${object.join(' ')}`.replace(/\b(my|our)\b/g, 'your') };
   for (const [wanted, re] of ASKS) {
     const asks = re.exec(text);
     // What was lost is asked about only when it is a key: "i lost 50 points after a reversal, why" asks why.
@@ -131,7 +155,8 @@ function actionAnswer(ctx: AnswerContext, endpoint: (hit: Hit) => Answer): Answe
   if (!asked) return undefined;
   const { wanted, verb, thing } = asked;
   // A daily cap resets by itself at 00:00 UTC: "how do i reset my cap" is answered by the caps' rule.
-  if (thing === 'tier' && wanted === 'undo') return undefined;
+  if ((thing === 'tier' || thing === 'cap') && wanted === 'undo') return undefined;
+  if (RAISES.test(verb) && thing !== 'cap') return undefined;
   if (wanted === 'move' && !MOVES[thing]?.test(verb)) return undefined;
   const offered = wanted === 'remove' || wanted === 'change' ? offeredBy(ctx, wanted, thing) : undefined;
   if (offered) return endpoint(offered);

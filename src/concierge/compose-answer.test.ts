@@ -1344,6 +1344,13 @@ describe("doing something to one's own account", () => {
     expect((await ask('how do i change my webhook secret')).reply).toContain('secret/rotate');
   });
 
+  it('hears having something done ("get my daily cap raised") as doing it, and raising only of a cap', async () => {
+    const cap = await ask('how do i get my daily cap raised');
+    expect(cap.reply).toContain("don't know");
+    expect(cap.sources.map((s) => s.url)).toContain(MESSAGE);
+    for (const q of ['how can i raise my tier', 'how do i reset my daily cap']) expect((await ask(q)).intent, q).not.toBe('message_team');
+  });
+
   it("hears a webhook event's type as the webhook, and keeps the answer whatever story comes first", async () => {
     const a = await ask('i only want to stop the points.reversed events and keep the others, how');
     expect(a.reply).toContain('DELETE');
