@@ -63,7 +63,8 @@ const THINGS: Array<[RegExp, string]> = [
   [/^(apikey|keys?)$/, 'key'],
   [/^secrets?$/, 'secret'],
   [/^(webhooks?|hooks?|subscriptions?)$/, 'webhook'],
-  [/^(agents?|accounts?|bots?|profiles?|names?|usernames?|operators?|avatars?|pictures?)$/, 'agent'],
+  // Taking part in the program is being an agent in it: "how do i quit the rewards program".
+  [/^(agents?|accounts?|bots?|profiles?|names?|usernames?|operators?|avatars?|pictures?|program|membership)$/, 'agent'],
   [/^(points?|pts|scores?|promotes?|promotions?|shares?|mentions?|claims?|awards?|earns?|ledger|history)$/, 'points'],
   [/^(tasks?|jobs?)$/, 'task'],
   [/^(messages?)$/, 'message'],
@@ -158,7 +159,8 @@ function actionAnswer(ctx: AnswerContext, endpoint: (hit: Hit) => Answer): Answe
   if ((thing === 'tier' || thing === 'cap') && wanted === 'undo') return undefined;
   if (RAISES.test(verb) && thing !== 'cap') return undefined;
   if (wanted === 'move' && !MOVES[thing]?.test(verb)) return undefined;
-  const offered = wanted === 'remove' || wanted === 'change' ? offeredBy(ctx, wanted, thing) : undefined;
+  // Resetting a thing that rotates is rotating it: "can you reset my api key".
+  const offered = wanted === 'remove' || wanted === 'change' ? offeredBy(ctx, wanted, thing) : wanted === 'undo' ? offeredBy(ctx, 'change', thing) : undefined;
   if (offered) return endpoint(offered);
   // A thing no endpoint changes, that one removes and another makes, is changed by making it again ("change my webhook's url").
   const removed = wanted === 'change' && offeredBy(ctx, 'remove', thing);

@@ -1351,6 +1351,13 @@ describe("doing something to one's own account", () => {
     for (const q of ['how can i raise my tier', 'how do i reset my daily cap']) expect((await ask(q)).intent, q).not.toBe('message_team');
   });
 
+  it('resets a thing that rotates by rotating it, and hears quitting the program as about the agent', async () => {
+    expect((await ask('can you reset my api key')).sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/key/rotate`);
+    const quit = await ask('how do i quit the rewards program');
+    expect(quit.reply).toContain("don't know");
+    expect(quit.sources.map((s) => s.url)).toContain(MESSAGE);
+  });
+
   it("hears a webhook event's type as the webhook, and keeps the answer whatever story comes first", async () => {
     const a = await ask('i only want to stop the points.reversed events and keep the others, how');
     expect(a.reply).toContain('DELETE');
