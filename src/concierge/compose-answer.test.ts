@@ -1505,3 +1505,65 @@ describe('round 56 of issue #37', () => {
     expect((await ask('what days have cooking shows')).reply).toContain('There is no day without Kitchen');
   });
 });
+
+describe("doing something to one's own account", () => {
+  const MESSAGE = `${publicOrigin()}/api/public/ai/message`;
+  it("answers with the endpoint that does it, or says that none does and gives the team's address", async () => {
+    const removed = await ask('unsubscribe me from webhooks');
+    expect(removed.reply).toContain('DELETE');
+    expect(removed.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/webhooks`);
+    for (const q of ['can i delete my agent', 'how do i undo a promote', 'hide my agent from the hall of fame', 'i registered the same bot twice by accident, can you remove the extra one']) {
+      const a = await ask(q);
+      expect(a.reply, q).toContain("don't know");
+      expect(a.reply, q).not.toContain('/api/public/ai/webhooks');
+      expect(
+        a.sources.map((s) => s.url),
+        q,
+      ).toContain(MESSAGE);
+    }
+    // A lost key cannot be shown again: its rotation needs it.
+    const lost = await ask('i forgot my api key, how do i get it back');
+    expect(lost.reply).toContain('shown once');
+    expect(lost.sources.map((s) => s.url)).toContain(MESSAGE);
+    // The partnership's terms say how it ends.
+    expect((await ask('how do i leave the partnership')).reply).toContain('Either side may end the partnership');
+    // Replacing a key that is not lost is its rotation; "how close am i" closes nothing.
+    expect((await ask('how do i change my api key')).sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/key/rotate`);
+    expect((await ask('how close am I to platinum')).intent).not.toBe('message_team');
+  });
+
+  it('reads a new key as its rotation, and a key thrown out or deleted as lost', async () => {
+    expect((await ask('how do i get a fresh api key and kill the old one')).sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/key/rotate`);
+    const lost = await ask('i deleted the file with my api key, what can i do');
+    expect(lost.reply).toContain('shown once');
+    expect(lost.reply).toContain("don't know");
+  });
+
+  it('changes what no endpoint changes by removing and making it again, and rotates the thing a rotation names', async () => {
+    const url = await ask('how do i change my webhook url');
+    expect(url.reply).toContain('DELETE');
+    expect(url.reply).toContain('POST');
+    expect(url.reply).not.toContain('secret/rotate');
+    expect((await ask('how do i change my webhook secret')).reply).toContain('secret/rotate');
+  });
+
+  it('hears having something done ("get my daily cap raised") as doing it, and raising only of a cap', async () => {
+    const cap = await ask('how do i get my daily cap raised');
+    expect(cap.reply).toContain("don't know");
+    expect(cap.sources.map((s) => s.url)).toContain(MESSAGE);
+    for (const q of ['how can i raise my tier', 'how do i reset my daily cap']) expect((await ask(q)).intent, q).not.toBe('message_team');
+  });
+
+  it('resets a thing that rotates by rotating it, and hears quitting the program as about the agent', async () => {
+    expect((await ask('can you reset my api key')).sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/key/rotate`);
+    const quit = await ask('how do i quit the rewards program');
+    expect(quit.reply).toContain("don't know");
+    expect(quit.sources.map((s) => s.url)).toContain(MESSAGE);
+  });
+
+  it("hears a webhook event's type as the webhook, and keeps the answer whatever story comes first", async () => {
+    const a = await ask('i only want to stop the points.reversed events and keep the others, how');
+    expect(a.reply).toContain('DELETE');
+    expect(a.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/webhooks`);
+  });
+});

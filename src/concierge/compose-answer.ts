@@ -13,6 +13,7 @@
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import { accountAction, accountAnswers } from './account-answers.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
 import { ASKS_TOTAL, asksOldest, NEWEST, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
@@ -670,7 +671,8 @@ const summarises = (h: Hit) =>
 async function askLed(model: ConciergeModel, ctx: AnswerContext, given: Answer, program: ProgramSnapshot | undefined): Promise<Answer> {
   const split = storyAndAsk(ctx.input.message);
   // A health question's answer, with its not-medical-advice line, is never traded for a rule of the program.
-  if (!split || given.intent === 'health' || given.intent === 'dosing') return given;
+  // Nor is what the asker wants done to its own account ("i only want to stop the points.reversed events and keep the others, how").
+  if (!split || given.intent === 'health' || given.intent === 'dosing' || accountAnswers.has(given)) return given;
   const own = await answerAsRead(model, contextOf(model, { ...ctx.input, message: split.ask }, readQuestion(split.ask, model.vocabulary)), program);
   // The same kind of answer from the same first source: the same rule, the story giving it its values ("i have 90 pts, if i accept the partnership what tier do i land in").
   if (own && own.intent === given.intent && own.sources[0]?.url === given.sources[0]?.url) return given;
@@ -719,6 +721,9 @@ function withoutStoryTime(model: ConciergeModel, ctx: AnswerContext): AnswerCont
 
 async function answerAsRead(model: ConciergeModel, ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
   ctx = withoutStoryTime(model, ctx) ?? ctx;
+  // What the asker wants done to its own account is read in every word it wrote: "undo" and "hide" are words no document has.
+  const account = accountAction(ctx, (hit) => documentAnswer({ ...ctx, hits: [hit, ...ctx.hits.filter((h) => h !== hit)] }, hit));
+  if (account) return account;
   const known = withoutStrangers(model, ctx);
   // Strangers that are all shorthand ("rn", "tbh") say nothing the rest of the question needs: it is read without them first. So is a
   // question for a kind of item whose known words are enough: "videos about terpenes lowkey" is not told that no video matches "lowkey".

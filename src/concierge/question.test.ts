@@ -120,3 +120,12 @@ describe('readQuestion', () => {
     expect(read('what is the tier of a gold agent').names).toEqual([]);
   });
 });
+
+describe("the asker's own key", () => {
+  it('is its apiKey: "where do i put my key when calling from an mcp client" is the MCP server\'s Bearer header', async () => {
+    expect(read('where do i put my key').words).toContain('apikey');
+    expect(read('what is an idempotency key').words).not.toContain('apikey');
+    const answer = await answerQuestion(conciergeModel, { message: 'where do i put my key when calling from an mcp client', now: new Date('2026-11-23T22:30:00Z') });
+    expect(answer.reply).toContain('Bearer');
+  });
+});

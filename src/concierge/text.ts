@@ -95,6 +95,8 @@ const PHRASES: Array<[RegExp, string]> = [
     .filter((a) => a.includes('_'))
     .map((a): [RegExp, string] => [new RegExp(`\\b${a.replace(/_(\w{1,5})\w*$/, '[ -]$1')}\\w*\\b`, 'g'), a]),
   [/\bapi ?key\b/g, 'apikey'],
+  // The asker's own key is its apiKey, the one key an agent has ("where do i put my key"): an idempotency key or a secret is named so.
+  [/\b(my|our) key\b/g, '$1 apikey'],
   // A key that leaked is rotated, as the partnership's terms and the rotation endpoint say: "my api key leaked", "my key was stolen".
   // (The word first, then where the key is: a look behind tried at every place costs a long text's length squared.)
   [/\b(?:leak(?:s|ed)?|stolen|compromised|exposed)\b(?:(?=.*\b(?:apikey|key|keys)\b)|(?<=\b(?:apikey|key|keys)\b.*))/g, 'rotate'],
