@@ -579,6 +579,22 @@ describe('the schedule at lunch', () => {
   });
 });
 
+describe('the schedule on a day named from today', () => {
+  it('reads yesterday, last night, the day after tomorrow, this weekend and a small hour tonight (they were today, or no day at all)', async () => {
+    // Monday 14:30 in Los Angeles: yesterday is Sunday, the day after tomorrow Wednesday, midnight tonight Tuesday's 00:00.
+    expect((await ask('what was on last night at 9pm')).reply).toContain('Sunday Night History');
+    expect((await ask('what is on the day after tomorrow at lunchtime')).reply).toContain('on Wednesday');
+    const midnight = await ask("what's on at midnight tonight");
+    expect(midnight.reply).toContain('00:00 on Tuesday');
+    expect(midnight.reply).not.toContain("don't know");
+    const weekend = (await ask('anything good on this weekend')).reply;
+    expect(weekend).toContain('Saturday Culture Club');
+    expect(weekend).toContain('Sunday Night History');
+    // Asked for a special that weekend, the announced specials are told too.
+    expect((await ask('any live specials this weekend')).reply).toContain('Harvest Live 2026');
+  });
+});
+
 describe('the podcast asked about itself', () => {
   it('is found and answered by what the show says of itself (its description was not indexed: an I do not know, or the rate limit of one site for "hosts")', async () => {
     const hosts = await ask('is the radio host a real person');

@@ -60,7 +60,11 @@ const QUESTION_START = /^(what|how|who|which|when|where|why|is|are|do|does|can|c
 const PROGRAM_OVER_CLOCK = 0.2;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
 const ON_AIR =
-  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
+  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|yesterday|last night|this (morning|afternoon|evening|weekend)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
+
+/** Words of the schedule's clock, as the index spells them, that no document may have: they are read by the rules, not strangers. */
+const CLOCK_WORDS = ['midnight', 'noon', 'midday', 'yesterday', 'tonight', 'tomorrow'];
+const CLOCK_TERMS = new Set(CLOCK_WORDS.map((w) => indexTerm(w)));
 
 /** "Now" right after a subject and before a verb: a change the asker tells ("it now shows", "we now get"), no time on air. */
 const NOW_CHANGED = / (it|i|we|they|he|she|you|that|this) now (?=\w+s? )/g;
@@ -587,7 +591,8 @@ function asksSchedule(ctx: AnswerContext): boolean {
   // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
   // So is a place the question names as the asker's own time zone ("what's on now in tokyo").
   const place = new Set(askerZone(ctx.input.message)?.words.map(indexTerm));
-  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t) && !place.has(t));
+  // So are the words of the clock no document has ("at midnight tonight", "yesterday").
+  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t) && !place.has(t) && !CLOCK_TERMS.has(t));
   // An action the program pays for ("my mention cap ran out this afternoon") makes the clock's words the asker's story, not the air's.
   if (question.tiers.length || question.actions.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
   if (nowOfItems(ctx)) return false;
@@ -863,7 +868,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // The question as written: a reading without its strangers has lost them.
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
   // The place a schedule answer told its times in is known: "myth busters night in new york time".
-  if (answer.intent === 'schedule') for (const w of askerZone(ctx.input.message)?.words ?? []) names.add(w);
+  // So are the words of the clock it read: "at midnight tonight".
+  if (answer.intent === 'schedule') for (const w of [...(askerZone(ctx.input.message)?.words ?? []), ...CLOCK_WORDS]) names.add(w);
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
   // Named in part too: "canopy cove" is the brand ("how many people work at canopy cove").
   const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && (h.fullyNamed || h.titled > 0)) : undefined;

@@ -97,6 +97,14 @@ function weekClock(minute: number, from: string, to: string, now: Date): string 
   return `${capitalise(weekdays[Math.floor(shifted / (24 * 60))])} ${String(Math.floor(clock / 60)).padStart(2, '0')}:${String(clock % 60).padStart(2, '0')}`;
 }
 
+/** The day a question names from today: "the day after tomorrow" 2 days on, "tomorrow" 1, "yesterday" and "last night" 1 back. */
+export function dayShift(text: string): number | undefined {
+  if (/ day after tomorrow /.test(text)) return 2;
+  if (/ tomorrow /.test(text)) return 1;
+  if (/ (yesterday|last night) /.test(text)) return -1;
+  return undefined;
+}
+
 /** The stems of words that ask what follows a show: "after", "follows", "followed by", "finishes", "ends". */
 const FOLLOWS = ['after', 'follow', 'finish', 'end'];
 
@@ -139,7 +147,8 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   // A day in the name of the show the question names whole is part of its name, not a day asked about: "when is friday bake on".
   const inName = hit?.doc.kind === 'slot' && hit.fullyNamed ? words(hit.doc.ref.toLowerCase()) : [];
   const asked = question.days.filter((d) => !inName.includes(d));
-  const days: Weekday[] = asked.length ? asked : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
+  const shift = dayShift(text);
+  const days: Weekday[] = asked.length ? asked : shift !== undefined ? [weekdays[(here.day + shift + 7) % 7]] : / weekend /.test(text) ? ['saturday', 'sunday'] : [];
   if (hit?.doc.kind === 'slot' && hit.fullyNamed && !days.length && clock === undefined) {
     const airings = grid.filter((s) => s.title === hit.doc.ref);
     if (FOLLOWS.some((s) => question.stems.has(s)) || / what (is|comes) next /.test(text)) {
@@ -171,7 +180,8 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
     }
   }
   if (clock !== undefined) {
-    const day = days[0] ?? today;
+    // A small hour "tonight" is after midnight: "at midnight tonight" is tomorrow's 00:00.
+    const day = days[0] ?? (/ tonight /.test(text) && clock < 6 * 60 ? weekdays[(here.day + 1) % 7] : today);
     const slot = grid.find((s) => s.day === day && minutes(s.start) <= clock && clock < minutes(s.end));
     if (slot) {
       return answer(
@@ -188,7 +198,10 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
           .map(slotLine)
           .join('; ')}`,
     );
-    return answer(`The lineup (${timeZone} time). ${lines.join('. ')}.`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday))).slice(0, 3)]);
+    // Asked for specials on those days ("a live special this weekend"), the announced ones are told too, whichever day they are on.
+    const asksSpecials = question.stems.has('special') || question.stems.has('live');
+    const told = asksSpecials ? (specials.length ? ` Announced specials: ${specials.slice(0, 5).map(specialLine).join('; ')}.` : ' No special is announced right now.') : '';
+    return answer(`The lineup (${timeZone} time). ${lines.join('. ')}.${told}`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday))).slice(0, 3)]);
   }
   if (/ (today|tonight|this evening|later) /.test(text)) {
     const evening = / (tonight|this evening) /.test(text);
