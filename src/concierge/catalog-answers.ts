@@ -123,7 +123,8 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   const list = api('/api/public/videos', 'Videos');
   const lead = `${catalog.videos.length} published videos are listed at GET ${base}/api/public/videos (query: ${VIDEO_QUERY}; ${NO_KEY}).`;
   const byId = videosById(catalog);
-  const line = (v: Video) => `${v.title} (${durationText(v.durationSeconds)}, ${base}/videos/${v.id})`;
+  // With its date of publication, as an episode's and a clip's are: "when did it come out" is asked of videos too.
+  const line = (v: Video) => `${v.title} (${durationText(v.durationSeconds)}, published ${v.publishedAt.slice(0, 10)}, ${base}/videos/${v.id})`;
   const videoSource = (v: Video): Source => ({ title: v.title, url: `${base}/api/public/videos/${v.id}` });
   const suggestions = ["What's on now?", 'Where are the feeds?'];
 

@@ -595,6 +595,12 @@ describe('the schedule on a day named from today', () => {
   });
 });
 
+describe('a video asked when it came out', () => {
+  it('is listed with its date of publication, as episodes and clips are (it said only its length)', async () => {
+    expect((await ask('when did the fall ballot explainer come out')).reply).toContain('Fall Ballot Explainer (4 seconds, published 2026-10-22');
+  });
+});
+
 describe('the podcast asked about itself', () => {
   it('is found and answered by what the show says of itself (its description was not indexed: an I do not know, or the rate limit of one site for "hosts")', async () => {
     const hosts = await ask('is the radio host a real person');
