@@ -10,9 +10,9 @@ import { clipQuerySchema, videoQuerySchema } from '../schemas/api/catalog.ts';
 import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
-import { countText, durationText, extremeText, listText, sentence } from './answer-format.ts';
+import { capitalise, countText, durationText, extremeText, listText, sentence } from './answer-format.ts';
 import { NUMBER_WORDS } from './question.ts';
-import { indexTerm, wordsBeyond } from './text.ts';
+import { indexTerm, normalise, words, wordsBeyond } from './text.ts';
 
 const NO_KEY = 'no key needed';
 
@@ -117,6 +117,33 @@ function clipsAsked(ctx: AnswerContext) {
   return { matched: false, clips: oldest ? ascending(catalog.clips).slice(0, 5) : catalog.clips.slice(0, 5) };
 }
 
+export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_NAMED = new RegExp(` (?:in|from|during|of|back in) (${MONTHS.join('|')}) `);
+
+/**
+ * The calendar month (UTC) a question asks items of, at `now`: "this month", "last month", or a month named after "in", "from",
+ * "during" or "of" ("released in october"), the last one not after `now`. Its dates' prefix ("2026-10") and its name ("October 2026").
+ */
+export function monthAsked(text: string, now: Date): { prefix: string; name: string } | undefined {
+  let year = now.getUTCFullYear();
+  let month = now.getUTCMonth();
+  if (/ last month /.test(text)) month -= 1;
+  else if (!/ this month /.test(text)) {
+    const named = MONTH_NAMED.exec(text);
+    if (!named) return undefined;
+    const asked = MONTHS.indexOf(named[1]);
+    if (asked > month) year -= 1;
+    month = asked;
+  }
+  if (month < 0) [month, year] = [month + 12, year - 1];
+  return { prefix: `${year}-${String(month + 1).padStart(2, '0')}`, name: `${capitalise(MONTHS[month])} ${year}` };
+}
+
+/** The month the question asks items of, read from its words as written: a month's name is no word of the documents, and a reading without strangers drops it. */
+export function monthOfQuestion(ctx: AnswerContext): ReturnType<typeof monthAsked> {
+  return monthAsked(` ${words(normalise(ctx.input.message)).join(' ')} `, ctx.input.now);
+}
+
 export function videosAnswer(ctx: AnswerContext): Answer {
   const { catalog, base, api, question } = ctx;
   const stems = question.stems;
@@ -173,7 +200,24 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     if (!named && subject) unmatched = askTheTeam(ctx);
   }
   const newest = NEWEST.some((s) => stems.has(s));
-  if (asksOldest(ctx) && !newest) {
+  // A month asked for ("released in october", "this month"): the videos found, or all of them, published in it, newest first.
+  const month = monthOfQuestion(ctx);
+  if (month) {
+    const pool = picks.length && !unmatched ? picks : catalog.videos;
+    const dated = pool.filter((v) => v.publishedAt.startsWith(month.prefix)).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+    if (!dated.length) {
+      const latest = catalog.videos.slice(0, 3);
+      return ctx.answer(
+        'videos',
+        `${lead} No ${pool === catalog.videos ? '' : 'matching '}video was published in ${month.name}. Newest videos: ${latest.map(line).join('; ')}.`,
+        [list, ...latest.map(videoSource)],
+        suggestions,
+      );
+    }
+    picks = dated;
+    unmatched = undefined;
+    label = `Published in ${month.name}${countText(question.text, dated.length, 'video')}`;
+  } else if (asksOldest(ctx) && !newest) {
     // The catalog lists videos newest first: the oldest are its last.
     const about = bySubject(hits).length > 0;
     picks = (about && picks.length ? picks : [...catalog.videos]).sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
@@ -202,7 +246,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   }
   // Asked how many, the list says how many it holds in all, before it is cut short ("how many featured videos": 6 videos).
   // Not the featured or newest videos given when nothing was asked for: the lead says how many there are in all.
-  const listed = (category && !unmatched) || (hits.length > 0 && !unmatched) || (label === 'Featured videos' && stems.has('featur'));
+  const listed = !month && ((category && !unmatched) || (hits.length > 0 && !unmatched) || (label === 'Featured videos' && stems.has('featur')));
   if (listed) label += countText(question.text, picks.length, 'video');
   // A question for every item that fits ("list the kitchen videos") gets them all, up to ten; so do the featured videos, and a
   // catalog that features more says how many and where they all are (at 10,000 videos, 483 featured made one answer of them all).
@@ -236,7 +280,14 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
       : relevant(ofShow(ctx), ['episode']).map((h) => episodes.find((e) => e.id === h.doc.ref)!);
   let label = 'Matching episodes';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
-  if (asksOldest(ctx) && !numbered && season === undefined) {
+  // A month asked for ("last month's episodes"): the episodes found, or all of them, published in it, newest first.
+  const month = numbered || season !== undefined ? undefined : monthOfQuestion(ctx);
+  const inMonth = (list: typeof episodes) => list.filter((e) => month && e.publishedAt.startsWith(month.prefix)).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+  if (month) {
+    const dated = inMonth(picks).length ? inMonth(picks) : inMonth(episodes);
+    picks = dated.length ? dated : [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+    label = dated.length ? `Published in ${month.name}${countText(question.text, dated.length, 'episode')}` : `No episode was published in ${month.name}. Latest episodes, newest first`;
+  } else if (asksOldest(ctx) && !numbered && season === undefined) {
     // "the very first episode": the episodes found, or all of them, oldest first.
     const about = bySubject(relevant(ofShow(ctx), ['episode'])).length > 0;
     picks = (about && picks.length ? picks : [...episodes]).sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));

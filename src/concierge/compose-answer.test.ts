@@ -601,6 +601,23 @@ describe('a video asked when it came out', () => {
   });
 });
 
+describe('videos and episodes of a month', () => {
+  it('are those published in it, the last such month not after now (the month was a subject: no video matched "released", and "last month" was pain of three months)', async () => {
+    const october = (await ask('were any videos released in october')).reply;
+    expect(october).toContain('Published in October 2026');
+    expect(october).toContain('Myth or Measurement?');
+    expect(october).not.toContain("don't know");
+    const episodes = await ask("last month's podcast episodes");
+    expect(episodes.intent).toBe('podcast');
+    expect(episodes.reply).toContain('Published in October 2026: Rope, Sails and Paper');
+    expect(episodes.reply).not.toContain('Dirt Under the Fingernails');
+    expect((await ask('which videos came out this month')).reply).toContain('Published in November 2026');
+    expect((await ask('any kitchen videos from june')).reply).toContain('No matching video was published in June 2026');
+    // "may" as a verb names no month.
+    expect((await ask('may i see the videos')).reply).not.toContain('May 2026');
+  });
+});
+
 describe('the podcast asked about itself', () => {
   it('is found and answered by what the show says of itself (its description was not indexed: an I do not know, or the rate limit of one site for "hosts")', async () => {
     const hosts = await ask('is the radio host a real person');

@@ -15,7 +15,7 @@ import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
-import { ASKS_TOTAL, asksOldest, NEWEST, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { ASKS_TOTAL, asksOldest, MONTHS, monthOfQuestion, NEWEST, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
@@ -870,6 +870,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // The place a schedule answer told its times in is known: "myth busters night in new york time".
   // So are the words of the clock it read: "at midnight tonight".
   if (answer.intent === 'schedule') for (const w of [...(askerZone(ctx.input.message)?.words ?? []), ...CLOCK_WORDS]) names.add(w);
+  // And the month a list of videos or episodes was dated by: "released in october", "last month's episodes".
+  if ((answer.intent === 'videos' || answer.intent === 'podcast') && monthOfQuestion(ctx)) for (const w of [...MONTHS, 'month']) names.add(w);
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
   // Named in part too: "canopy cove" is the brand ("how many people work at canopy cove").
   const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && (h.fullyNamed || h.titled > 0)) : undefined;
@@ -953,6 +955,8 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
   return (
     smallTalk(ctx) ??
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
+    // Videos or episodes of a month ("last month's podcast episodes") are asked for by date: "month" is no subject ("three months" of pain).
+    ((question.kind === 'video' || question.kind === 'episode') && monthOfQuestion(ctx) ? KIND_ANSWER[question.kind](ctx) : undefined) ??
     membersAnswer(ctx) ??
     entriesMentioning(ctx) ??
     // An error the API answers with, named by its code or received by its status ("after a 429 how long should my script sleep"), makes
