@@ -118,6 +118,7 @@ function clipsAsked(ctx: AnswerContext) {
 }
 
 export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_DAY = new RegExp(` (?:on|in|from) (${MONTHS.join('|')}) (\\d{1,2})(?:st|nd|rd|th)?(?: (\\d{4}))? `);
 const MONTH_NAMED = new RegExp(` (?:in|from|during|of|back in) (${MONTHS.join('|')}) `);
 
 /**
@@ -127,6 +128,14 @@ const MONTH_NAMED = new RegExp(` (?:in|from|during|of|back in) (${MONTHS.join('|
 export function monthAsked(text: string, now: Date): { prefix: string; name: string } | undefined {
   let year = now.getUTCFullYear();
   let month = now.getUTCMonth();
+  // A day of a month, with its year or the last one not after now: "on october 2, 2026" is that day's items.
+  const day = MONTH_DAY.exec(text);
+  if (day) {
+    const asked = MONTHS.indexOf(day[1]);
+    const date = `${String(asked + 1).padStart(2, '0')}-${day[2].padStart(2, '0')}`;
+    const y = day[3] ? Number(day[3]) : `${year}-${date}` > now.toISOString().slice(0, 10) ? year - 1 : year;
+    return { prefix: `${y}-${date}`, name: `${capitalise(MONTHS[asked])} ${Number(day[2])}, ${y}` };
+  }
   if (/ last month /.test(text)) month -= 1;
   else if (!/ this month /.test(text)) {
     const named = MONTH_NAMED.exec(text);
@@ -209,14 +218,14 @@ export function videosAnswer(ctx: AnswerContext): Answer {
       const latest = catalog.videos.slice(0, 3);
       return ctx.answer(
         'videos',
-        `${lead} No ${pool === catalog.videos ? '' : 'matching '}video was published in ${month.name}. Newest videos: ${latest.map(line).join('; ')}.`,
+        `${lead} No ${pool === catalog.videos ? '' : 'matching '}video was published ${month.prefix.length > 7 ? 'on' : 'in'} ${month.name}. Newest videos: ${latest.map(line).join('; ')}.`,
         [list, ...latest.map(videoSource)],
         suggestions,
       );
     }
     picks = dated;
     unmatched = undefined;
-    label = `Published in ${month.name}${countText(question.text, dated.length, 'video')}`;
+    label = `Published ${month.prefix.length > 7 ? 'on' : 'in'} ${month.name}${countText(question.text, dated.length, 'video')}`;
   } else if (asksOldest(ctx) && !newest) {
     // The catalog lists videos newest first: the oldest are its last.
     const about = bySubject(hits).length > 0;
@@ -286,7 +295,8 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
   if (month) {
     const dated = inMonth(picks).length ? inMonth(picks) : inMonth(episodes);
     picks = dated.length ? dated : [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
-    label = dated.length ? `Published in ${month.name}${countText(question.text, dated.length, 'episode')}` : `No episode was published in ${month.name}. Latest episodes, newest first`;
+    const on = month.prefix.length > 7 ? 'on' : 'in';
+    label = dated.length ? `Published ${on} ${month.name}${countText(question.text, dated.length, 'episode')}` : `No episode was published ${on} ${month.name}. Latest episodes, newest first`;
   } else if (asksOldest(ctx) && !numbered && season === undefined) {
     // "the very first episode": the episodes found, or all of them, oldest first.
     const about = bySubject(relevant(ofShow(ctx), ['episode'])).length > 0;

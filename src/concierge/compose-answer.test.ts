@@ -595,6 +595,21 @@ describe('the schedule on a day named from today', () => {
   });
 });
 
+describe('the schedule on a date named', () => {
+  it("is that date's weekday, with the specials on it (christmas was no word the service knew; new year's eve was the New Year special)", async () => {
+    const christmas = (await ask('what is on christmas morning')).reply;
+    expect(christmas).toContain('2026-12-25 is a Friday');
+    expect(christmas).toContain('Friday Bake');
+    const eve = (await ask('what will be on on new years eve')).reply;
+    expect(eve).toContain('Winter Beds');
+    expect(eve).not.toContain('New Year Garden Plans');
+    expect((await ask("what's on december 5th")).reply).toContain('with a special: Harvest Live 2026');
+    // Not a thing's kind ("the christmas cookie one"), nor the date of an item asked for.
+    expect((await ask('the christmas cookie baking one, what is it called')).intent).not.toBe('schedule');
+    expect((await ask('What podcast episode came out on October 2, 2026?')).reply).toContain('Published on October 2, 2026: Rope, Sails and Paper');
+  });
+});
+
 describe('a video asked when it came out', () => {
   it('is listed with its date of publication, as episodes and clips are (it said only its length)', async () => {
     expect((await ask('when did the fall ballot explainer come out')).reply).toContain('Fall Ballot Explainer (4 seconds, published 2026-10-22');

@@ -23,7 +23,7 @@ import { programFacts, reputationScore } from './program-answers.ts';
 import { buildVocabulary, correctWord, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
-import { askerZone, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
+import { askerZone, DATE_WORDS, dateOfQuestion, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { byTheAsk, storyAndAsk } from './situation.ts';
@@ -65,6 +65,7 @@ const ON_AIR =
 /** Words of the schedule's clock, as the index spells them, that no document may have: they are read by the rules, not strangers. */
 const CLOCK_WORDS = ['midnight', 'noon', 'midday', 'yesterday', 'tonight', 'tomorrow'];
 const CLOCK_TERMS = new Set(CLOCK_WORDS.map((w) => indexTerm(w)));
+const DATE_TERMS = new Set(DATE_WORDS.map((w) => indexTerm(w)));
 
 /** "Now" right after a subject and before a verb: a change the asker tells ("it now shows", "we now get"), no time on air. */
 const NOW_CHANGED = / (it|i|we|they|he|she|you|that|this) now (?=\w+s? )/g;
@@ -587,12 +588,14 @@ function nowOfItems(ctx: AnswerContext): boolean {
 function asksSchedule(ctx: AnswerContext): boolean {
   const { question, hits, index } = ctx;
   // "Now" between a subject and its verb tells what has changed ("the endpoint now shows disabled"), not what is on air now.
-  if (!question.days.length && !ON_AIR.test(question.text.replace(NOW_CHANGED, ' $1 '))) return false;
+  // A date named ("christmas morning", "december 31") is a day too, unless a kind of item is asked for: its date of publication.
+  const dated = !question.kind && !!dateOfQuestion(ctx);
+  if (!question.days.length && !dated && !ON_AIR.test(question.text.replace(NOW_CHANGED, ' $1 '))) return false;
   // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
   // So is a place the question names as the asker's own time zone ("what's on now in tokyo").
   const place = new Set(askerZone(ctx.input.message)?.words.map(indexTerm));
   // So are the words of the clock no document has ("at midnight tonight", "yesterday").
-  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t) && !place.has(t) && !CLOCK_TERMS.has(t));
+  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t) && !place.has(t) && !CLOCK_TERMS.has(t) && !(dated && (DATE_TERMS.has(t) || /^\d+(st|nd|rd|th)$/.test(t))));
   // An action the program pays for ("my mention cap ran out this afternoon") makes the clock's words the asker's story, not the air's.
   if (question.tiers.length || question.actions.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
   if (nowOfItems(ctx)) return false;
@@ -869,9 +872,9 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
   // The place a schedule answer told its times in is known: "myth busters night in new york time".
   // So are the words of the clock it read: "at midnight tonight".
-  if (answer.intent === 'schedule') for (const w of [...(askerZone(ctx.input.message)?.words ?? []), ...CLOCK_WORDS]) names.add(w);
+  if (answer.intent === 'schedule') for (const w of [...(askerZone(ctx.input.message)?.words ?? []), ...CLOCK_WORDS, ...DATE_WORDS]) names.add(w);
   // And the month a list of videos or episodes was dated by: "released in october", "last month's episodes".
-  if ((answer.intent === 'videos' || answer.intent === 'podcast') && monthOfQuestion(ctx)) for (const w of [...MONTHS, 'month']) names.add(w);
+  if ((answer.intent === 'videos' || answer.intent === 'podcast') && monthOfQuestion(ctx)) for (const w of [...MONTHS, 'month', 'came', 'released', 'posted', 'uploaded']) names.add(w);
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
   // Named in part too: "canopy cove" is the brand ("how many people work at canopy cove").
   const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && (h.fullyNamed || h.titled > 0)) : undefined;
