@@ -60,7 +60,7 @@ const QUESTION_START = /^(what|how|who|which|when|where|why|is|are|do|does|can|c
 const PROGRAM_OVER_CLOCK = 0.2;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
 const ON_AIR =
-  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|yesterday|last night|this (morning|afternoon|evening|weekend)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight) /;
+  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|yesterday|last night|this (morning|afternoon|evening|weekend)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight|local time) /;
 
 /** Words of the schedule's clock, as the index spells them, that no document may have: they are read by the rules, not strangers. */
 const CLOCK_WORDS = ['midnight', 'noon', 'midday', 'yesterday', 'tonight', 'tomorrow'];

@@ -176,8 +176,15 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const suggestions = ["What's on tonight?", 'Any specials coming up?'];
   const answer = (reply: string, sources: Source[], more = suggestions) => ctx.answer('schedule', reply, sources, more);
 
-  if (/ (time ?zone|timezone) /.test(text)) {
-    return answer(`The schedule runs in ${timeZone} time: every start and end time in GET ${base}/api/public/schedule is local to ${timeZone}, and specials carry ISO 8601 UTC instants.`, [
+  // Asked whether the times are the asker's own ("in my local time"), with no time or day to tell, the answer is the zone they are in.
+  const ownTime =
+    / (local|my) time /.test(text) &&
+    !/ (now|next|on|tonight|today|tomorrow|yesterday|airs?|airing|start|starts|when) /.test(text) &&
+    clockOf(` ${question.asWritten.join(' ')} `) === undefined &&
+    !question.days.length;
+  if (/ (time ?zone|timezone) /.test(text) || ownTime) {
+    const yours = asker ? ` It is now ${localDateTime(input.now.toISOString(), timeZone)} there and ${localDateTime(input.now.toISOString(), asker)} in ${asker} time.` : '';
+    return answer(`The schedule runs in ${timeZone} time: every start and end time in GET ${base}/api/public/schedule is local to ${timeZone}, and specials carry ISO 8601 UTC instants.${yours}`, [
       scheduleSource,
     ]);
   }
