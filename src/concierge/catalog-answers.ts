@@ -11,7 +11,7 @@ import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
 import { capitalise, countText, durationText, extremeText, listText, sentence } from './answer-format.ts';
-import { NUMBER_WORDS } from './question.ts';
+import { kindOfWord, NUMBER_WORDS } from './question.ts';
 import { indexTerm, normalise, words, wordsBeyond } from './text.ts';
 
 const NO_KEY = 'no key needed';
@@ -151,6 +151,37 @@ export function monthAsked(text: string, now: Date): { prefix: string; name: str
 /** The month the question asks items of, read from its words as written: a month's name is no word of the documents, and a reading without strangers drops it. */
 export function monthOfQuestion(ctx: AnswerContext): ReturnType<typeof monthAsked> {
   return monthAsked(` ${words(normalise(ctx.input.message)).join(' ')} `, ctx.input.now);
+}
+
+/** A question for the next item of a kind to come out, or how often they do: "when is the next episode", "how often do new videos come out". */
+const NEXT_ITEM = / (?:next|upcoming|future|new) (?:\w+ )?(episodes?|eps?|videos?|vids?|clips?) /;
+/** Asked when: the question starts by asking it ("any idea when ...", "how often ..."), or asks a release date; "notified when a new video is published" does not. */
+const ASKS_WHEN = /^ (?:(?:any idea|do you know|so|hey|and) )?(?:when|how often|how frequently|what day) | release date /;
+
+/**
+ * When the next video, episode or clip comes out, or how often they do: no release date or cadence is published, so it says it does
+ * not know, the newest one and its date, and where to write to the team. Undefined for any other question.
+ */
+export function upcomingAnswer(ctx: AnswerContext): Answer | undefined {
+  const { catalog, base, api, question } = ctx;
+  const text = ` ${words(normalise(ctx.input.message)).join(' ')} `;
+  // The kind is the word after "next", even after "when" ("when the next episode drops"), where it names no kind of item asked for.
+  const next = NEXT_ITEM.exec(text);
+  const kind = next ? kindOfWord(next[1]) : question.kind;
+  if ((kind !== 'video' && kind !== 'episode' && kind !== 'clip') || !(next || / how (?:often|frequently) /.test(text)) || !ASKS_WHEN.test(text)) return undefined;
+  const newest =
+    kind === 'episode'
+      ? [...catalog.podcast.episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]
+      : kind === 'clip'
+        ? [...catalog.clips].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]
+        : catalog.videos[0];
+  const [one, many, path] = kind === 'episode' ? ['episode', 'episodes', '/api/public/podcast'] : kind === 'clip' ? ['clip', 'clips', '/api/public/clips'] : ['video', 'videos', '/api/public/videos'];
+  return ctx.answer(
+    kind === 'episode' ? 'podcast' : 'videos',
+    `I don't know when the next ${one} comes out: no release date or schedule for new ${many} is published. The newest is ${newest.title}, published ${newest.publishedAt.slice(0, 10)}; all of them are at GET ${base}${path}. For more, write to the team with POST ${base}/api/public/ai/message.`,
+    [api(path, capitalise(many)), api('/api/public/ai/message', 'Message channel')],
+    ["What's on now?", 'Where are the feeds?'],
+  );
 }
 
 export function videosAnswer(ctx: AnswerContext): Answer {

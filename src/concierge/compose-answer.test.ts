@@ -610,6 +610,20 @@ describe('the schedule on a date named', () => {
   });
 });
 
+describe('the next video or episode asked for', () => {
+  it('says no release date is published, the newest and where to write (it was what is on air next)', async () => {
+    const next = await ask('any idea when the next radio episode drops');
+    expect(next.intent).toBe('podcast');
+    expect(next.reply).toContain("I don't know when the next episode comes out");
+    expect(next.reply).toContain('How a Ballot Measure Is Born, published 2026-11-06');
+    expect(next.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/ai/message'));
+    expect((await ask('how often do new podcast episodes come out')).reply).toContain('no release date or schedule for new episodes is published');
+    // Not a clause that says when something happens, nor what is on next.
+    expect((await ask('Do you offer webhooks so my bot is notified when a new video is published?')).reply).not.toContain('comes out');
+    expect((await ask('whats on next')).intent).toBe('schedule');
+  });
+});
+
 describe('a video asked when it came out', () => {
   it('is listed with its date of publication, as episodes and clips are (it said only its length)', async () => {
     expect((await ask('when did the fall ballot explainer come out')).reply).toContain('Fall Ballot Explainer (4 seconds, published 2026-10-22');

@@ -15,7 +15,7 @@ import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
-import { ASKS_TOTAL, asksOldest, MONTHS, monthOfQuestion, NEWEST, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { ASKS_TOTAL, asksOldest, MONTHS, monthOfQuestion, NEWEST, upcomingAnswer, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
@@ -970,6 +970,8 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     reputationScore(ctx) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
+    // The next video or episode to come out is no show on air: "when is the next episode".
+    upcomingAnswer(ctx) ??
     scheduleExtremes(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??
     (asksSchedule(ctx)
