@@ -610,6 +610,14 @@ describe('the schedule on a date named', () => {
   });
 });
 
+describe('how long a response may be cached', () => {
+  it('is said with dataFreshness: pre-rendered 300 s, the schedule 60 s, live reads not at all (asked of the schedule, it was what is on now)', async () => {
+    const cache = await ask('how long can i cache the schedule');
+    expect(cache.reply).toContain('the schedule 60 s');
+    expect(cache.reply).toContain('300 s');
+  });
+});
+
 describe('the next video or episode asked for', () => {
   it('says no release date is published, the newest and where to write (it was what is on air next)', async () => {
     const next = await ask('any idea when the next radio episode drops');
