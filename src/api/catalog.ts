@@ -10,6 +10,7 @@ import { listClips, podcastBody, shopBody } from '../catalog/media.ts';
 import { scheduleBody } from '../catalog/schedule.ts';
 import { listVideos, videoDetail } from '../catalog/videos.ts';
 import { implement } from '../http/operation.ts';
+import { SCHEDULE_MAX_AGE_SECONDS } from '../domain/cache-policy.ts';
 import { freshness } from '../http/freshness.ts';
 import { contentFreshness } from '../http/respond.ts';
 import { catalogEndpoints } from '../schemas/api/catalog.ts';
@@ -65,8 +66,8 @@ export const schedule = implement(defs.schedule, ({ now }) => {
   const body = scheduleBody(catalog, now);
   const newestAnnounced = [catalog.lastModified.schedule, ...body.specials.map((s) => s.announceAt)].sort().at(-1)!;
   // Clients may keep it a minute (maxAgeSeconds), and so may the server's response cache.
-  const dataFreshness = freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified: newestAnnounced, maxAgeSeconds: 60 });
-  return { body, dataFreshness, until: now.getTime() + 60_000 };
+  const dataFreshness = freshness({ source: 'live', generatedAt: now, contentVersion: catalog.contentVersion, lastModified: newestAnnounced, maxAgeSeconds: SCHEDULE_MAX_AGE_SECONDS });
+  return { body, dataFreshness, until: now.getTime() + SCHEDULE_MAX_AGE_SECONDS * 1000 };
 });
 
 /** /api/public/videos/{id} */

@@ -10,9 +10,9 @@ import { clipQuerySchema, videoQuerySchema } from '../schemas/api/catalog.ts';
 import type { Video } from '../schemas/content.ts';
 import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
-import { countText, durationText, extremeText, listText, sentence } from './answer-format.ts';
-import { NUMBER_WORDS } from './question.ts';
-import { indexTerm, wordsBeyond } from './text.ts';
+import { capitalise, countText, durationText, extremeText, listText, sentence } from './answer-format.ts';
+import { kindOfWord, NUMBER_WORDS } from './question.ts';
+import { indexTerm, normalise, words, wordsBeyond } from './text.ts';
 
 const NO_KEY = 'no key needed';
 
@@ -133,13 +133,81 @@ function clipsAsked(ctx: AnswerContext) {
   return { matched: false, clips: oldest ? ascending(catalog.clips).slice(0, 5) : catalog.clips.slice(0, 5) };
 }
 
+export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_DAY = new RegExp(` (?:on|in|from) (${MONTHS.join('|')}) (\\d{1,2})(?:st|nd|rd|th)?(?: (\\d{4}))? `);
+const MONTH_NAMED = new RegExp(` (?:in|from|during|of|back in) (${MONTHS.join('|')}) `);
+
+/**
+ * The calendar month (UTC) a question asks items of, at `now`: "this month", "last month", or a month named after "in", "from",
+ * "during" or "of" ("released in october"), the last one not after `now`. Its dates' prefix ("2026-10") and its name ("October 2026").
+ */
+export function monthAsked(text: string, now: Date): { prefix: string; name: string } | undefined {
+  let year = now.getUTCFullYear();
+  let month = now.getUTCMonth();
+  // A day of a month, with its year or the last one not after now: "on october 2, 2026" is that day's items.
+  const day = MONTH_DAY.exec(text);
+  if (day) {
+    const asked = MONTHS.indexOf(day[1]);
+    const date = `${String(asked + 1).padStart(2, '0')}-${day[2].padStart(2, '0')}`;
+    const y = day[3] ? Number(day[3]) : `${year}-${date}` > now.toISOString().slice(0, 10) ? year - 1 : year;
+    return { prefix: `${y}-${date}`, name: `${capitalise(MONTHS[asked])} ${Number(day[2])}, ${y}` };
+  }
+  if (/ last month /.test(text)) month -= 1;
+  else if (!/ this month /.test(text)) {
+    const named = MONTH_NAMED.exec(text);
+    if (!named) return undefined;
+    const asked = MONTHS.indexOf(named[1]);
+    if (asked > month) year -= 1;
+    month = asked;
+  }
+  if (month < 0) [month, year] = [month + 12, year - 1];
+  return { prefix: `${year}-${String(month + 1).padStart(2, '0')}`, name: `${capitalise(MONTHS[month])} ${year}` };
+}
+
+/** The month the question asks items of, read from its words as written: a month's name is no word of the documents, and a reading without strangers drops it. */
+export function monthOfQuestion(ctx: AnswerContext): ReturnType<typeof monthAsked> {
+  return monthAsked(` ${words(normalise(ctx.input.message)).join(' ')} `, ctx.input.now);
+}
+
+/** A question for the next item of a kind to come out, or how often they do: "when is the next episode", "how often do new videos come out". */
+const NEXT_ITEM = / (?:next|upcoming|future|new) (?:\w+ )?(episodes?|eps?|videos?|vids?|clips?) /;
+/** Asked when: the question starts by asking it ("any idea when ...", "how often ..."), or asks a release date; "notified when a new video is published" does not. */
+const ASKS_WHEN = /^ (?:(?:any idea|do you know|so|hey|and) )?(?:when|how often|how frequently|what day) | release date /;
+
+/**
+ * When the next video, episode or clip comes out, or how often they do: no release date or cadence is published, so it says it does
+ * not know, the newest one and its date, and where to write to the team. Undefined for any other question.
+ */
+export function upcomingAnswer(ctx: AnswerContext): Answer | undefined {
+  const { catalog, base, api, question } = ctx;
+  const text = ` ${words(normalise(ctx.input.message)).join(' ')} `;
+  // The kind is the word after "next", even after "when" ("when the next episode drops"), where it names no kind of item asked for.
+  const next = NEXT_ITEM.exec(text);
+  const kind = next ? kindOfWord(next[1]) : question.kind;
+  if ((kind !== 'video' && kind !== 'episode' && kind !== 'clip') || !(next || / how (?:often|frequently) /.test(text)) || !ASKS_WHEN.test(text)) return undefined;
+  const newest =
+    kind === 'episode'
+      ? [...catalog.podcast.episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]
+      : kind === 'clip'
+        ? [...catalog.clips].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))[0]
+        : catalog.videos[0];
+  const [one, many, path] = kind === 'episode' ? ['episode', 'episodes', '/api/public/podcast'] : kind === 'clip' ? ['clip', 'clips', '/api/public/clips'] : ['video', 'videos', '/api/public/videos'];
+  return ctx.answer(
+    kind === 'episode' ? 'podcast' : 'videos',
+    `I don't know when the next ${one} comes out: no release date or schedule for new ${many} is published. The newest is ${newest.title}, published ${newest.publishedAt.slice(0, 10)}; all of them are at GET ${base}${path}. For more, write to the team with POST ${base}/api/public/ai/message.`,
+    [api(path, capitalise(many)), api('/api/public/ai/message', 'Message channel')],
+    ["What's on now?", 'Where are the feeds?'],
+  );
+}
+
 export function videosAnswer(ctx: AnswerContext): Answer {
   const { catalog, base, api, question } = ctx;
   const stems = question.stems;
   const list = api('/api/public/videos', 'Videos');
   const lead = `${catalog.videos.length} published videos are listed at GET ${base}/api/public/videos (query: ${VIDEO_QUERY}; ${NO_KEY}).`;
   const byId = videosById(catalog);
-  const line = (v: Video) => `${v.title} (${durationText(v.durationSeconds)}, ${base}/videos/${v.id})`;
+  // With its date of publication, as an episode's and a clip's are: "when did it come out" is asked of videos too.
+  const line = (v: Video) => `${v.title} (${durationText(v.durationSeconds)}, published ${v.publishedAt.slice(0, 10)}, ${base}/videos/${v.id})`;
   const videoSource = (v: Video): Source => ({ title: v.title, url: `${base}/api/public/videos/${v.id}` });
   const suggestions = ["What's on now?", 'Where are the feeds?'];
 
@@ -188,7 +256,24 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     if (!named && subject) unmatched = askTheTeam(ctx);
   }
   const newest = NEWEST.some((s) => stems.has(s));
-  if (asksOldest(ctx) && !newest) {
+  // A month asked for ("released in october", "this month"): the videos found, or all of them, published in it, newest first.
+  const month = monthOfQuestion(ctx);
+  if (month) {
+    const pool = picks.length && !unmatched ? picks : catalog.videos;
+    const dated = pool.filter((v) => v.publishedAt.startsWith(month.prefix)).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+    if (!dated.length) {
+      const latest = catalog.videos.slice(0, 3);
+      return ctx.answer(
+        'videos',
+        `${lead} No ${pool === catalog.videos ? '' : 'matching '}video was published ${month.prefix.length > 7 ? 'on' : 'in'} ${month.name}. Newest videos: ${latest.map(line).join('; ')}.`,
+        [list, ...latest.map(videoSource)],
+        suggestions,
+      );
+    }
+    picks = dated;
+    unmatched = undefined;
+    label = `Published ${month.prefix.length > 7 ? 'on' : 'in'} ${month.name}${countText(question.text, dated.length, 'video')}`;
+  } else if (asksOldest(ctx) && !newest) {
     // The catalog lists videos newest first: the oldest are its last.
     const about = bySubject(hits).length > 0;
     picks = (about && picks.length ? picks : [...catalog.videos]).sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
@@ -240,7 +325,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   }
   // Asked how many, the list says how many it holds in all, before it is cut short ("how many featured videos": 6 videos).
   // Not the featured or newest videos given when nothing was asked for: the lead says how many there are in all.
-  const listed = (category && !unmatched) || (hits.length > 0 && !unmatched) || (label === 'Featured videos' && stems.has('featur'));
+  const listed = !month && ((category && !unmatched) || (hits.length > 0 && !unmatched) || (label === 'Featured videos' && stems.has('featur')));
   if (listed) label += countText(question.text, picks.length, 'video');
   // A question for every item that fits ("list the kitchen videos") gets them all, up to ten; so do the featured videos, and a
   // catalog that features more says how many and where they all are (at 10,000 videos, 483 featured made one answer of them all).
@@ -293,7 +378,15 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
   }
   let label = 'Matching episodes';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
-  if (asksOldest(ctx) && !numbered && season === undefined) {
+  // A month asked for ("last month's episodes"): the episodes found, or all of them, published in it, newest first.
+  const month = numbered || season !== undefined ? undefined : monthOfQuestion(ctx);
+  const inMonth = (list: typeof episodes) => list.filter((e) => month && e.publishedAt.startsWith(month.prefix)).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+  if (month) {
+    const dated = inMonth(picks).length ? inMonth(picks) : inMonth(episodes);
+    picks = dated.length ? dated : [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+    const on = month.prefix.length > 7 ? 'on' : 'in';
+    label = dated.length ? `Published ${on} ${month.name}${countText(question.text, dated.length, 'episode')}` : `No episode was published ${on} ${month.name}. Latest episodes, newest first`;
+  } else if (asksOldest(ctx) && !numbered && season === undefined) {
     // "the very first episode": the episodes found, or all of them, oldest first.
     const about = bySubject(relevant(ofShow(ctx), ['episode'])).length > 0;
     picks = (about && picks.length ? picks : [...episodes]).sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));

@@ -644,6 +644,82 @@ describe('the schedule at lunch', () => {
   });
 });
 
+describe('the schedule on a day named from today', () => {
+  it('reads yesterday, last night, the day after tomorrow, this weekend and a small hour tonight (they were today, or no day at all)', async () => {
+    // Monday 14:30 in Los Angeles: yesterday is Sunday, the day after tomorrow Wednesday, midnight tonight Tuesday's 00:00.
+    expect((await ask('what was on last night at 9pm')).reply).toContain('Sunday Night History');
+    expect((await ask('what is on the day after tomorrow at lunchtime')).reply).toContain('on Wednesday');
+    const midnight = await ask("what's on at midnight tonight");
+    expect(midnight.reply).toContain('00:00 on Tuesday');
+    expect(midnight.reply).not.toContain("don't know");
+    const weekend = (await ask('anything good on this weekend')).reply;
+    expect(weekend).toContain('Saturday Culture Club');
+    expect(weekend).toContain('Sunday Night History');
+    // Asked for a special that weekend, the announced specials are told too.
+    expect((await ask('any live specials this weekend')).reply).toContain('Harvest Live 2026');
+  });
+});
+
+describe('the schedule on a date named', () => {
+  it("is that date's weekday, with the specials on it (christmas was no word the service knew; new year's eve was the New Year special)", async () => {
+    const christmas = (await ask('what is on christmas morning')).reply;
+    expect(christmas).toContain('2026-12-25 is a Friday');
+    expect(christmas).toContain('Friday Bake');
+    const eve = (await ask('what will be on on new years eve')).reply;
+    expect(eve).toContain('Winter Beds');
+    expect(eve).not.toContain('New Year Garden Plans');
+    expect((await ask("what's on december 5th")).reply).toContain('with a special: Harvest Live 2026');
+    // Not a thing's kind ("the christmas cookie one"), nor the date of an item asked for.
+    expect((await ask('the christmas cookie baking one, what is it called')).intent).not.toBe('schedule');
+    expect((await ask('What podcast episode came out on October 2, 2026?')).reply).toContain('Published on October 2, 2026: Rope, Sails and Paper');
+  });
+});
+
+describe('how long a response may be cached', () => {
+  it('is said with dataFreshness: pre-rendered 300 s, the schedule 60 s, live reads not at all (asked of the schedule, it was what is on now)', async () => {
+    const cache = await ask('how long can i cache the schedule');
+    expect(cache.reply).toContain('the schedule 60 s');
+    expect(cache.reply).toContain('300 s');
+  });
+});
+
+describe('the next video or episode asked for', () => {
+  it('says no release date is published, the newest and where to write (it was what is on air next)', async () => {
+    const next = await ask('any idea when the next radio episode drops');
+    expect(next.intent).toBe('podcast');
+    expect(next.reply).toContain("I don't know when the next episode comes out");
+    expect(next.reply).toContain('How a Ballot Measure Is Born, published 2026-11-06');
+    expect(next.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/ai/message'));
+    expect((await ask('how often do new podcast episodes come out')).reply).toContain('no release date or schedule for new episodes is published');
+    // Not a clause that says when something happens, nor what is on next.
+    expect((await ask('Do you offer webhooks so my bot is notified when a new video is published?')).reply).not.toContain('comes out');
+    expect((await ask('whats on next')).intent).toBe('schedule');
+  });
+});
+
+describe('a video asked when it came out', () => {
+  it('is listed with its date of publication, as episodes and clips are (it said only its length)', async () => {
+    expect((await ask('when did the fall ballot explainer come out')).reply).toContain('Fall Ballot Explainer (4 seconds, published 2026-10-22');
+  });
+});
+
+describe('videos and episodes of a month', () => {
+  it('are those published in it, the last such month not after now (the month was a subject: no video matched "released", and "last month" was pain of three months)', async () => {
+    const october = (await ask('were any videos released in october')).reply;
+    expect(october).toContain('Published in October 2026');
+    expect(october).toContain('Myth or Measurement?');
+    expect(october).not.toContain("don't know");
+    const episodes = await ask("last month's podcast episodes");
+    expect(episodes.intent).toBe('podcast');
+    expect(episodes.reply).toContain('Published in October 2026: Rope, Sails and Paper');
+    expect(episodes.reply).not.toContain('Dirt Under the Fingernails');
+    expect((await ask('which videos came out this month')).reply).toContain('Published in November 2026');
+    expect((await ask('any kitchen videos from june')).reply).toContain('No matching video was published in June 2026');
+    // "may" as a verb names no month.
+    expect((await ask('may i see the videos')).reply).not.toContain('May 2026');
+  });
+});
+
 describe('the podcast asked about itself', () => {
   it('is found and answered by what the show says of itself (its description was not indexed: an I do not know, or the rate limit of one site for "hosts")', async () => {
     const hosts = await ask('is the radio host a real person');

@@ -16,7 +16,7 @@ import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { accountAction, accountAnswers } from './account-answers.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
-import { ASKS_TOTAL, asksOldest, NEWEST, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
+import { ASKS_TOTAL, asksOldest, MONTHS, monthOfQuestion, NEWEST, upcomingAnswer, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
@@ -24,7 +24,7 @@ import { programFacts, reputationScore } from './program-answers.ts';
 import { buildVocabulary, correctWord, EXCLUDING_WORDS, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
-import { askerZone, categoryDays, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
+import { askerZone, categoryDays, DATE_WORDS, dateOfQuestion, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
 import { errorCodeAnswer, referenceAnswer, smallTalk, unknownAnswer } from './service-answers.ts';
 import { byTheAsk, storyAndAsk } from './situation.ts';
@@ -61,9 +61,14 @@ const QUESTION_START = /^(what|how|who|which|when|where|why|is|are|do|does|can|c
 const PROGRAM_OVER_CLOCK = 0.2;
 /** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
 const ON_AIR =
-  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|this (morning|afternoon|evening)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight|on (a|the) (weekday|weekend)s?|on weekdays|on weekends|at the weekend) /;
+  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|yesterday|last night|this (morning|afternoon|evening|weekend)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight|local time|on (a|the) (weekday|weekend)s?|on weekdays|on weekends|at the weekend) /;
 /** The days of the week together ("on a weekday"), which no document names: a time on air, no subject nothing publishes. */
 const WEEK_PARTS = new Set(['weekday', 'weekdai', 'weekend']);
+
+/** Words of the schedule's clock, as the index spells them, that no document may have: they are read by the rules, not strangers. */
+const CLOCK_WORDS = ['midnight', 'noon', 'midday', 'yesterday', 'tonight', 'tomorrow'];
+const CLOCK_TERMS = new Set(CLOCK_WORDS.map((w) => indexTerm(w)));
+const DATE_TERMS = new Set(DATE_WORDS.map((w) => indexTerm(w)));
 
 /** "Now" right after a subject and before a verb: a change the asker tells ("it now shows", "we now get"), no time on air. */
 const NOW_CHANGED = / (it|i|we|they|he|she|you|that|this) now (?=\w+s? )/g;
@@ -593,11 +598,16 @@ function nowOfItems(ctx: AnswerContext): boolean {
 function asksSchedule(ctx: AnswerContext): boolean {
   const { question, hits, index } = ctx;
   // "Now" between a subject and its verb tells what has changed ("the endpoint now shows disabled"), not what is on air now.
-  if (!question.days.length && !ON_AIR.test(question.text.replace(NOW_CHANGED, ' $1 '))) return false;
+  // A date named ("christmas morning", "december 31") is a day too, unless a kind of item is asked for: its date of publication.
+  const dated = !question.kind && !!dateOfQuestion(ctx);
+  if (!question.days.length && !dated && !ON_AIR.test(question.text.replace(NOW_CHANGED, ' $1 '))) return false;
   // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
   // So is a place the question names as the asker's own time zone ("what's on now in tokyo").
   const place = new Set(askerZone(ctx.input.message)?.words.map(indexTerm));
-  const strangers = index.strangers(question.query).filter((t) => !/^\d+$/.test(t) && !place.has(t) && !WEEK_PARTS.has(t));
+  // So are the words of the clock no document has ("at midnight tonight", "yesterday").
+  const strangers = index
+    .strangers(question.query)
+    .filter((t) => !/^\d+$/.test(t) && !place.has(t) && !WEEK_PARTS.has(t) && !CLOCK_TERMS.has(t) && !(dated && (DATE_TERMS.has(t) || /^\d+(st|nd|rd|th)$/.test(t))));
   // An action the program pays for ("my mention cap ran out this afternoon") makes the clock's words the asker's story, not the air's.
   if (question.tiers.length || question.actions.length || question.stems.has('tier') || question.stems.has('point') || strangers.length) return false;
   if (nowOfItems(ctx)) return false;
@@ -934,9 +944,12 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   // The question as written: a reading without its strangers has lost them.
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
   // The place a schedule answer told its times in is known: "myth busters night in new york time".
-  if (answer.intent === 'schedule') for (const w of [...(askerZone(ctx.input.message)?.words ?? []), 'weekday', 'weekdays', 'weekend', 'weekends']) names.add(w);
+  // So are the words of the clock it read: "at midnight tonight".
+  if (answer.intent === 'schedule') for (const w of [...(askerZone(ctx.input.message)?.words ?? []), ...CLOCK_WORDS, ...DATE_WORDS, 'weekday', 'weekdays', 'weekend', 'weekends']) names.add(w);
   // So are the words that left something out of a list ("everything under $20 except the stickers").
   if (ctx.question.excluding) for (const w of EXCLUDING_WORDS) names.add(w);
+  // And the month a list of videos or episodes was dated by: "released in october", "last month's episodes".
+  if ((answer.intent === 'videos' || answer.intent === 'podcast') && monthOfQuestion(ctx)) for (const w of [...MONTHS, 'month', 'came', 'released', 'posted', 'uploaded']) names.add(w);
   // The site's overview is named by the site's name, and says nothing of the question's other words either: "who founded canopy cove tv".
   // Named in part too: "canopy cove" is the brand ("how many people work at canopy cove").
   const site = overview ? ctx.hits.find((h) => h.doc.url === answer.sources[0].url && (h.fullyNamed || h.titled > 0)) : undefined;
@@ -1033,6 +1046,8 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     smallTalk(ctx) ??
     (asksDosing(ctx) ? dosingAnswer(ctx) : undefined) ??
     categoryDays(ctx) ??
+    // Videos or episodes of a month ("last month's podcast episodes") are asked for by date: "month" is no subject ("three months" of pain).
+    ((question.kind === 'video' || question.kind === 'episode') && monthOfQuestion(ctx) ? KIND_ANSWER[question.kind](ctx) : undefined) ??
     membersAnswer(ctx) ??
     entriesMentioning(ctx) ??
     // An error the API answers with, named by its code or received by its status ("after a 429 how long should my script sleep"), makes
@@ -1043,6 +1058,8 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     reputationScore(ctx) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
+    // The next video or episode to come out is no show on air: "when is the next episode".
+    upcomingAnswer(ctx) ??
     scheduleExtremes(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??
     (asksSchedule(ctx)

@@ -13,6 +13,7 @@ import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { discoveryIndex } from '../docs/discovery-index.ts';
 import { tiers } from '../domain/tiers.ts';
 import { buildLlmsTxt } from '../feeds/llms-txt.ts';
+import { SCHEDULE_MAX_AGE_SECONDS, STATIC_MAX_AGE_SECONDS } from '../domain/cache-policy.ts';
 import { dataFreshnessSchema, problemSchema } from '../schemas/api/common.ts';
 import { ALLOWED_HEADERS, ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../schemas/api/cors.ts';
 import { type EndpointDoc, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
@@ -223,8 +224,8 @@ function freshnessDoc(base: string): Doc {
     title: 'dataFreshness',
     url: `${base}/api/public`,
     names: 'dataFreshness ; data freshness',
-    keywords: 'fresh freshness stale cached json',
-    text: `Every JSON response carries dataFreshness, how fresh its data is: ${freshnessMembers.join(', ')}. Pre-rendered responses carry ETag and Last-Modified and answer If-None-Match with 304.`,
+    keywords: 'fresh freshness stale cache cached caching json',
+    text: `Every JSON response carries dataFreshness, how fresh its data is: ${freshnessMembers.join(', ')}. Pre-rendered responses carry ETag and Last-Modified and answer If-None-Match with 304. How long a response may be cached (Cache-Control): pre-rendered ones (the catalog, the knowledge base, the feeds) ${STATIC_MAX_AGE_SECONDS} s, the schedule ${SCHEDULE_MAX_AGE_SECONDS} s, live program reads not at all (no-store).`,
   };
 }
 

@@ -61,6 +61,12 @@ describe('readQuestion', () => {
     expect(q.query.split(' ')).not.toContain('swag');
   });
 
+  it('reads "maxed out" as a cap reached: "i maxed out my shares today" is the daily caps, not the leaderboard\'s max parameter (round 59)', async () => {
+    expect(read('i maxed out my shares today, when can i share again').text).toContain(' reached the cap ');
+    const answer = await answerQuestion(conciergeModel, { message: 'i maxed out my shares today, when can i share again', now: new Date('2026-11-23T22:30:00Z') });
+    expect(answer.reply).toContain('reset at 00:00 UTC');
+  });
+
   it('reads "the checker" as the verification of claims, not as "checked" (round 53)', async () => {
     expect(read('what does your checker look for on my page').query.split(' ')).toContain('verification');
     const answer = await answerQuestion(conciergeModel, { message: 'my promote was reversed though my post is still up, what does the checker look for', now: new Date('2026-11-23T22:30:00Z') });

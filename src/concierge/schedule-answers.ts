@@ -97,6 +97,58 @@ function weekClock(minute: number, from: string, to: string, now: Date): string 
   return `${capitalise(weekdays[Math.floor(shifted / (24 * 60))])} ${String(Math.floor(clock / 60)).padStart(2, '0')}:${String(clock % 60).padStart(2, '0')}`;
 }
 
+/** The day a question names from today: "the day after tomorrow" 2 days on, "tomorrow" 1, "yesterday" and "last night" 1 back. */
+export function dayShift(text: string): number | undefined {
+  if (/ day after tomorrow /.test(text)) return 2;
+  if (/ tomorrow /.test(text)) return 1;
+  if (/ (yesterday|last night) /.test(text)) return -1;
+  return undefined;
+}
+
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** Days of the year named by what they are: "christmas morning", "new year's eve". */
+const NAMED_DAYS: Array<[RegExp, number, number]> = [
+  [/ christmas eve /, 12, 24],
+  [/ christmas /, 12, 25],
+  [/ new years?(?: s)? eve /, 12, 31],
+  [/ new years?(?: s)? day /, 1, 1],
+  [/ halloween /, 10, 31],
+  [/ valentines?(?: s)? day /, 2, 14],
+];
+/** The words of the dates `dateNamed` reads, which no document need have. */
+export const DATE_WORDS = ['christmas', 'eve', 'halloween', 'valentines', 'valentine', ...MONTH_NAMES];
+const MONTH_DAY = new RegExp(` (?:(${MONTH_NAMES.join('|')}) (\\d{1,2})(?:st|nd|rd|th)?|(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${MONTH_NAMES.join('|')})) `);
+
+/**
+ * The date a question names ("christmas morning", "new year's eve", "december 25", "the 31st of december"), as its next day on or
+ * after today in the schedule's zone: its weekday and ISO date. Undefined when it names none.
+ */
+export function dateNamed(text: string, now: Date, timeZone: string): { day: Weekday; date: string } | undefined {
+  let month: number | undefined;
+  let date: number | undefined;
+  // A day named by what it is names a date after a word that dates ("on christmas morning"), not as a thing's kind ("the christmas cookie one").
+  const named = NAMED_DAYS.find(([re]) => new RegExp(` (?:on|for|this|next|over|at|by|until|till|before|after)${re.source}`).test(text));
+  if (named) [, month, date] = named;
+  else {
+    const m = MONTH_DAY.exec(text);
+    // "may 5" is a date; "may" alone is a verb, and "june" with no day a month.
+    if (m) [month, date] = [MONTH_NAMES.indexOf(m[1] ?? m[4]) + 1, Number(m[2] ?? m[3])];
+  }
+  if (!month || !date || date > 31) return undefined;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let year = Number(today.slice(0, 4));
+  const iso = (y: number) => `${y}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+  if (iso(year) < today) year += 1;
+  const at = new Date(`${iso(year)}T12:00:00Z`);
+  if (at.getUTCDate() !== date) return undefined;
+  return { day: weekdays[(at.getUTCDay() + 6) % 7], date: iso(year) };
+}
+
+/** The date the question names, read from its words as written: a reading without strangers has dropped "5th". */
+export function dateOfQuestion(ctx: AnswerContext): ReturnType<typeof dateNamed> {
+  return dateNamed(` ${words(normalise(ctx.input.message)).join(' ')} `, ctx.input.now, ctx.catalog.schedule.timeZone);
+}
+
 /** The stems of words that ask what follows a show: "after", "follows", "followed by", "finishes", "ends". */
 const FOLLOWS = ['after', 'follow', 'finish', 'end'];
 
@@ -124,13 +176,23 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const suggestions = ["What's on tonight?", 'Any specials coming up?'];
   const answer = (reply: string, sources: Source[], more = suggestions) => ctx.answer('schedule', reply, sources, more);
 
-  if (/ (time ?zone|timezone) /.test(text)) {
-    return answer(`The schedule runs in ${timeZone} time: every start and end time in GET ${base}/api/public/schedule is local to ${timeZone}, and specials carry ISO 8601 UTC instants.`, [
+  // Asked whether the times are the asker's own ("in my local time"), with no time or day to tell, the answer is the zone they are in.
+  const ownTime =
+    / (local|my) time /.test(text) &&
+    !/ (now|next|on|tonight|today|tomorrow|yesterday|airs?|airing|start|starts|when) /.test(text) &&
+    clockOf(` ${question.asWritten.join(' ')} `) === undefined &&
+    !question.days.length;
+  if (/ (time ?zone|timezone) /.test(text) || ownTime) {
+    const yours = asker ? ` It is now ${localDateTime(input.now.toISOString(), timeZone)} there and ${localDateTime(input.now.toISOString(), asker)} in ${asker} time.` : '';
+    return answer(`The schedule runs in ${timeZone} time: every start and end time in GET ${base}/api/public/schedule is local to ${timeZone}, and specials carry ISO 8601 UTC instants.${yours}`, [
       scheduleSource,
     ]);
   }
-  // A show or special is meant when the question uses its name, not a word of its description.
-  if (hit?.doc.kind === 'special' && (hit.titled >= 0.5 || hit.fullyNamed)) {
+  // A date the question names ("christmas morning", "new year's eve") is its weekday's lineup, with the specials on that date.
+  const dated = dateOfQuestion(ctx);
+  const onDate = dated ? specials.filter((s) => localDateTime(s.startsAt, timeZone).includes(dated.date)) : [];
+  // A show or special is meant when the question uses its name, not a word of its description; a special on another date than the one named is not.
+  if (hit?.doc.kind === 'special' && (hit.titled >= 0.5 || hit.fullyNamed) && (!dated || onDate.some((s) => s.id === hit.doc.ref))) {
     const s = specials.find((x) => x.id === hit.doc.ref);
     if (s) return answer(`${specialLine(s)}.`, [scheduleSource]);
   }
@@ -139,7 +201,8 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   // A day in the name of the show the question names whole is part of its name, not a day asked about: "when is friday bake on".
   const inName = hit?.doc.kind === 'slot' && hit.fullyNamed ? words(hit.doc.ref.toLowerCase()) : [];
   const asked = question.days.filter((d) => !inName.includes(d));
-  const days: Weekday[] = asked.length ? asked : / tomorrow /.test(text) ? [weekdays[(here.day + 1) % 7]] : [];
+  const shift = dayShift(text);
+  const days: Weekday[] = asked.length ? asked : dated ? [dated.day] : shift !== undefined ? [weekdays[(here.day + shift + 7) % 7]] : / weekend /.test(text) ? ['saturday', 'sunday'] : [];
   if (hit?.doc.kind === 'slot' && hit.fullyNamed && !days.length && clock === undefined) {
     const airings = grid.filter((s) => s.title === hit.doc.ref);
     if (FOLLOWS.some((s) => question.stems.has(s)) || / what (is|comes) next /.test(text)) {
@@ -171,7 +234,8 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
     }
   }
   if (clock !== undefined) {
-    const day = days[0] ?? today;
+    // A small hour "tonight" is after midnight: "at midnight tonight" is tomorrow's 00:00.
+    const day = days[0] ?? (/ tonight /.test(text) && clock < 6 * 60 ? weekdays[(here.day + 1) % 7] : today);
     const slot = grid.find((s) => s.day === day && minutes(s.start) <= clock && clock < minutes(s.end));
     if (slot) {
       return answer(
@@ -211,7 +275,12 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
           .map(slotLine)
           .join('; ')}`,
     );
-    return answer(`The lineup (${timeZone} time). ${lines.join('. ')}.`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday) && kept(s))).slice(0, 3)]);
+    // Asked for specials on those days ("a live special this weekend"), the announced ones are told too, whichever day they are on.
+    const asksSpecials = question.stems.has('special') || question.stems.has('live');
+    const told = asksSpecials ? (specials.length ? ` Announced specials: ${specials.slice(0, 5).map(specialLine).join('; ')}.` : ' No special is announced right now.') : '';
+    const when =
+      dated && !asked.length ? ` ${dated.date} is a ${capitalise(dated.day)}${onDate.length ? `, with a special: ${onDate.map(specialLine).join('; ')}` : ''}; the weekly lineup holds.` : '';
+    return answer(`The lineup (${timeZone} time).${when} ${lines.join('. ')}.${told}`, [scheduleSource, ...videoSources(grid.filter((s) => days.includes(s.day as Weekday) && kept(s))).slice(0, 3)]);
   }
   if (/ (today|tonight|this evening|later) /.test(text)) {
     const evening = / (tonight|this evening) /.test(text);

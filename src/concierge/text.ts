@@ -102,6 +102,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:leak(?:s|ed)?|stolen|compromised|exposed)\b(?:(?=.*\b(?:apikey|key|keys)\b)|(?<=\b(?:apikey|key|keys)\b.*))/g, 'rotate'],
   // Idioms the documents say in their own words: "put out" is published, "the last video" the latest, "turned into" converted into.
   [/\bput(?:s|ting)? out\b/g, 'published'],
+  // What has "maxed out" has reached its cap: "i maxed out my shares today".
+  [/\bmax(?:ed|es|ing)? out\b/g, 'reached the cap'],
   [/\blast (video|episode|clip)/g, 'latest $1'],
   [/\bturn(?:s|ed|ing)? ((?:[\w-]+ ){0,3})into\b/g, 'converted $1into'],
   // "What now" after what happened asks what to do next, no time on air: "my api key leaked, what now", "...what do i do now".

@@ -37,6 +37,15 @@ describe("a schedule question in the asker's own time zone", () => {
     expect((await ask('whats on at 9pm tonight')).reply).toContain('Late Night Listening Room');
   });
 
+  it("asked whether the times are the asker's own, says the zone they are in, and the time now in both (it was the tiers)", async () => {
+    const own = await ask('i live in london, are your listings in my local time');
+    expect(own.intent).toBe('schedule');
+    expect(own.reply).toContain('The schedule runs in America/Los_Angeles time');
+    expect(own.reply).toContain('Monday 2026-11-23 22:30 in Europe/London time');
+    // A time asked for in the asker's time is still told what is on then.
+    expect((await ask("what's on at 9pm my local time")).reply).toContain('Late Night Listening Room');
+  });
+
   it('is not a place named by an everyday word, nor the Jersey of "new jersey"', async () => {
     expect((await ask('whats on at 8pm new jersey time')).reply).not.toContain('Europe/Jersey');
     expect((await ask('is there a special on at easter time')).reply).not.toContain('Pacific/Easter');

@@ -1,3 +1,5 @@
+import { STATIC_MAX_AGE_SECONDS } from '../domain/cache-policy.ts';
+
 /**
  * `dataFreshness`, the object every JSON body carries (docs/api.md), and the
  * Cache-Control header that must agree with its `maxAgeSeconds`.
@@ -9,9 +11,6 @@ export interface DataFreshness {
   lastModified: string;
   maxAgeSeconds: number;
 }
-
-/** Pre-rendered bodies: a CDN may keep them this long; the static server sends the same max-age. */
-export const STATIC_MAX_AGE_SECONDS = 300;
 
 export function freshness(input: { source: DataFreshness['source']; generatedAt: Date | string; contentVersion: string; lastModified: Date | string; maxAgeSeconds?: number }): DataFreshness {
   return {

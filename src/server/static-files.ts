@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { contentType } from 'mime-types';
-import { STATIC_MAX_AGE_SECONDS } from '../http/freshness.ts';
+import { STATIC_MAX_AGE_SECONDS } from '../domain/cache-policy.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { compress } from './compression.ts';
 import type { CachedResponse } from './response-cache.ts';
