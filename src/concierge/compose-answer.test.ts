@@ -1643,3 +1643,12 @@ describe("doing something to one's own account", () => {
     expect(a.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/webhooks`);
   });
 });
+
+describe('a date named with "day"', () => {
+  it("is the clock's, not the daily caps'", async () => {
+    const christmas = await ask("what's on christmas day");
+    expect(christmas.intent).toBe('schedule');
+    expect(christmas.reply).toContain('is a Friday');
+    expect((await ask('what is the daily cap on christmas')).reply).toContain('Daily caps');
+  });
+});

@@ -616,7 +616,8 @@ function asksSchedule(ctx: AnswerContext): boolean {
   // words the asker's story: "my reputation score is 45 right now, what level is that", "my apikey leaked, what do i do now".
   const aired = (h: Hit) => ['slot', 'special'].includes(h.doc.kind) || (h.doc.kind === 'program' && h.doc.ref === 'schedule');
   const onAir = Math.max(0, ...hits.filter(aired).map((h) => h.confidence));
-  if (top && ['program', 'reference', 'tier'].includes(top.doc.kind) && !aired(top) && !OVERVIEWS.has(top.doc.ref) && top.confidence >= PROGRAM_OVER_CLOCK && top.confidence > onAir + 0.1)
+  // Not when the question names a date, whose words ("christmas day") are the clock's: the daily caps are no answer to them.
+  if (!dated && top && ['program', 'reference', 'tier'].includes(top.doc.kind) && !aired(top) && !OVERVIEWS.has(top.doc.ref) && top.confidence >= PROGRAM_OVER_CLOCK && top.confidence > onAir + 0.1)
     return false;
   // A category or video named with a day is asked about as a show when a show accounts for more of the question ("the news on wednesday").
   const show = question.days.length && ['category', 'video'].includes(top?.doc.kind ?? '') && hits.some((h) => h.doc.kind === 'slot' && h.confidence > top.confidence);
