@@ -1652,3 +1652,11 @@ describe('a date named with "day"', () => {
     expect((await ask('what is the daily cap on christmas')).reply).toContain('Daily caps');
   });
 });
+
+describe('"pre-order" written apart', () => {
+  it("is the shop's preorder", async () => {
+    const answer = await ask('is anything on pre-order');
+    expect(answer.intent).toBe('shop');
+    expect(answer.reply).toContain('Sculptural Brass Grinder (Display Art), 48.00 USD, on preorder');
+  });
+});

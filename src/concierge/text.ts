@@ -88,6 +88,8 @@ export const SYNONYMS: Record<string, string[]> = {
 const PHRASES: Array<[RegExp, string]> = [
   [/\bsign(s|ed|ing)? ?up\b/g, 'register'],
   [/\bt-?shirts?\b/g, 'tshirt'],
+  // The shop's word for it is one word: "can i pre-order the grinder".
+  [/\bpre-? ?order(s|ed|ing)?\b/g, 'preorder'],
   // A gift card is no card of the agent protocols, and no gift the shop has: one word no document has.
   [/\bgift ?(?:cards?|certificates?|vouchers?)\b/g, 'giftcard'],
   // An action's name written as words: "api use", "task post", "a content submission".
