@@ -907,7 +907,13 @@ const AUDIENCE = new Set(
     ' ',
   ),
 );
-const asksAudience = (written: string[], i: number) => AUDIENCE.has(written[i]) || (written[i] === 'selling' && /^(best|top)$/.test(written[i - 1] ?? ''));
+/** How well an item sells, asked with the verb: "which item sells the most", "what sold best" (not "sold out", nor "do you sell the mug"). */
+const SELLS = /^(sells?|sold|selling)$/;
+const SELLS_MOST = /^(most|best|fastest|well|better)$/;
+const asksAudience = (written: string[], i: number) =>
+  AUDIENCE.has(written[i]) ||
+  (written[i] === 'selling' && /^(best|top)$/.test(written[i - 1] ?? '')) ||
+  (SELLS.test(written[i]) && (SELLS_MOST.test(written[i + 1] ?? '') || (written[i + 1] === 'the' && written[i + 2] === 'most')));
 
 /**
  * An answer for a question that also asks about something no document has (a word of more than four letters the corpus lacks:
