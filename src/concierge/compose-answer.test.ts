@@ -1264,6 +1264,15 @@ describe('counts and audience measures', () => {
     expect((await ask('which shop item sells the most')).reply).toContain("I don't know more about");
     expect((await ask('which items are sold out')).reply).not.toContain("I don't know more");
   });
+
+  it("does not know anyone's taste (a favourite, what one likes best): no item publishes an opinion", async () => {
+    const best = await ask('which episode does chef mara like best');
+    expect(best.reply).toContain('Kitchen Table Stories');
+    expect(best.reply).toContain('I don\'t know more about "best"');
+    expect((await ask("what is juniper's favourite podcast episode")).reply).toContain("I don't know more about");
+    // A title that has the word says it of itself.
+    expect((await ask("juniper's favourite harvest tool clip")).reply).not.toContain("I don't know more");
+  });
 });
 
 describe('superlatives counted over groups and the schedule', () => {
