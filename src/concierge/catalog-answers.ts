@@ -431,8 +431,14 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
 function ofShow(ctx: AnswerContext): AnswerContext {
   const title = ctx.index.terms(ctx.catalog.podcast.show.title);
   const asked = ctx.index.terms(ctx.question.query);
-  if (!title.length || !title.every((t) => asked.includes(t))) return ctx;
-  return { ...ctx, hits: ctx.index.search(wordsBeyond(ctx.question.query, title).join(' '), { kinds: ['episode'] }) };
+  if (!title.length) return ctx;
+  if (title.every((t) => asked.includes(t))) return { ...ctx, hits: ctx.index.search(wordsBeyond(ctx.question.query, title).join(' '), { kinds: ['episode'] }) };
+  // Asked for an episode, a word of the show's title names the show too ("which radio episode is about gardening"), when the rest of
+  // the question finds an episode: not the trailer, whose title has the word.
+  const named = title.filter((t) => asked.includes(t));
+  if (ctx.question.kind !== 'episode' || !named.length) return ctx;
+  const hits = ctx.index.search(wordsBeyond(ctx.question.query, named).join(' '), { kinds: ['episode'] });
+  return hits.some((h) => h.confidence >= 0.4) ? { ...ctx, hits } : ctx;
 }
 
 /** Ordinals as the question may write a season's number. */

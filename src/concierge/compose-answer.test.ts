@@ -1260,6 +1260,18 @@ describe('counts and audience measures', () => {
     expect((await ask("who's the most popular agent on the leaderboard")).reply).not.toContain("don't know");
     // Selling without a ranking is the shop's own word.
     expect((await ask('what pins are you selling')).reply).not.toContain("I don't know more");
+    // Asked with the verb: how well an item sells is unpublished; what is sold out is the shop's own.
+    expect((await ask('which shop item sells the most')).reply).toContain("I don't know more about");
+    expect((await ask('which items are sold out')).reply).not.toContain("I don't know more");
+  });
+
+  it("does not know anyone's taste (a favourite, what one likes best): no item publishes an opinion", async () => {
+    const best = await ask('which episode does chef mara like best');
+    expect(best.reply).toContain('Kitchen Table Stories');
+    expect(best.reply).toContain('I don\'t know more about "best"');
+    expect((await ask("what is juniper's favourite podcast episode")).reply).toContain("I don't know more about");
+    // A title that has the word says it of itself.
+    expect((await ask("juniper's favourite harvest tool clip")).reply).not.toContain("I don't know more");
   });
 });
 

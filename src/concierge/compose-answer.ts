@@ -908,7 +908,21 @@ const AUDIENCE = new Set(
     ' ',
   ),
 );
-const asksAudience = (written: string[], i: number) => AUDIENCE.has(written[i]) || (written[i] === 'selling' && /^(best|top)$/.test(written[i - 1] ?? ''));
+/** How well an item sells, asked with the verb: "which item sells the most", "what sold best" (not "sold out", nor "do you sell the mug"). */
+const SELLS = /^(sells?|sold|selling)$/;
+const SELLS_MOST = /^(most|best|fastest|well|better)$/;
+const asksAudience = (written: string[], i: number) =>
+  AUDIENCE.has(written[i]) ||
+  (written[i] === 'selling' && /^(best|top)$/.test(written[i - 1] ?? '')) ||
+  (SELLS.test(written[i]) && (SELLS_MOST.test(written[i + 1] ?? '') || (written[i + 1] === 'the' && written[i + 2] === 'most')));
+
+/**
+ * Words that ask for someone's taste: a favourite, what one likes or loves best. No item publishes anyone's opinion of another
+ * ("which episode does chef mara like best", "what's juniper's favourite video"); a title that has the word says it of itself.
+ */
+const FAVOURITE = /^(favou?rites?|faves?)$/;
+const LIKES = /^(like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|prefer|prefers|preferred)$/;
+const asksTaste = (written: string[], i: number) => FAVOURITE.test(written[i]) || (/^(best|most)$/.test(written[i]) && LIKES.test(written[i - 1] ?? ''));
 
 /**
  * An answer for a question that also asks about something no document has (a word of more than four letters the corpus lacks:
@@ -1001,7 +1015,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
       !names.has(w) &&
       !orders(w) &&
       ((!said.has(w) && ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (audienceOf && asksAudience(written, i)))) ||
-        (w.length > SHORT_WORD && unnamed(w))),
+        (w.length > SHORT_WORD && unnamed(w)) ||
+        (listing && asksTaste(written, i) && !titled.has(indexTerm(w)))),
   );
   if (!rest.length) return answer;
   return makeAnswer(

@@ -61,6 +61,12 @@ describe('readQuestion', () => {
     expect(q.query.split(' ')).not.toContain('swag');
   });
 
+  it('reads a wall as what hangs on one, a poster or art: "something to hang on my wall" is the poster (round 61)', async () => {
+    expect(read('something to hang on my wall').stems.has('poster')).toBe(true);
+    const answer = await answerQuestion(conciergeModel, { message: 'i want something to hang on my wall, what do you have', now: new Date('2026-11-23T22:30:00Z') });
+    expect(answer.reply).toContain('Harvest Moon Poster');
+  });
+
   it('reads "maxed out" as a cap reached: "i maxed out my shares today" is the daily caps, not the leaderboard\'s max parameter (round 59)', async () => {
     expect(read('i maxed out my shares today, when can i share again').text).toContain(' reached the cap ');
     const answer = await answerQuestion(conciergeModel, { message: 'i maxed out my shares today, when can i share again', now: new Date('2026-11-23T22:30:00Z') });

@@ -58,6 +58,8 @@ export const SYNONYMS: Record<string, string[]> = {
   cost: ['price'],
   cheap: ['price'],
   expensive: ['price'],
+  // What hangs on a wall is a poster or art: "something to hang on my wall".
+  wall: ['poster', 'art'],
   tshirt: ['apparel'],
   clothes: ['apparel'],
   cooking: ['kitchen'],

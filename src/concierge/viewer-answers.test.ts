@@ -63,6 +63,16 @@ describe('the podcast named by its title', () => {
   });
 });
 
+describe("an episode asked for with a word of the show's title", () => {
+  it('is found by the rest of the question ("i like gardening, which radio episode is for me" was the trailer, titled with "radio")', async () => {
+    const garden = await ask('i like gardening, which radio episode is for me');
+    expect(garden.reply).toContain('Dirt Under the Fingernails');
+    expect(garden.reply).not.toContain('Welcome to Canopy Cove Radio (');
+    // With nothing else that finds an episode, the word still finds the one it titles.
+    expect((await ask('which radio episode is the trailer')).reply).toContain('Welcome to Canopy Cove Radio (');
+  });
+});
+
 describe('a question for one kind of item whose first document is the overview of another', () => {
   it('asks for the overview\'s kind, about the first kind ("podcast merch" was told no episode matches "merch")', async () => {
     for (const q of ['podcast merch', 'got any swag with the podcast on it']) {
