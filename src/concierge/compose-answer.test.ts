@@ -995,6 +995,14 @@ describe('webhook delivery', () => {
     expect(answer.reply).toContain('tried again after 5 s, 1 min, 10 min, 1 h, 6 h, 24 h');
     expect(answer.reply).toContain('at least once');
   });
+
+  it('has a document for one attempt and one for the signature, each with what only it says (the retention, the overlap after a rotation)', async () => {
+    expect((await ask('how long do you keep the log of my webhook deliveries')).reply).toContain('kept 30 days');
+    expect((await ask('our webhook answers slowly, what is the deadline of an attempt')).reply).toContain('one 5 s deadline');
+    const rotated = await ask('after i rotate the webhook secret, how long does the previous secret still sign');
+    expect(rotated.reply).toContain('24 h');
+    expect(rotated.reply).toContain('webhook-id.webhook-timestamp.body');
+  });
 });
 
 describe('whether a tier can go down', () => {
