@@ -681,6 +681,10 @@ describe('how long a response may be cached', () => {
     expect(cache.reply).toContain('the schedule 60 s');
     expect(cache.reply).toContain('300 s');
   });
+
+  it('reads "cacheable" as asking how long it may be cached (it was the schedule itself)', async () => {
+    expect((await ask('for how long is the schedule response cacheable')).reply).toContain('the schedule 60 s');
+  });
 });
 
 describe('the next video or episode asked for', () => {

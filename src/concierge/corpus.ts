@@ -225,7 +225,7 @@ function freshnessDoc(base: string): Doc {
     title: 'dataFreshness',
     url: `${base}/api/public`,
     names: 'dataFreshness ; data freshness',
-    keywords: 'fresh freshness stale cache cached caching json',
+    keywords: 'fresh freshness stale cache cached caching cacheable json',
     text: `Every JSON response carries dataFreshness, how fresh its data is: ${freshnessMembers.join(', ')}. Pre-rendered responses carry ETag and Last-Modified and answer If-None-Match with 304. How long a response may be cached (Cache-Control): pre-rendered ones (the catalog, the knowledge base, the feeds) ${STATIC_MAX_AGE_SECONDS} s, the schedule ${SCHEDULE_MAX_AGE_SECONDS} s, live program reads not at all (no-store).`,
   };
 }
