@@ -681,6 +681,10 @@ describe('how long a response may be cached', () => {
     expect(cache.reply).toContain('the schedule 60 s');
     expect(cache.reply).toContain('300 s');
   });
+
+  it('reads "cacheable" as asking how long it may be cached (it was the schedule itself)', async () => {
+    expect((await ask('for how long is the schedule response cacheable')).reply).toContain('the schedule 60 s');
+  });
 });
 
 describe('the next video or episode asked for', () => {
@@ -994,6 +998,14 @@ describe('webhook delivery', () => {
     const answer = await ask('my receiver failed for a day, will the webhook events be sent again');
     expect(answer.reply).toContain('tried again after 5 s, 1 min, 10 min, 1 h, 6 h, 24 h');
     expect(answer.reply).toContain('at least once');
+  });
+
+  it('has a document for one attempt and one for the signature, each with what only it says (the retention, the overlap after a rotation)', async () => {
+    expect((await ask('how long do you keep the log of my webhook deliveries')).reply).toContain('kept 30 days');
+    expect((await ask('our webhook answers slowly, what is the deadline of an attempt')).reply).toContain('one 5 s deadline');
+    const rotated = await ask('after i rotate the webhook secret, how long does the previous secret still sign');
+    expect(rotated.reply).toContain('24 h');
+    expect(rotated.reply).toContain('webhook-id.webhook-timestamp.body');
   });
 });
 

@@ -8,7 +8,8 @@
  * A document is what it is named (`names`), the words it is filed under (`keywords`) and what it
  * says (`text`); the index weighs them in that order.
  */
-import { DEFAULT_RETRY_SCHEDULE_MS, describeSchedule, webhookLimits } from '../webhooks/webhook-policy.ts';
+import { DEFAULT_RETRY_SCHEDULE_MS, describeSchedule, RETRY_JITTER, webhookLimits } from '../webhooks/webhook-policy.ts';
+import { SECRET_PREFIX } from '../webhooks/signing.ts';
 import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { discoveryIndex } from '../docs/discovery-index.ts';
 import { tiers } from '../domain/tiers.ts';
@@ -224,7 +225,7 @@ function freshnessDoc(base: string): Doc {
     title: 'dataFreshness',
     url: `${base}/api/public`,
     names: 'dataFreshness ; data freshness',
-    keywords: 'fresh freshness stale cache cached caching json',
+    keywords: 'fresh freshness stale cache cached caching cacheable json',
     text: `Every JSON response carries dataFreshness, how fresh its data is: ${freshnessMembers.join(', ')}. Pre-rendered responses carry ETag and Last-Modified and answer If-None-Match with 304. How long a response may be cached (Cache-Control): pre-rendered ones (the catalog, the knowledge base, the feeds) ${STATIC_MAX_AGE_SECONDS} s, the schedule ${SCHEDULE_MAX_AGE_SECONDS} s, live program reads not at all (no-store).`,
   };
 }
@@ -399,28 +400,58 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
   return docs;
 }
 
-/** How webhook events reach an agent's endpoint, as the delivery worker sends them (src/webhooks/webhook-policy.ts, docs/webhooks.md). */
-function webhookDeliveryDoc(base: string): Doc {
-  const days = webhookLimits.disableAfterMs / 86_400_000;
-  return {
-    kind: 'reference',
-    ref: 'Webhook delivery',
-    title: 'Webhook delivery',
-    url: `${base}/api/public/ai/webhooks`,
-    names: 'webhook delivery ; webhook deliveries',
-    keywords: 'webhook webhooks event events delivery deliveries retry retries attempt failed disabled duplicate',
-    text:
-      `Every webhook event is delivered at least once, signed the Standard Webhooks way: drop duplicates by its webhook-id, the same on every retry. ` +
-      `An attempt counts when the endpoint answers a 2xx within ${webhookLimits.timeoutMs / 1000} s; a failed one is tried again after ${describeSchedule(DEFAULT_RETRY_SCHEDULE_MS)}, and after the last the delivery is failed. ` +
-      `An endpoint whose attempts have only failed for ${days} days is disabled (disabled: true in GET ${base}/api/public/ai/webhooks); a test (POST .../test) enables it again. ` +
-      `At most ${webhookLimits.endpointsPerAgent} endpoints per agent; GET .../deliveries shows the last ${webhookLimits.deliveriesShown} deliveries.`,
-  };
+/**
+ * How webhook events reach an agent's endpoint, as the delivery worker sends them and docs/webhooks.md publishes it
+ * (src/webhooks/webhook-policy.ts): delivery and retries, one attempt, the signature a receiver verifies, the urls accepted
+ * and the events, each a document of its own, so a question about one ("how much of the answer do you read", "two
+ * signatures after a rotation") is answered by the one that says it.
+ */
+function webhookDocs(base: string): Doc[] {
+  const url = `${base}/api/public/ai/webhooks`;
+  const doc = (title: string, names: string, keywords: string, text: string): Doc => ({ kind: 'reference', ref: title, title, url, names, keywords, text });
+  const days = (ms: number) => ms / 86_400_000;
+  const seconds = webhookLimits.timeoutMs / 1000;
+  return [
+    doc(
+      'Webhook delivery',
+      'webhook delivery ; webhook deliveries',
+      'webhook webhooks event events delivery deliveries retry retries attempt attempts failed failing disabled duplicate duplicates twice again order ordered endpoint',
+      `Every webhook event is delivered at least once, signed the Standard Webhooks way: drop duplicates by its webhook-id, the same on every retry. Deliveries are not ordered: use the event's timestamp, and activity.id for ledger rows. ` +
+        `An attempt counts when the endpoint answers a 2xx within ${seconds} s; a failed one is tried again after ${describeSchedule(DEFAULT_RETRY_SCHEDULE_MS)} (each wait stretched or shrunk by up to ${RETRY_JITTER * 100}% at random, jitter), and after the last (the ${ordinal(DEFAULT_RETRY_SCHEDULE_MS.length + 1)} attempt) the delivery is failed. ` +
+        `An endpoint whose attempts have only failed for ${days(webhookLimits.disableAfterMs)} days is disabled (disabled: true in GET ${url}); a test (POST .../test) enables it again. ` +
+        `At most ${webhookLimits.endpointsPerAgent} endpoints per agent; GET .../deliveries shows the last ${webhookLimits.deliveriesShown} deliveries. ` +
+        "Accepting the partnership gives several events: partnership.accepted, points.awarded, and a third when its bonus crosses 100 points; message.replied comes for a message written with the agent's apiKey.",
+    ),
+    doc(
+      'Webhook attempts',
+      'webhook attempt ; delivery attempt',
+      'webhook attempt timeout deadline seconds redirect redirects concurrent connections audit retention lastError',
+      `One attempt has one ${seconds} s deadline (connect, TLS, request and answer): answer any 2xx within ${seconds} seconds and do longer work after answering. At most ${webhookLimits.maxResponseBytes / 1024} KB of an answer is read (the start of a failed answer shows in the delivery's lastError). ` +
+        `Redirects are never followed. At most ${webhookLimits.inFlightPerEndpoint} attempts at once per endpoint, across every instance. Delivered and failed deliveries are kept ${days(webhookLimits.retentionMs)} days; deleting an endpoint stops its deliveries, and its delivery log goes with it.`,
+    ),
+    doc(
+      'Webhook signatures',
+      'webhook signature ; webhook signatures ; webhook secret',
+      'signature signatures signed verify verification secret whsec hmac standardwebhooks',
+      `Every attempt carries webhook-id (the same on every retry), webhook-timestamp (Unix seconds of this attempt) and webhook-signature: v1, and the base64 HMAC-SHA256 over webhook-id.webhook-timestamp.body, keyed by the secret after ${SECRET_PREFIX}. Verify the body exactly as received, before parsing it; ` +
+        `Standard Webhooks libraries (standardwebhooks) reject a timestamp more than 5 minutes off. The secret is shown only when the endpoint is created and when it is rotated (POST .../secret/rotate): store it then. ` +
+        `After a secret rotation the previous secret signs too for ${days(webhookLimits.secretOverlapMs) * 24} h, so the header carries two signatures separated by a space.`,
+    ),
+    doc(
+      'Webhook urls',
+      'webhook url ; webhook urls',
+      'url urls https localhost loopback',
+      `A webhook url is https on a public host (the same rules as claimed urls): no credentials, no private, loopback, link-local or reserved address, no localhost, *.local or single-label name, no name reserved for documentation and testing; one that breaks a rule is 400 invalid_request naming it. The name is checked again when each attempt connects.`,
+    ),
+  ];
 }
+
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
   const index = discoveryIndex(catalog, [...endpoints]);
-  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), bodiesDoc(base), webhookDeliveryDoc(base), ...requestDocs(index, base));
+  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), bodiesDoc(base), ...webhookDocs(base), ...requestDocs(index, base));
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
   docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known));
   return docs;
