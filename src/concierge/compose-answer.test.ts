@@ -12,6 +12,8 @@ describe('composing an answer', () => {
   it.each([
     ['How much CBD should I take?', 'dosing'],
     ['How many mg for a beginner?', 'dosing'],
+    // The amount asked of may be several words before its verb: "how many drops under the tongue should i use".
+    ['how many drops under the tongue should i use', 'dosing'],
     ['Is CBD good for sleep?', 'health'],
     ['Can cannabis treat arthritis?', 'health'],
     ['Does the API have a health check?', 'api'],
