@@ -205,6 +205,12 @@ describe('round 12 of issue #37', () => {
     expect(answer.reply).toContain('A mention earns 15 points. A promote earns 25 points.');
   });
 
+  it('says what accepting the partnership again answers: 200 with alreadyPartner and no points', async () => {
+    const answer = await ask('POST /api/public/ai/partnership {"agree":true} twice, is the bonus paid again');
+    expect(answer.intent).toBe('partnership');
+    expect(answer.reply).toContain('alreadyPartner: true and pointsAwarded: 0');
+  });
+
   it("reads the points a question says the partnership's bonus is as its value asked about, not as a standing", async () => {
     const answer = await ask('the partnership bonus is 500 points, correct?');
     expect(answer.intent).toBe('partnership');
