@@ -15,7 +15,21 @@ const PATH = String.raw`(?:https?:\/\/[^\s/]+)?(?:\/[\w.-]+)*\/`;
 const VIDEO_ID = /^cc-\d+$/;
 const EPISODE_ID = /^ep-\d+$/;
 
+/** A pasted request for the video list filtered by category, tag or featured: "http://localhost:4321/api/public/videos?category=news". */
+const VIDEO_LIST = /(?:https?:\/\/[^\s/]+)?\/api\/public\/videos\?([^\s'"]+)/g;
+
+/** The videos a list request's filters ask for, in words ("the news videos", "the featured videos tagged harvest"), or the request as written. */
+function listedVideos(whole: string, query: string): string {
+  const params = new URLSearchParams(query);
+  const category = params.get('category');
+  const tag = params.get('tag');
+  const featured = params.get('featured') === 'true';
+  if (!category && !tag && !featured) return whole;
+  return `the ${featured ? 'featured ' : ''}${category ? `${category} ` : ''}videos${tag ? ` tagged ${tag}` : ''}`;
+}
+
 export function namingItems(message: string, catalog: Catalog, now: Date): string {
+  message = message.replace(VIDEO_LIST, listedVideos);
   const names = new Map<string, string>();
   for (const v of catalog.videos) names.set(v.id, `the video "${v.title}"`);
   for (const e of catalog.podcast.episodes) names.set(e.id, `the podcast episode "${e.title}"`);

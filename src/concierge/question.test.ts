@@ -154,6 +154,12 @@ describe('namingItems', () => {
     expect(named('is winter-solstice-special-2026 on')).toBe('is winter-solstice-special-2026 on');
   });
 
+  it('reads a pasted request for the video list by its filters, and leaves one with none as written', () => {
+    expect(named('http://localhost:4321/api/public/videos?category=news what will that return')).toBe('the news videos what will that return');
+    expect(named("curl 'http://localhost:4321/api/public/videos?tag=harvest&offset=0'")).toBe("curl 'the videos tagged harvest'");
+    expect(named('is /api/public/videos?limit=5 ok')).toBe('is /api/public/videos?limit=5 ok');
+  });
+
   it('answers a bare video id with that video', async () => {
     const answer = await answerQuestion(conciergeModel, { message: 'cc-009 in one line please', now });
     expect(answer.reply).toContain('Certificate of Analysis');
