@@ -8,6 +8,7 @@
  * value of a query parameter ("?videoId=cc-004") is left as written.
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
+import { topics } from '../schemas/content.ts';
 
 /** A path of URL segments ending in the id, with or without an origin: "http://localhost:4321/videos/", "/api/public/videos/". */
 const PATH = String.raw`(?:https?:\/\/[^\s/]+)?(?:\/[\w.-]+)*\/`;
@@ -28,8 +29,14 @@ function listedVideos(whole: string, query: string): string {
   return `the ${featured ? 'featured ' : ''}${category ? `${category} ` : ''}videos${tag ? ` tagged ${tag}` : ''}`;
 }
 
+/** A pasted request for the knowledge base by topic: "/api/public/knowledge?topic=strains". */
+const KNOWLEDGE_TOPIC = /(?:https?:\/\/[^\s/]+)?\/api\/public\/knowledge\?(?:[^\s'"]*&)?topic=([^\s&'"]+)[^\s'"]*/g;
+
+/** A topic the knowledge base does not have is the request's error, by its code; a topic it has stays as written. */
+const knowledgeTopic = (whole: string, topic: string) => ((topics as readonly string[]).includes(topic.toLowerCase()) ? whole : `unknown_topic (the knowledge topic ${topic})`);
+
 export function namingItems(message: string, catalog: Catalog, now: Date): string {
-  message = message.replace(VIDEO_LIST, listedVideos);
+  message = message.replace(VIDEO_LIST, listedVideos).replace(KNOWLEDGE_TOPIC, knowledgeTopic);
   const names = new Map<string, string>();
   for (const v of catalog.videos) names.set(v.id, `the video "${v.title}"`);
   for (const e of catalog.podcast.episodes) names.set(e.id, `the podcast episode "${e.title}"`);

@@ -160,6 +160,12 @@ describe('namingItems', () => {
     expect(named('is /api/public/videos?limit=5 ok')).toBe('is /api/public/videos?limit=5 ok');
   });
 
+  it('reads a pasted knowledge request for a topic the knowledge base has not as its error, and answers with the code', async () => {
+    expect(named("curl 'http://localhost:4321/api/public/knowledge?topic=terpenes'")).toBe("curl 'http://localhost:4321/api/public/knowledge?topic=terpenes'");
+    const answer = await answerQuestion(conciergeModel, { message: 'GET /api/public/knowledge?topic=recipes answered 400, why', now });
+    expect(answer.reply).toContain('unknown_topic');
+  });
+
   it('answers a bare video id with that video', async () => {
     const answer = await answerQuestion(conciergeModel, { message: 'cc-009 in one line please', now });
     expect(answer.reply).toContain('Certificate of Analysis');
