@@ -49,6 +49,8 @@ export function namingItems(message: string, catalog: Catalog, now: Date): strin
     if (named) return named;
     if (VIDEO_ID.test(lower)) return `the video ${lower}`;
     if (EPISODE_ID.test(lower)) return `the podcast episode ${lower}`;
+    // Three words or more joined by hyphens that name nothing are read as the words: "do you sell hoodie-forest-green".
+    if (whole === id && /^[a-z]+(?:-[a-z]+){2,}$/.test(lower)) return lower.replaceAll('-', ' ');
     return whole;
   });
 }

@@ -166,6 +166,11 @@ describe('namingItems', () => {
     expect(answer.reply).toContain('unknown_topic');
   });
 
+  it('reads three words or more joined by hyphens that name nothing as the words, and leaves two-part handles as written', () => {
+    expect(named('do you sell hoodie-forest-green')).toBe('do you sell hoodie forest green');
+    expect(named('what tier is tiny-crawler')).toBe('what tier is tiny-crawler');
+  });
+
   it('answers a bare video id with that video', async () => {
     const answer = await answerQuestion(conciergeModel, { message: 'cc-009 in one line please', now });
     expect(answer.reply).toContain('Certificate of Analysis');
