@@ -205,6 +205,12 @@ describe('round 12 of issue #37', () => {
     expect(answer.reply).toContain('A mention earns 15 points. A promote earns 25 points.');
   });
 
+  it('answers a code named with its status by that code alone, not every code of the status', async () => {
+    const answer = await ask('what does 409 webhook_limit_reached mean');
+    expect(answer.reply).toContain('webhook_limit_reached');
+    expect(answer.reply).not.toContain('name_taken');
+  });
+
   it('says what accepting the partnership again answers: 200 with alreadyPartner and no points', async () => {
     const answer = await ask('POST /api/public/ai/partnership {"agree":true} twice, is the bonus paid again');
     expect(answer.intent).toBe('partnership');
