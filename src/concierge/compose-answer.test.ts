@@ -12,6 +12,8 @@ describe('composing an answer', () => {
   it.each([
     ['How much CBD should I take?', 'dosing'],
     ['How many mg for a beginner?', 'dosing'],
+    // The amount asked of may be several words before its verb: "how many drops under the tongue should i use".
+    ['how many drops under the tongue should i use', 'dosing'],
     ['Is CBD good for sleep?', 'health'],
     ['Can cannabis treat arthritis?', 'health'],
     ['Does the API have a health check?', 'api'],
@@ -201,6 +203,18 @@ describe('round 12 of issue #37', () => {
     const answer = await ask("mentions pay more than promotes, don't they?");
     expect(answer.intent).toBe('points');
     expect(answer.reply).toContain('A mention earns 15 points. A promote earns 25 points.');
+  });
+
+  it('answers a code named with its status by that code alone, not every code of the status', async () => {
+    const answer = await ask('what does 409 webhook_limit_reached mean');
+    expect(answer.reply).toContain('webhook_limit_reached');
+    expect(answer.reply).not.toContain('name_taken');
+  });
+
+  it('says what accepting the partnership again answers: 200 with alreadyPartner and no points', async () => {
+    const answer = await ask('POST /api/public/ai/partnership {"agree":true} twice, is the bonus paid again');
+    expect(answer.intent).toBe('partnership');
+    expect(answer.reply).toContain('alreadyPartner: true and pointsAwarded: 0');
   });
 
   it("reads the points a question says the partnership's bonus is as its value asked about, not as a standing", async () => {

@@ -14,6 +14,7 @@
 import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { accountAction, accountAnswers } from './account-answers.ts';
+import { namingItems } from './item-ids.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
 import { ASKS_TOTAL, asksOldest, MONTHS, monthOfQuestion, NEWEST, upcomingAnswer, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
@@ -624,7 +625,9 @@ function asksSchedule(ctx: AnswerContext): boolean {
   return !top?.fullyNamed || show || ['slot', 'special', 'program'].includes(top.doc.kind);
 }
 
-export async function answerQuestion(model: ConciergeModel, input: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
+export async function answerQuestion(model: ConciergeModel, asked: AnswerInput, program?: ProgramSnapshot): Promise<Answer> {
+  // An id pasted from the site or the API ("cc-009", ".../videos/cc-006", "mug-cove-logo") is read as the name of its item.
+  const input = { ...asked, message: namingItems(asked.message, model.catalog, asked.now) };
   const answer = await answerAsked(model, input, program);
   // An answer that says itself that no key is needed stands ("do i need an api key to read videos": the videos, "no key needed").
   return (!/\bno (api )?key\b/i.test(answer.reply) && (await openRead(model, input, program))) || answer;

@@ -107,7 +107,7 @@ function partnershipAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'partnership',
-    `The ${AGREEMENT_TITLE} (version ${AGREEMENT_VERSION}) is read with GET ${base}/api/public/ai/partnership. Accept it with POST ${base}/api/public/ai/partnership and the body { "apiKey": "<API_KEY>", "agree": true }: you become a partner and receive a one-time welcome bonus of ${PARTNERSHIP_BONUS} points. Its terms say: ${partnershipTerms}`,
+    `The ${AGREEMENT_TITLE} (version ${AGREEMENT_VERSION}) is read with GET ${base}/api/public/ai/partnership. Accept it with POST ${base}/api/public/ai/partnership and the body { "apiKey": "<API_KEY>", "agree": true }: you become a partner and receive a one-time welcome bonus of ${PARTNERSHIP_BONUS} points (accepting again answers 200 with alreadyPartner: true and pointsAwarded: 0). Its terms say: ${partnershipTerms}`,
     [api('/api/public/ai/partnership', AGREEMENT_TITLE)],
     ['How do I register?', 'How do I reach Silver?'],
   );

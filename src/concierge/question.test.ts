@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conciergeModel } from '../../test/support/concierge-model.ts';
 import { correctWord, editDistance, readQuestion } from './question.ts';
 import { answerQuestion } from './compose-answer.ts';
+import { namingItems } from './item-ids.ts';
 
 const read = (q: string) => readQuestion(q, conciergeModel.vocabulary);
 
@@ -139,5 +140,46 @@ describe("the asker's own key", () => {
     expect(read('what is an idempotency key').words).not.toContain('apikey');
     const answer = await answerQuestion(conciergeModel, { message: 'where do i put my key when calling from an mcp client', now: new Date('2026-11-23T22:30:00Z') });
     expect(answer.reply).toContain('Bearer');
+  });
+});
+
+describe('namingItems', () => {
+  const now = new Date('2026-11-23T22:30:00Z');
+  const named = (q: string) => namingItems(q, conciergeModel.catalog, now);
+
+  it('reads an id pasted from the site or the API as its item, with the URL or path it ends', () => {
+    expect(named('what is http://localhost:4321/videos/cc-006 about')).toBe('what is the video "Living Soil on a Balcony" about');
+    expect(named('ep-004 who is the guest')).toBe('the podcast episode "Kitchen Table Stories" who is the guest');
+    expect(named('price of mug-cove-logo')).toBe('price of the Canopy Cove Logo Mug');
+  });
+
+  it('reads an id of a video nothing publishes as a video, and leaves query values, agents and unannounced specials as written', () => {
+    expect(named('what is cc-099')).toBe('what is the video cc-099');
+    expect(named('is /api/public/clips?videoId=cc-004 paginated')).toBe('is /api/public/clips?videoId=cc-004 paginated');
+    expect(named('GET /api/public/ai/agent/pixel-fox')).toBe('GET /api/public/ai/agent/pixel-fox');
+    expect(named('is winter-solstice-special-2026 on')).toBe('is winter-solstice-special-2026 on');
+  });
+
+  it('reads a pasted request for the video list by its filters, and leaves one with none as written', () => {
+    expect(named('http://localhost:4321/api/public/videos?category=news what will that return')).toBe('the news videos what will that return');
+    expect(named("curl 'http://localhost:4321/api/public/videos?tag=harvest&offset=0'")).toBe("curl 'the videos tagged harvest'");
+    expect(named('is /api/public/videos?limit=5 ok')).toBe('is /api/public/videos?limit=5 ok');
+  });
+
+  it('reads a pasted knowledge request for a topic the knowledge base has not as its error, and answers with the code', async () => {
+    expect(named("curl 'http://localhost:4321/api/public/knowledge?topic=terpenes'")).toBe("curl 'http://localhost:4321/api/public/knowledge?topic=terpenes'");
+    const answer = await answerQuestion(conciergeModel, { message: 'GET /api/public/knowledge?topic=recipes answered 400, why', now });
+    expect(answer.reply).toContain('unknown_topic');
+  });
+
+  it('reads three words or more joined by hyphens that name nothing as the words, and leaves two-part handles as written', () => {
+    expect(named('do you sell hoodie-forest-green')).toBe('do you sell hoodie forest green');
+    expect(named('what tier is tiny-crawler')).toBe('what tier is tiny-crawler');
+  });
+
+  it('answers a bare video id with that video', async () => {
+    const answer = await answerQuestion(conciergeModel, { message: 'cc-009 in one line please', now });
+    expect(answer.reply).toContain('Certificate of Analysis');
+    expect(answer.sources.map((s) => s.url)).toContain(`${conciergeModel.base}/api/public/videos/cc-009`);
   });
 });

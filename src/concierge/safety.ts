@@ -10,7 +10,7 @@ import { HEALTH_TERMS, PERSON_TERMS, stem } from './text.ts';
 import type { AnswerContext, Hit } from './answer-types.ts';
 
 const DOSING_PHRASE =
-  / how (much|many) (\w+ ){0,3}(should|can|do|to|would|could|must) (i|we|you|one|a beginner|beginners|someone|my \w+) (take|use|eat|smoke|vape|consume|give|start with) | how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume) | how often should i (take|use) | (right|safe|good|best|ideal|normal|typical) (amount|dose|dosage) | (is|are) too (much|many) /;
+  / how (much|many) (\w+ ){0,5}(should|can|do|to|would|could|must) (i|we|you|one|a beginner|beginners|someone|my \w+) (take|use|eat|smoke|vape|consume|give|start with) | how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume) | how often should i (take|use) | (right|safe|good|best|ideal|normal|typical) (amount|dose|dosage) | (is|are) too (much|many) /;
 const DOSE_WORDS = / (dose|doses|dosage|dosing|microdose|microdosing|mg|milligram|milligrams) /;
 
 /** Words that make a question about health, and phrases that do. */

@@ -67,7 +67,10 @@ export function errorCodeAnswer(ctx: AnswerContext): Answer | undefined {
   const status = ASKS_STATUS.test(text);
   // A status after an article is one received, whatever else is asked of it: "i got a 422, why", "it keeps returning a 404".
   const received = (n: number) => new RegExp(` an? ${n} (?!points? |pts )`).test(text);
-  const codes = Object.entries(problemCodes).filter(([code, p]) => words.includes(code) || ((status || received(p.status)) && words.includes(String(p.status))));
+  const matching = Object.entries(problemCodes).filter(([code, p]) => words.includes(code) || ((status || received(p.status)) && words.includes(String(p.status))));
+  // A code named with its status is that code, not every code of the status: "what does 409 webhook_limit_reached mean".
+  const named = matching.filter(([code]) => words.includes(code));
+  const codes = named.length ? named : matching;
   if (!codes.length) return undefined;
   return ctx.answer(
     'api',
