@@ -35,17 +35,33 @@ const KNOWLEDGE_TOPIC = /(?:https?:\/\/[^\s/]+)?\/api\/public\/knowledge\?(?:[^\
 /** A topic the knowledge base does not have is the request's error, by its code; a topic it has stays as written. */
 const knowledgeTopic = (whole: string, topic: string) => ((topics as readonly string[]).includes(topic.toLowerCase()) ? whole : `unknown_topic (the knowledge topic ${topic})`);
 
+/** An id of the catalog pasted with the URL or path it ends, or three words or more joined by hyphens. */
+const PASTED_ID = new RegExp(String.raw`(?<![\w=?&-])(?:${PATH})?([A-Za-z][\w-]*\d[\w-]*|[a-z]+(?:-[a-z]+){2,})(?![\w-])`, 'g');
+
+/** The names of a catalog's items by their ids, made once per catalog: a catalog of 10,000 videos is not gone through per question. */
+const itemNames = new WeakMap<Catalog, Map<string, string>>();
+function namesOf(catalog: Catalog): Map<string, string> {
+  let names = itemNames.get(catalog);
+  if (!names) {
+    names = new Map<string, string>();
+    for (const v of catalog.videos) names.set(v.id, `the video "${v.title}"`);
+    for (const e of catalog.podcast.episodes) names.set(e.id, `the podcast episode "${e.title}"`);
+    for (const p of catalog.products) names.set(p.id, `the ${p.name}`);
+    for (const c of catalog.clips) names.set(c.id, `the clip "${c.title}"`);
+    itemNames.set(catalog, names);
+  }
+  return names;
+}
+
 export function namingItems(message: string, catalog: Catalog, now: Date): string {
   message = message.replace(VIDEO_LIST, listedVideos).replace(KNOWLEDGE_TOPIC, knowledgeTopic);
-  const names = new Map<string, string>();
-  for (const v of catalog.videos) names.set(v.id, `the video "${v.title}"`);
-  for (const e of catalog.podcast.episodes) names.set(e.id, `the podcast episode "${e.title}"`);
-  for (const p of catalog.products) names.set(p.id, `the ${p.name}`);
-  for (const c of catalog.clips) names.set(c.id, `the clip "${c.title}"`);
-  for (const s of catalog.schedule.specials) if (Date.parse(s.announceAt) <= now.getTime()) names.set(s.id, `the special "${s.title}"`);
-  return message.replace(new RegExp(String.raw`(?<![\w=?&-])(?:${PATH})?([A-Za-z][\w-]*\d[\w-]*|[a-z]+(?:-[a-z]+){2,})(?![\w-])`, 'g'), (whole, id: string) => {
+  const names = namesOf(catalog);
+  // A special is named once it is announced.
+  const special = (id: string) => catalog.schedule.specials.find((s) => s.id === id && Date.parse(s.announceAt) <= now.getTime());
+  return message.replace(PASTED_ID, (whole, id: string) => {
     const lower = id.toLowerCase();
-    const named = names.get(lower);
+    const announced = special(lower);
+    const named = names.get(lower) ?? (announced && `the special "${announced.title}"`);
     if (named) return named;
     if (VIDEO_ID.test(lower)) return `the video ${lower}`;
     if (EPISODE_ID.test(lower)) return `the podcast episode ${lower}`;
