@@ -1643,3 +1643,13 @@ describe("doing something to one's own account", () => {
     expect(a.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/webhooks`);
   });
 });
+
+describe('how much of a dose reaches the blood', () => {
+  it('is asked about absorption (bioavailability), no amount to take', async () => {
+    const answer = await ask('how much of an edible actually gets into your blood');
+    expect(answer.intent).not.toBe('dosing');
+    expect(answer.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/knowledge/glossary/bioavailability'));
+    expect((await ask('how much of the cbd in an oil reaches the bloodstream')).intent).not.toBe('dosing');
+    expect((await ask('how much cbd should i take')).intent).toBe('dosing');
+  });
+});

@@ -123,6 +123,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:fancy|posh|technical|scientific|smart|big|formal) (?:word|name|term) for\b/g, 'for'],
   // When an effect begins is its onset, the documents' word: "how long till an edible kicks in".
   [/\bkick(?:s|ed|ing)? in\b/g, 'onset'],
+  // What of a dose gets into the blood is what is absorbed, bioavailability's alias: "how much of an edible actually gets into your blood".
+  [/\b(?:absorbed|(?:gets?|goes|makes it|ends up) into (?:your |the )?blood(?:stream)?|reach(?:es|ed)? (?:your |the )?blood(?:stream)?)\b/g, '$& absorption'],
   [/\bkb\b/g, 'knowledge base'],
   // The asker's own looking for something is a request, no subject: "i search the video with the glass blowers", "i'm looking for an
   // episode", "looking for a mug"; not when it is asked how ("how can i search the knowledge base", "do i search by tag").
