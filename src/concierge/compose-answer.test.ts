@@ -1653,3 +1653,11 @@ describe('how much of a dose reaches the blood', () => {
     expect((await ask('how much cbd should i take')).intent).toBe('dosing');
   });
 });
+
+describe('an amount to take for a person the asker names', () => {
+  it('is a dosing question whoever takes it ("a first timer", "an adult"), never an agent', async () => {
+    expect((await ask('how many gummies should a first timer eat')).intent).toBe('dosing');
+    expect((await ask('how much should an adult take')).intent).toBe('dosing');
+    expect((await ask('how many api keys can an agent use')).intent).not.toBe('dosing');
+  });
+});
