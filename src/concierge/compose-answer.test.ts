@@ -1661,3 +1661,13 @@ describe('an amount to take for a person the asker names', () => {
     expect((await ask('how many api keys can an agent use')).intent).not.toBe('dosing');
   });
 });
+
+describe("the body's own cannabinoids", () => {
+  it('are the endocannabinoids, whatever the question calls them', async () => {
+    const ecs = absoluteUrl('/api/public/knowledge/glossary/endocannabinoid-system');
+    expect((await ask('does the human body make its own cannabis-like chemicals')).sources.map((s) => s.url)).toContain(ecs);
+    const homework = await ask("for my biology homework, which enzymes break down the body's own cannabinoids");
+    expect(homework.sources.map((s) => s.url)).toContain(ecs);
+    expect(homework.reply).toContain('FAAH');
+  });
+});

@@ -125,6 +125,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bkick(?:s|ed|ing)? in\b/g, 'onset'],
   // What of a dose gets into the blood is what is absorbed, bioavailability's alias: "how much of an edible actually gets into your blood".
   [/\b(?:absorbed|(?:gets?|goes|makes it|ends up) into (?:your |the )?blood(?:stream)?|reach(?:es|ed)? (?:your |the )?blood(?:stream)?)\b/g, '$& absorption'],
+  // The body's own cannabinoids, or those it makes itself, are the endocannabinoids: "does the human body make its own cannabis-like chemicals".
+  [/\bbody(?: (?:makes?|produces?|has)(?: (?:its|their))?)? own\b/g, '$& endocannabinoid'],
   [/\bkb\b/g, 'knowledge base'],
   // The asker's own looking for something is a request, no subject: "i search the video with the glass blowers", "i'm looking for an
   // episode", "looking for a mug"; not when it is asked how ("how can i search the knowledge base", "do i search by tag").
