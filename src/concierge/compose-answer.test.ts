@@ -1671,3 +1671,15 @@ describe("the body's own cannabinoids", () => {
     expect(homework.reply).toContain('FAAH');
   });
 });
+
+describe('feeling less from the same', () => {
+  it('is tolerance ("feel less after", "need more to feel", "not as high"), not a feeling less of something', async () => {
+    const tolerance = absoluteUrl('/api/public/knowledge/glossary/tolerance');
+    for (const q of ['why do some people feel less after using a lot', 'why do i need more to feel anything now', 'why am i not getting as high as before'])
+      expect(
+        (await ask(q)).sources.map((s) => s.url),
+        q,
+      ).toContain(tolerance);
+    expect((await ask('i feel less relaxed after the podcast')).sources.map((s) => s.url)).not.toContain(tolerance);
+  });
+});

@@ -127,6 +127,11 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:absorbed|(?:gets?|goes|makes it|ends up) into (?:your |the )?blood(?:stream)?|reach(?:es|ed)? (?:your |the )?blood(?:stream)?)\b/g, '$& absorption'],
   // The body's own cannabinoids, or those it makes itself, are the endocannabinoids: "does the human body make its own cannabis-like chemicals".
   [/\bbody(?: (?:makes?|produces?|has)(?: (?:its|their))?)? own\b/g, '$& endocannabinoid'],
+  // Feeling less from the same, or needing more to feel it, is tolerance: "why do some people feel less after using a lot".
+  [
+    /\b(?:(?:feel(?:s|ing)?|felt) (?:it |the effects? )?less(?= (?:after|from|with|when|now|than|each|every|over|these|anymore|any more)\b| ?[,.?!]| *$)|need(?:s|ing)? more to (?:feel|get)|(?:get(?:s|ting)?|feel(?:s|ing)?) less high|not (?:get(?:ting)? )?as high)\b/g,
+    '$& tolerance',
+  ],
   [/\bkb\b/g, 'knowledge base'],
   // The asker's own looking for something is a request, no subject: "i search the video with the glass blowers", "i'm looking for an
   // episode", "looking for a mug"; not when it is asked how ("how can i search the knowledge base", "do i search by tag").
