@@ -1683,3 +1683,15 @@ describe('feeling less from the same', () => {
     expect((await ask('i feel less relaxed after the podcast')).sources.map((s) => s.url)).not.toContain(tolerance);
   });
 });
+
+describe('heating the plant in the oven before cooking with it', () => {
+  it('is decarboxylation; baking asked of the videos stays the videos', async () => {
+    const decarb = absoluteUrl('/api/public/knowledge/glossary/decarboxylation');
+    for (const q of ['why do people put the buds in the oven before making brownies', 'do you have to heat the weed first before making butter'])
+      expect(
+        (await ask(q)).sources.map((s) => s.url),
+        q,
+      ).toContain(decarb);
+    expect((await ask('is there a video about baking with cannabis')).intent).toBe('videos');
+  });
+});

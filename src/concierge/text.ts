@@ -132,6 +132,8 @@ const PHRASES: Array<[RegExp, string]> = [
     /\b(?:(?:feel(?:s|ing)?|felt) (?:it |the effects? )?less(?= (?:after|from|with|when|now|than|each|every|over|these|anymore|any more)\b| ?[,.?!]| *$)|need(?:s|ing)? more to (?:feel|get)|(?:get(?:s|ting)?|feel(?:s|ing)?) less high|not (?:get(?:ting)? )?as high)\b/g,
     '$& tolerance',
   ],
+  // Heating the plant in the oven before cooking with it is decarboxylation: "why do people put the buds in the oven before making brownies".
+  [/\b(?:buds?|flower|weed|cannabis) in (?:the |an? )?oven\b|\b(?:bak|heat|toast)\w* (?:the )?(?:buds?|flower|weed|cannabis) (?:first|before)\b/g, '$& decarboxylation'],
   [/\bkb\b/g, 'knowledge base'],
   // The asker's own looking for something is a request, no subject: "i search the video with the glass blowers", "i'm looking for an
   // episode", "looking for a mug"; not when it is asked how ("how can i search the knowledge base", "do i search by tag").
