@@ -1695,3 +1695,14 @@ describe('heating the plant in the oven before cooking with it', () => {
     expect((await ask('is there a video about baking with cannabis')).intent).toBe('videos');
   });
 });
+
+describe('eating or swallowing a cannabinoid', () => {
+  it('is oral use, the edibles: "when you eat it", "if you swallow"', async () => {
+    const oral = absoluteUrl('/api/public/knowledge/methods/oral-edibles');
+    for (const q of ['what does the liver do to thc when you eat it', 'what happens if you swallow cbd oil'])
+      expect(
+        (await ask(q)).sources.map((s) => s.url),
+        q,
+      ).toContain(oral);
+  });
+});

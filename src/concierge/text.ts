@@ -134,6 +134,8 @@ const PHRASES: Array<[RegExp, string]> = [
   ],
   // Heating the plant in the oven before cooking with it is decarboxylation: "why do people put the buds in the oven before making brownies".
   [/\b(?:buds?|flower|weed|cannabis) in (?:the |an? )?oven\b|\b(?:bak|heat|toast)\w* (?:the )?(?:buds?|flower|weed|cannabis) (?:first|before)\b/g, '$& decarboxylation'],
+  // Eating or swallowing what is taken is oral use, as edibles are: "what does the liver do to thc when you eat it".
+  [/\b(?:when|if|after) (?:you|i|we|people|someone) (?:eat|eats|swallow|swallows|ingest|ingests)\b/g, '$& edibles'],
   [/\bkb\b/g, 'knowledge base'],
   // The asker's own looking for something is a request, no subject: "i search the video with the glass blowers", "i'm looking for an
   // episode", "looking for a mug"; not when it is asked how ("how can i search the knowledge base", "do i search by tag").
