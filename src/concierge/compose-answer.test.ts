@@ -1706,3 +1706,9 @@ describe('eating or swallowing a cannabinoid', () => {
       ).toContain(oral);
   });
 });
+
+describe('absorbed through the skin', () => {
+  it('is the topical entry, not bioavailability ("absorbed" alone says nothing of the blood)', async () => {
+    expect((await ask('is a cbd cream absorbed through the skin')).sources[0]?.url).toBe(absoluteUrl('/api/public/knowledge/methods/topical'));
+  });
+});

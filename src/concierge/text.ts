@@ -124,7 +124,7 @@ const PHRASES: Array<[RegExp, string]> = [
   // When an effect begins is its onset, the documents' word: "how long till an edible kicks in".
   [/\bkick(?:s|ed|ing)? in\b/g, 'onset'],
   // What of a dose gets into the blood is what is absorbed, bioavailability's alias: "how much of an edible actually gets into your blood".
-  [/\b(?:absorbed|(?:gets?|goes|makes it|ends up) into (?:your |the )?blood(?:stream)?|reach(?:es|ed)? (?:your |the )?blood(?:stream)?)\b/g, '$& absorption'],
+  [/\b(?:(?:gets?|goes|makes it|ends up) into (?:your |the )?blood(?:stream)?|reach(?:es|ed)? (?:your |the )?blood(?:stream)?)\b/g, '$& absorption'],
   // The body's own cannabinoids, or those it makes itself, are the endocannabinoids: "does the human body make its own cannabis-like chemicals".
   [/\bbody(?: (?:makes?|produces?|has)(?: (?:its|their))?)? own\b/g, '$& endocannabinoid'],
   // Feeling less from the same, or needing more to feel it, is tolerance: "why do some people feel less after using a lot".
