@@ -1698,3 +1698,72 @@ describe('"pre-order" written apart', () => {
     expect(answer.reply).toContain('Sculptural Brass Grinder (Display Art), 48.00 USD, on preorder');
   });
 });
+
+describe('how much of a dose reaches the blood', () => {
+  it('is asked about absorption (bioavailability), no amount to take', async () => {
+    const answer = await ask('how much of an edible actually gets into your blood');
+    expect(answer.intent).not.toBe('dosing');
+    expect(answer.sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/knowledge/glossary/bioavailability'));
+    expect((await ask('how much of the cbd in an oil reaches the bloodstream')).intent).not.toBe('dosing');
+    expect((await ask('how much cbd should i take')).intent).toBe('dosing');
+  });
+});
+
+describe('an amount to take for a person the asker names', () => {
+  it('is a dosing question whoever takes it ("a first timer", "an adult"), never an agent', async () => {
+    expect((await ask('how many gummies should a first timer eat')).intent).toBe('dosing');
+    expect((await ask('how much should an adult take')).intent).toBe('dosing');
+    expect((await ask('how many api keys can an agent use')).intent).not.toBe('dosing');
+  });
+});
+
+describe("the body's own cannabinoids", () => {
+  it('are the endocannabinoids, whatever the question calls them', async () => {
+    const ecs = absoluteUrl('/api/public/knowledge/glossary/endocannabinoid-system');
+    expect((await ask('does the human body make its own cannabis-like chemicals')).sources.map((s) => s.url)).toContain(ecs);
+    const homework = await ask("for my biology homework, which enzymes break down the body's own cannabinoids");
+    expect(homework.sources.map((s) => s.url)).toContain(ecs);
+    expect(homework.reply).toContain('FAAH');
+  });
+});
+
+describe('feeling less from the same', () => {
+  it('is tolerance ("feel less after", "need more to feel", "not as high"), not a feeling less of something', async () => {
+    const tolerance = absoluteUrl('/api/public/knowledge/glossary/tolerance');
+    for (const q of ['why do some people feel less after using a lot', 'why do i need more to feel anything now', 'why am i not getting as high as before'])
+      expect(
+        (await ask(q)).sources.map((s) => s.url),
+        q,
+      ).toContain(tolerance);
+    expect((await ask('i feel less relaxed after the podcast')).sources.map((s) => s.url)).not.toContain(tolerance);
+  });
+});
+
+describe('heating the plant in the oven before cooking with it', () => {
+  it('is decarboxylation; baking asked of the videos stays the videos', async () => {
+    const decarb = absoluteUrl('/api/public/knowledge/glossary/decarboxylation');
+    for (const q of ['why do people put the buds in the oven before making brownies', 'do you have to heat the weed first before making butter'])
+      expect(
+        (await ask(q)).sources.map((s) => s.url),
+        q,
+      ).toContain(decarb);
+    expect((await ask('is there a video about baking with cannabis')).intent).toBe('videos');
+  });
+});
+
+describe('eating or swallowing a cannabinoid', () => {
+  it('is oral use, the edibles: "when you eat it", "if you swallow"', async () => {
+    const oral = absoluteUrl('/api/public/knowledge/methods/oral-edibles');
+    for (const q of ['what does the liver do to thc when you eat it', 'what happens if you swallow cbd oil'])
+      expect(
+        (await ask(q)).sources.map((s) => s.url),
+        q,
+      ).toContain(oral);
+  });
+});
+
+describe('absorbed through the skin', () => {
+  it('is the topical entry, not bioavailability ("absorbed" alone says nothing of the blood)', async () => {
+    expect((await ask('is a cbd cream absorbed through the skin')).sources[0]?.url).toBe(absoluteUrl('/api/public/knowledge/methods/topical'));
+  });
+});

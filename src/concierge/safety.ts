@@ -10,8 +10,10 @@ import { HEALTH_TERMS, PERSON_TERMS, stem } from './text.ts';
 import type { AnswerContext, Hit } from './answer-types.ts';
 
 const DOSING_PHRASE =
-  / how (much|many) (\w+ ){0,5}(should|can|do|to|would|could|must) (i|we|you|one|a beginner|beginners|someone|my \w+) (take|use|eat|smoke|vape|consume|give|start with) | how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume) | how often should i (take|use) | (right|safe|good|best|ideal|normal|typical) (amount|dose|dosage) | (is|are) too (much|many) /;
+  / how (much|many) (\w+ ){0,5}(should|can|do|to|would|could|must) (i|we|you|one|a beginner|beginners|someone|my \w+|an? (?!agent|bot|client|crawler|app)[\w-]+(?: [\w-]+)?) (take|use|eat|smoke|vape|consume|give|start with) | how (much|many) (\w+ ){0,2}(to|should i) (take|use|eat|smoke|vape|consume) | how often should i (take|use) | (right|safe|good|best|ideal|normal|typical) (amount|dose|dosage) | (is|are) too (much|many) /;
 const DOSE_WORDS = / (dose|doses|dosage|dosing|microdose|microdosing|mg|milligram|milligrams) /;
+/** How much of what is taken reaches the blood asks how it is absorbed, no amount to take: "how much of an edible actually gets into your blood". */
+const ABSORBED = / how much of (\w+ ){1,5}(gets?|goes|makes it|ends up|is absorbed|reaches) /;
 
 /** Words that make a question about health, and phrases that do. */
 const HEALTH_WORDS = new Set(HEALTH_TERMS.map(stem));
@@ -33,7 +35,7 @@ function namesKnowledge(ctx: AnswerContext): boolean {
 
 export function asksDosing(ctx: AnswerContext): boolean {
   const { text, stems } = ctx.question;
-  if (stems.has('point') || stems.has('price')) return false;
+  if (stems.has('point') || stems.has('price') || ABSORBED.test(text)) return false;
   return DOSING_PHRASE.test(text) || DOSE_WORDS.test(text) || (/ (amount|how much) /.test(text) && !/ how much is /.test(text) && namesKnowledge(ctx));
 }
 

@@ -127,6 +127,19 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:fancy|posh|technical|scientific|smart|big|formal) (?:word|name|term) for\b/g, 'for'],
   // When an effect begins is its onset, the documents' word: "how long till an edible kicks in".
   [/\bkick(?:s|ed|ing)? in\b/g, 'onset'],
+  // What of a dose gets into the blood is what is absorbed, bioavailability's alias: "how much of an edible actually gets into your blood".
+  [/\b(?:(?:gets?|goes|makes it|ends up) into (?:your |the )?blood(?:stream)?|reach(?:es|ed)? (?:your |the )?blood(?:stream)?)\b/g, '$& absorption'],
+  // The body's own cannabinoids, or those it makes itself, are the endocannabinoids: "does the human body make its own cannabis-like chemicals".
+  [/\bbody(?: (?:makes?|produces?|has)(?: (?:its|their))?)? own\b/g, '$& endocannabinoid'],
+  // Feeling less from the same, or needing more to feel it, is tolerance: "why do some people feel less after using a lot".
+  [
+    /\b(?:(?:feel(?:s|ing)?|felt) (?:it |the effects? )?less(?= (?:after|from|with|when|now|than|each|every|over|these|anymore|any more)\b| ?[,.?!]| *$)|need(?:s|ing)? more to (?:feel|get)|(?:get(?:s|ting)?|feel(?:s|ing)?) less high|not (?:get(?:ting)? )?as high)\b/g,
+    '$& tolerance',
+  ],
+  // Heating the plant in the oven before cooking with it is decarboxylation: "why do people put the buds in the oven before making brownies".
+  [/\b(?:buds?|flower|weed|cannabis) in (?:the |an? )?oven\b|\b(?:bak|heat|toast)\w* (?:the )?(?:buds?|flower|weed|cannabis) (?:first|before)\b/g, '$& decarboxylation'],
+  // Eating or swallowing what is taken is oral use, as edibles are: "what does the liver do to thc when you eat it".
+  [/\b(?:when|if|after) (?:you|i|we|people|someone) (?:eat|eats|swallow|swallows|ingest|ingests)\b/g, '$& edibles'],
   [/\bkb\b/g, 'knowledge base'],
   // The asker's own looking for something is a request, no subject: "i search the video with the glass blowers", "i'm looking for an
   // episode", "looking for a mug"; not when it is asked how ("how can i search the knowledge base", "do i search by tag").
