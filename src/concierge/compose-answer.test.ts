@@ -1767,3 +1767,14 @@ describe('absorbed through the skin', () => {
     expect((await ask('is a cbd cream absorbed through the skin')).sources[0]?.url).toBe(absoluteUrl('/api/public/knowledge/methods/topical'));
   });
 });
+
+describe('the hosts asked for with no show named', () => {
+  it("are the podcast's, whose episodes name them, not the per-site limit of web hosts", async () => {
+    for (const q of ['who are the hosts', 'who presents the shows']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('podcast');
+      expect(answer.reply, q).toContain('Juniper Vale and Theo Brandt');
+      expect(answer.reply, q).not.toContain('registrable domain');
+    }
+  });
+});

@@ -90,6 +90,9 @@ export const SYNONYMS: Record<string, string[]> = {
 const PHRASES: Array<[RegExp, string]> = [
   [/\bsign(s|ed|ing)? ?up\b/g, 'register'],
   [/\bt-?shirts?\b/g, 'tshirt'],
+  // The hosts asked for with no show named are the podcast's, whose episodes name them ("who are the hosts", "who presents the
+  // shows"); a host of the per-site limit is a web site, no person.
+  [/\bwho (?:is|are) (?:the|your) (?:hosts?|presenters?)(?! (?:of|in|on|for)\b)|\bwho (?:hosts|presents) (?:the|your) shows\b/g, 'who hosts the podcast'],
   // The shop's word for it is one word: "can i pre-order the grinder".
   [/\bpre-? ?order(s|ed|ing)?\b/g, 'preorder'],
   // A gift card is no card of the agent protocols, and no gift the shop has: one word no document has.
