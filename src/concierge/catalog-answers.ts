@@ -12,7 +12,7 @@ import { shopBody } from '../catalog/media.ts';
 import type { Answer, AnswerContext, DocKind, Hit, Source } from './answer-types.ts';
 import { capitalise, countText, durationText, extremeText, listText, sentence } from './answer-format.ts';
 import { kindOfWord, NUMBER_WORDS } from './question.ts';
-import { indexTerm, normalise, words, wordsBeyond } from './text.ts';
+import { indexTerm, wordsBeyond, wordsWritten } from './text.ts';
 
 const NO_KEY = 'no key needed';
 
@@ -166,7 +166,7 @@ export function monthAsked(text: string, now: Date): { prefix: string; name: str
 
 /** The month the question asks items of, read from its words as written: a month's name is no word of the documents, and a reading without strangers drops it. */
 export function monthOfQuestion(ctx: AnswerContext): ReturnType<typeof monthAsked> {
-  return monthAsked(` ${words(normalise(ctx.input.message)).join(' ')} `, ctx.input.now);
+  return monthAsked(` ${wordsWritten(ctx.input).join(' ')} `, ctx.input.now);
 }
 
 /** A question for the next item of a kind to come out, or how often they do: "when is the next episode", "how often do new videos come out". */
@@ -180,7 +180,7 @@ const ASKS_WHEN = /^ (?:(?:any idea|do you know|so|hey|and) )?(?:when|how often|
  */
 export function upcomingAnswer(ctx: AnswerContext): Answer | undefined {
   const { catalog, base, api, question } = ctx;
-  const text = ` ${words(normalise(ctx.input.message)).join(' ')} `;
+  const text = ` ${wordsWritten(ctx.input).join(' ')} `;
   // The kind is the word after "next", even after "when" ("when the next episode drops"), where it names no kind of item asked for.
   const next = NEXT_ITEM.exec(text);
   const kind = next ? kindOfWord(next[1]) : question.kind;

@@ -23,7 +23,7 @@ import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer
 import { ASKS_WHO, liveAnswer } from './live-answers.ts';
 import { programFacts, reputationScore } from './program-answers.ts';
 import { buildVocabulary, correctWord, EXCLUDING_WORDS, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
-import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond } from './text.ts';
+import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond, wordsWritten } from './text.ts';
 import { asksDosing, asksHealth } from './safety.ts';
 import { askerZone, categoryDays, DATE_WORDS, dateOfQuestion, scheduleAnswer, scheduleExtremes } from './schedule-answers.ts';
 import { buildIndex } from './search-index.ts';
@@ -604,7 +604,7 @@ function asksSchedule(ctx: AnswerContext): boolean {
   if (!question.days.length && !dated && !ON_AIR.test(question.text.replace(NOW_CHANGED, ' $1 '))) return false;
   // A number no document has is a time or a count the rules read ("9:45 am"), not a stranger.
   // So is a place the question names as the asker's own time zone ("what's on now in tokyo").
-  const place = new Set(askerZone(ctx.input.message)?.words.map(indexTerm));
+  const place = new Set(askerZone(wordsWritten(ctx.input))?.words.map(indexTerm));
   // So are the words of the clock no document has ("at midnight tonight", "yesterday").
   const strangers = index
     .strangers(question.query)
@@ -775,7 +775,7 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
     const read = readQuestion(clause, model.vocabulary);
     // A handle-shaped word may be an agent's name: "lumen vs scout-7 - who is ahead" keeps its first clause; "total?" asks what the rest comes to.
     // The asker's place is its clock, no frame: "im in london, whats on at 3am my time".
-    return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike) && !ASKS_TOTAL.test(` ${read.text} `) && !askerZone(clause);
+    return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike) && !ASKS_TOTAL.test(` ${read.text} `) && !askerZone(words(normalise(clause)));
   };
   if (frames(clauses[0])) return clauses.slice(1).join(', ');
   // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".
@@ -963,7 +963,7 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const names = new Set(ctx.question.names.filter((n) => n.handleLike).map((n) => n.name.toLowerCase()));
   // The place a schedule answer told its times in is known: "myth busters night in new york time".
   // So are the words of the clock it read: "at midnight tonight".
-  if (answer.intent === 'schedule') for (const w of [...(askerZone(ctx.input.message)?.words ?? []), ...CLOCK_WORDS, ...DATE_WORDS, 'weekday', 'weekdays', 'weekend', 'weekends']) names.add(w);
+  if (answer.intent === 'schedule') for (const w of [...(askerZone(wordsWritten(ctx.input))?.words ?? []), ...CLOCK_WORDS, ...DATE_WORDS, 'weekday', 'weekdays', 'weekend', 'weekends']) names.add(w);
   // So are the words that left something out of a list ("everything under $20 except the stickers").
   if (ctx.question.excluding) for (const w of EXCLUDING_WORDS) names.add(w);
   // And the month a list of videos or episodes was dated by: "released in october", "last month's episodes".
@@ -992,7 +992,7 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const stranger = (w: string) => answer.intent !== 'dosing' && ctx.index.strangers(w).length > 0 && !synonymsOf(w);
   const unknown = (w: string) => stranger(w) || (listing && (unsaid(indexTerm(w)) || unsold(w))) || uncovered(indexTerm(w));
   // A word no document has right before one the answer's document is filed under says which of it the question means, whatever its length: "gift cards".
-  const written = words(normalise(ctx.input.message));
+  const written = wordsWritten(ctx.input);
   const modifies = (w: string, i: number) => ctx.index.strangers(w).length > 0 && !synonymsOf(w) && answered.some((h) => h.keyed.includes(indexTerm(written[i + 1] ?? '') ?? ''));
   // In a listing, the word right after "who" is the role asked for; when no cited document has it, the items do not say who: "who directed ...".
   const role = (w: string, i: number) => listing && written[i - 1] === 'who' && !answered.some((h) => h.matched.includes(indexTerm(w) ?? ''));

@@ -10,7 +10,7 @@ import { weekdays } from '../schemas/content.ts';
 import type { Answer, AnswerContext, Hit, Source } from './answer-types.ts';
 import { capitalise, localDateTime, sentence } from './answer-format.ts';
 import type { Weekday } from './question.ts';
-import { indexTerm, normalise, words } from './text.ts';
+import { indexTerm, words, wordsWritten } from './text.ts';
 
 type Slot = ReturnType<typeof weeklyGrid>[number];
 
@@ -69,14 +69,14 @@ const EVERYDAY = new Set(['easter', 'wake', 'center', 'midway', 'troll']);
  * The time zone a question names as the asker's own: a place the IANA database names a zone by, after "in" or before "time"
  * ("what's on now in tokyo", "new york time"), with the words that name it. Not the schedule's own zone.
  */
-export function askerZone(raw: string, scheduleZone?: string): { zone: string; words: string[] } | undefined {
+export function askerZone(written: readonly string[], scheduleZone?: string): { zone: string; words: string[] } | undefined {
   places ??= new Map([
     ...Intl.supportedValuesOf('timeZone')
       .map((z): [string, string] => [z.split('/').at(-1)!.replaceAll('_', ' ').toLowerCase(), z])
       .filter(([place]) => !EVERYDAY.has(place)),
     ['utc', 'UTC'],
   ]);
-  const text = ` ${words(normalise(raw)).join(' ')} `;
+  const text = ` ${written.join(' ')} `;
   let found: [string, string] | undefined;
   for (const [place, zone] of places) {
     // "new jersey time" is no Jersey's, though "new york time" is New York's.
@@ -146,7 +146,7 @@ export function dateNamed(text: string, now: Date, timeZone: string): { day: Wee
 
 /** The date the question names, read from its words as written: a reading without strangers has dropped "5th". */
 export function dateOfQuestion(ctx: AnswerContext): ReturnType<typeof dateNamed> {
-  return dateNamed(` ${words(normalise(ctx.input.message)).join(' ')} `, ctx.input.now, ctx.catalog.schedule.timeZone);
+  return dateNamed(` ${wordsWritten(ctx.input).join(' ')} `, ctx.input.now, ctx.catalog.schedule.timeZone);
 }
 
 /** The stems of words that ask what follows a show: "after", "follows", "followed by", "finishes", "ends". */
@@ -160,7 +160,7 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
   const scheduleSource = api('/api/public/schedule', 'Programming schedule');
   const specials = publicSpecials(catalog, input.now);
   // The asker's own time zone, when the question names one: every time told is told in it too.
-  const asker = askerZone(input.message, timeZone)?.zone;
+  const asker = askerZone(wordsWritten(input), timeZone)?.zone;
   const theirs = (start: string, end: string) => (asker ? `; ${localDateTime(start, asker)} to ${localDateTime(end, asker).slice(-5)} in ${asker} time` : '');
   const specialLine = (s: (typeof specials)[number]) =>
     `${s.title}, ${localDateTime(s.startsAt, timeZone)} to ${localDateTime(s.endsAt, timeZone).slice(-5)} (${timeZone} time${theirs(s.startsAt, s.endsAt)}): ${sentence(s.description)}`;

@@ -253,5 +253,17 @@ export function normalise(message: string): string {
   return text;
 }
 
+/**
+ * The words of what the asker wrote, normalised, neither corrected nor joined, and kept whole: a reading without the question's
+ * strangers has lost some ("december 5th", a month's name), so the rules that read dates and what was said read these. Read once
+ * per input, however many rules ask.
+ */
+const written = new WeakMap<{ message: string }, string[]>();
+export function wordsWritten(input: { message: string }): string[] {
+  let ws = written.get(input);
+  if (!ws) written.set(input, (ws = words(normalise(input.message))));
+  return ws;
+}
+
 /** An ordinal in digits ("2nd", "3rd", "21st"): a number, no name. */
 export const ORDINAL = /^\d+(st|nd|rd|th)$/;
