@@ -38,6 +38,8 @@ import { WebhookOutbox } from '../webhooks/outbox.ts';
 import { fetchPublicPage, type FetchPolicy } from './page-fetcher.ts';
 
 const MINUTE_MS = 60_000;
+/** Due checks decided in one pass: a pass is short, and reads and other writes go between passes. */
+const DECISIONS_PER_PASS = 100;
 const HOUR_MS = 3_600_000;
 
 export interface ClaimVerifierOptions {
@@ -121,14 +123,19 @@ export class ClaimVerifier {
   }
 
   private async pass(): Promise<void> {
-    await this.decideDue();
+    // A full batch may leave more due: the next pass follows at once, not at the next tick, so a
+    // backlog (a day's claims whose windows end together) drains as fast as it can be written.
+    if ((await this.decideDue()) === DECISIONS_PER_PASS) this.again = true;
     if (this.options.fetching) await this.startFetches();
   }
 
-  /** Every pending check whose window has ended: verified if what it stands on was verified in time, else reversed. */
-  private async decideDue(): Promise<void> {
+  /**
+   * Every pending check whose window has ended, up to a batch: verified if what it stands on was
+   * verified in time, else reversed. Returns how many were due.
+   */
+  private async decideDue(): Promise<number> {
     const now = this.options.clock.now();
-    const due = await dueDecisions(this.db, now, 100);
+    const due = await dueDecisions(this.db, now, DECISIONS_PER_PASS);
     for (const check of due) {
       await writeTransaction(this.db, async (trx, scope) => {
         const current = await findCheck(trx, check.activity_id);
@@ -155,6 +162,7 @@ export class ClaimVerifier {
         await markReversed(trx, current.activity_id, current.kind === 'standing' ? reason : (current.last_result ?? 'not verified in time'), now, reversal?.activity.id ?? null);
       });
     }
+    return due.length;
   }
 
   /**
