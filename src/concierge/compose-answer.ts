@@ -686,7 +686,9 @@ async function askLed(model: ConciergeModel, ctx: AnswerContext, given: Answer, 
   const split = storyAndAsk(ctx.input.message);
   // A health question's answer, with its not-medical-advice line, is never traded for a rule of the program.
   // Nor is what the asker wants done to its own account ("i only want to stop the points.reversed events and keep the others, how").
-  if (!split || given.intent === 'health' || given.intent === 'dosing' || accountAnswers.has(given)) return given;
+  // Nor is the shop's list within a price the story set ("i've got about fifteen dollars to spend, what are my options": the budget is the ask's).
+  const priced = given.intent === 'shop' && (ctx.question.priceCeiling || ctx.question.priceFloor);
+  if (!split || given.intent === 'health' || given.intent === 'dosing' || accountAnswers.has(given) || priced) return given;
   const own = await answerAsRead(model, contextOf(model, { ...ctx.input, message: split.ask }, readQuestion(split.ask, model.vocabulary)), program);
   // The same kind of answer from the same first source: the same rule, the story giving it its values ("i have 90 pts, if i accept the partnership what tier do i land in").
   if (own && own.intent === given.intent && own.sources[0]?.url === given.sources[0]?.url) return given;
