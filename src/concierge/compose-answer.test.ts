@@ -1807,3 +1807,12 @@ describe('a shopper’s budget, a price floor, the dearest and the bundles (roun
     expect(reply).toContain('Pin Collector Bundle');
   });
 });
+
+describe('a product asked whether it can be had by a date', () => {
+  it('is the shop’s availability, not the lineup of the date nor a category a word of its name names', async () => {
+    const answer = await ask('will the pin collector box still be available by new year');
+    expect(answer.intent).toBe('shop');
+    expect(answer.reply).toContain('Pin Collector Bundle, 22.00 USD, on preorder');
+    expect((await ask("what's on christmas morning")).intent).toBe('schedule');
+  });
+});

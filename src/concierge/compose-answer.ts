@@ -592,6 +592,20 @@ function nowOfItems(ctx: AnswerContext): boolean {
   return hits.some((h) => ofKind(h) && h.matched.some((t) => t !== 'now'));
 }
 
+/** Words that ask whether an item can be had. */
+const CAN_BE_HAD = / (available|in stock|sold out|still (?:buy|get|order)|preorder|pre order) /;
+
+/**
+ * A product named by two words of its name, asked whether it can be had by a date ("the cozy kitchen set before christmas, is it
+ * still available"): the shop's availability, not the lineup of the date nor the category a word of its name names.
+ */
+function availableBy(ctx: AnswerContext): Answer | undefined {
+  const { question, hits } = ctx;
+  if (question.kind || !dateOfQuestion(ctx) || !CAN_BE_HAD.test(question.text)) return undefined;
+  const product = hits.slice(0, 5).find((h) => h.doc.kind === 'product' && ctx.index.titles(h.matched.join(' ')).length >= 2);
+  return product ? shopAnswer({ ...ctx, hits: [{ ...product, confidence: Math.max(product.confidence, CONFIDENT) }] }) : undefined;
+}
+
 /**
  * A question about the schedule's time ("what's on now", "airing on sunday evening"): not about a
  * tier, points or an action the program pays for, with no word the service does not know, and not naming something else outright.
@@ -1083,6 +1097,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     upcomingAnswer(ctx) ??
     scheduleExtremes(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??
+    availableBy(ctx) ??
     (asksSchedule(ctx)
       ? scheduleAnswer(
           ctx,
