@@ -1816,3 +1816,11 @@ describe('a product asked whether it can be had by a date', () => {
     expect((await ask("what's on christmas morning")).intent).toBe('schedule');
   });
 });
+
+describe('waterproof, in the shop’s word', () => {
+  it('finds the item the shop calls weatherproof', async () => {
+    const answer = await ask('is the sticker pack waterproof');
+    expect(answer.intent).toBe('shop');
+    expect(answer.reply).toContain('weatherproof vinyl');
+  });
+});
