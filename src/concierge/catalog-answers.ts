@@ -585,6 +585,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
   const byPrice = [...body.items].sort((a, b) => Number(a.price.amount) - Number(b.price.amount));
   const ceiling = question.priceCeiling;
+  const floor = question.priceFloor;
   const availability = Object.entries(AVAILABILITY).find(([, words]) => question.text.includes(` ${words.replace(/^on /, '')} `));
   // An availability left out ("that is not sold out", "not on preorder") asks for the items of the others.
   const notAvailable = availability && ` ${question.excluding} `.includes(` ${AVAILABILITY[availability[0]].replace(/^on /, '')} `);
@@ -594,15 +595,25 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   } else if (availability && !picks.length) {
     picks = body.items.filter((p) => p.availability === availability[0]);
     label = picks.length ? `${AVAILABILITY[availability[0]][0].toUpperCase()}${AVAILABILITY[availability[0]].slice(1)}` : `Nothing is ${AVAILABILITY[availability[0]]}`;
-  } else if (ceiling && !picks.length) {
-    picks = byPrice.filter((p) => Number(p.price.amount) < ceiling.amount || (ceiling.inclusive && Number(p.price.amount) === ceiling.amount));
-    label = picks.length ? `Priced ${ceiling.inclusive ? 'at most' : 'under'} ${ceiling.amount}` : `Nothing is priced ${ceiling.inclusive ? 'at most' : 'under'} ${ceiling.amount}`;
-  } else if (/ (cheapest|least expensive|lowest price) /.test(question.text)) {
+  } else if ((ceiling || floor) && !picks.length) {
+    // A ceiling, a floor or both ("between 10 and 30 dollars" reads as over 10 and under 30).
+    const amount = (p: Item) => Number(p.price.amount);
+    picks = byPrice.filter(
+      (p) => (!ceiling || amount(p) < ceiling.amount || (ceiling.inclusive && amount(p) === ceiling.amount)) && (!floor || amount(p) > floor.amount || (floor.inclusive && amount(p) === floor.amount)),
+    );
+    if (floor && !ceiling) picks.reverse();
+    const bounds = [...(floor ? [`${floor.inclusive ? 'at least' : 'over'} ${floor.amount}`] : []), ...(ceiling ? [`${ceiling.inclusive ? 'at most' : 'under'} ${ceiling.amount}`] : [])].join(' and ');
+    label = picks.length ? `Priced ${bounds}` : `Nothing is priced ${bounds}`;
+  } else if (/ (cheapest|least expensive|least costly|lowest price|costs? the least) /.test(question.text)) {
     picks = byPrice.slice(0, 1);
     label = 'The cheapest';
-  } else if (/ (most expensive|priciest|highest price) /.test(question.text)) {
+  } else if (/ (most expensive|priciest|most costly|dearest|highest price|costs? the most) /.test(question.text)) {
     picks = byPrice.slice(-1);
     label = 'The most expensive';
+  } else if (!picks.length && / bundles? /.test(question.text) && body.items.some((p) => p.includes?.length)) {
+    // The bundles asked for with none of them named ("any bundle deals, several things together"): every bundle, whatever else is said.
+    picks = body.items.filter((p) => p.includes?.length);
+    label = 'The bundles';
   } else if (!picks.length) {
     picks = body.items.filter((p) => p.availability === 'in_stock').slice(0, 5);
     // What was asked for, less the words that name the shop itself: "do you sell cbd" is told that no product is CBD.

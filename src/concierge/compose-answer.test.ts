@@ -1778,3 +1778,49 @@ describe('the hosts asked for with no show named', () => {
     }
   });
 });
+
+describe('a shopper’s budget, a price floor, the dearest and the bundles (round 64)', () => {
+  it('reads a budget as a ceiling that may be reached, told before the ask or as "my budget is"', async () => {
+    for (const q of ['my budget is 12 dollars', "i've got about twelve dollars to spend on merch, what are my options"]) {
+      const answer = await ask(q);
+      expect(answer.intent, q).toBe('shop');
+      expect(answer.reply, q).toContain('Priced at most 12');
+      expect(answer.reply, q).toContain('Leaf Enamel Pin');
+      expect(answer.reply, q).not.toContain('Canopy Cove Logo Mug');
+    }
+    expect((await ask('i have 3 cats, what should i buy')).reply).not.toContain('Priced at most');
+  });
+  it('reads "over", "above", "more than" a sum of money as a floor', async () => {
+    const answer = await ask('anything above 30 dollars in the shop');
+    expect(answer.reply).toContain('Priced over 30');
+    expect(answer.reply).toContain('Sculptural Brass Grinder');
+    expect(answer.reply).not.toContain('Harvest Moon Poster');
+    expect((await ask('products over $25')).reply).toContain('Priced over 25: Sculptural Brass Grinder');
+  });
+  it('reads "costs the most" and "least costly" as the dearest and the cheapest', async () => {
+    expect((await ask('which item costs the most')).reply).toContain('The most expensive: Sculptural Brass Grinder');
+    expect((await ask('what is the least costly product')).reply).toContain('The cheapest: Cove Sticker Pack');
+  });
+  it('lists every bundle when bundles are asked for and none is named, whatever else is said', async () => {
+    const { reply } = await ask('do you sell bundle offers, a few things together');
+    expect(reply).toContain('Cozy Kitchen Bundle');
+    expect(reply).toContain('Pin Collector Bundle');
+  });
+});
+
+describe('a product asked whether it can be had by a date', () => {
+  it('is the shop’s availability, not the lineup of the date nor a category a word of its name names', async () => {
+    const answer = await ask('will the pin collector box still be available by new year');
+    expect(answer.intent).toBe('shop');
+    expect(answer.reply).toContain('Pin Collector Bundle, 22.00 USD, on preorder');
+    expect((await ask("what's on christmas morning")).intent).toBe('schedule');
+  });
+});
+
+describe('waterproof, in the shop’s word', () => {
+  it('finds the item the shop calls weatherproof', async () => {
+    const answer = await ask('is the sticker pack waterproof');
+    expect(answer.intent).toBe('shop');
+    expect(answer.reply).toContain('weatherproof vinyl');
+  });
+});

@@ -592,6 +592,20 @@ function nowOfItems(ctx: AnswerContext): boolean {
   return hits.some((h) => ofKind(h) && h.matched.some((t) => t !== 'now'));
 }
 
+/** Words that ask whether an item can be had. */
+const CAN_BE_HAD = / (available|in stock|sold out|still (?:buy|get|order)|preorder|pre order) /;
+
+/**
+ * A product named by two words of its name, asked whether it can be had by a date ("the cozy kitchen set before christmas, is it
+ * still available"): the shop's availability, not the lineup of the date nor the category a word of its name names.
+ */
+function availableBy(ctx: AnswerContext): Answer | undefined {
+  const { question, hits } = ctx;
+  if (question.kind || !dateOfQuestion(ctx) || !CAN_BE_HAD.test(question.text)) return undefined;
+  const product = hits.slice(0, 5).find((h) => h.doc.kind === 'product' && ctx.index.titles(h.matched.join(' ')).length >= 2);
+  return product ? shopAnswer({ ...ctx, hits: [{ ...product, confidence: Math.max(product.confidence, CONFIDENT) }] }) : undefined;
+}
+
 /**
  * A question about the schedule's time ("what's on now", "airing on sunday evening"): not about a
  * tier, points or an action the program pays for, with no word the service does not know, and not naming something else outright.
@@ -686,7 +700,9 @@ async function askLed(model: ConciergeModel, ctx: AnswerContext, given: Answer, 
   const split = storyAndAsk(ctx.input.message);
   // A health question's answer, with its not-medical-advice line, is never traded for a rule of the program.
   // Nor is what the asker wants done to its own account ("i only want to stop the points.reversed events and keep the others, how").
-  if (!split || given.intent === 'health' || given.intent === 'dosing' || accountAnswers.has(given)) return given;
+  // Nor is the shop's list within a price the story set ("i've got about fifteen dollars to spend, what are my options": the budget is the ask's).
+  const priced = given.intent === 'shop' && (ctx.question.priceCeiling || ctx.question.priceFloor);
+  if (!split || given.intent === 'health' || given.intent === 'dosing' || accountAnswers.has(given) || priced) return given;
   const own = await answerAsRead(model, contextOf(model, { ...ctx.input, message: split.ask }, readQuestion(split.ask, model.vocabulary)), program);
   // The same kind of answer from the same first source: the same rule, the story giving it its values ("i have 90 pts, if i accept the partnership what tier do i land in").
   if (own && own.intent === given.intent && own.sources[0]?.url === given.sources[0]?.url) return given;
@@ -1081,6 +1097,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     upcomingAnswer(ctx) ??
     scheduleExtremes(ctx) ??
     (await liveAnswer(ctx, program, leaderboardFirst)) ??
+    availableBy(ctx) ??
     (asksSchedule(ctx)
       ? scheduleAnswer(
           ctx,

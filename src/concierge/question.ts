@@ -65,6 +65,8 @@ export interface Question {
   kind?: AskedKind;
   /** A price the question sets as a ceiling ("under 10 bucks"), and whether it may be reached ("at most $15"). */
   priceCeiling?: { amount: number; inclusive: boolean };
+  /** A price the question sets as a floor ("over 40 dollars", "at least $25"), and whether it may be reached. */
+  priceFloor?: { amount: number; inclusive: boolean };
   /** What the items asked for leave out ("videos that are not about cooking": "cooking"): no subject, so not in `query`. */
   excluding?: string;
   /** The question asks for every item that fits ("which videos...", "list the episodes", "all the pins"), not the one that fits best. */
@@ -109,6 +111,14 @@ export const NUMBER_WORDS: Record<string, number> = {
 const PRICE_CEILING = new RegExp(
   ` (under|below|less than|cheaper than|up to|at most|no more than|max) (\\$ ?)?(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})( bucks| dollars| usd)?(?!\\w)`,
 );
+
+/** A budget, a ceiling that may be reached: "my budget is 12 dollars", "i've got about fifteen dollars" (a number of things had is no budget: money is named). */
+const PRICE_BUDGET = new RegExp(
+  ` (?:budget(?: is| of)?|(?:got|have)(?= (?:about |around |only |just |maybe |like )?(?:\\$|\\S+ (?:bucks|dollars|usd)\\b)))(?: about| around| only| just| maybe| like)? (\\$ ?)?(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})( bucks| dollars| usd)?(?!\\w)`,
+);
+
+/** A price set as a floor: "over 40 dollars", "more than $25", "at least 30 bucks". */
+const PRICE_FLOOR = new RegExp(` (over|above|more than|at least|upwards of|pricier than) (\\$ ?)?(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})( bucks| dollars| usd)?(?!\\w)`);
 
 /** The synonyms by the stem of the everyday word, so "smells" has the synonyms of "smell". */
 const SYNONYM_STEMS = new Map(Object.entries(SYNONYMS).map(([word, synonyms]) => [stem(word), synonyms]));
@@ -376,12 +386,15 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const countMatch = / (?:top|first|best|number|place|position|spot) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty) /.exec(text);
   const count = countMatch ? (NUMBER_WORDS[countMatch[1]] ?? Number(countMatch[1])) : undefined;
   // A price ceiling filters products, it is no subject: its words stay out of the query, and it asks for products.
-  const ceiling = PRICE_CEILING.exec(` ${normal} `);
+  const budget = PRICE_BUDGET.exec(` ${normal} `);
+  const ceiling = PRICE_CEILING.exec(` ${normal} `) ?? (budget && Object.assign([budget[0], 'at most', ...budget.slice(1)], { index: budget.index }));
   const priced = ceiling && (ceiling[2] || ceiling[4] || kinds[0] === 'product') ? ceiling : undefined;
-  const ceilingWords = new Set(priced ? wordsOf(priced[0]) : []);
+  const floorMatch = PRICE_FLOOR.exec(` ${normal} `);
+  const floor = floorMatch && (floorMatch[2] || floorMatch[4] || kinds[0] === 'product') ? floorMatch : undefined;
+  const ceilingWords = new Set([...(priced ? wordsOf(priced[0]) : []), ...(floor ? wordsOf(floor[0]) : [])]);
   // Read only where items or a day's shows are asked for, whose lists can leave some out: "can an agent that is not platinum read the
   // exclusive articles" lists nothing.
-  const exclusion = kinds.length || priced || weekdays.some((d) => ws.includes(d) || ws.includes(`${d}s`)) ? exclusionOf(ws) : undefined;
+  const exclusion = kinds.length || priced || floor || weekdays.some((d) => ws.includes(d) || ws.includes(`${d}s`)) ? exclusionOf(ws) : undefined;
   // A number that numbers a season, an episode or a part ("season 1 episode 4") is a name, no amount.
   const numbers = [...normal.matchAll(/(?<![\w.-])(?<!\b(?:season|episode|ep|part|chapter|series) )(\d{1,3}(?:,\d{3})+|\d+)(?![\w.-])/g)]
     .map((m) => Number(m[1].replaceAll(',', '')))
@@ -405,9 +418,10 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     numbers,
     ...(count ? { count } : {}),
     self: / (i|me|my|mine|myself|am i) /.test(text),
-    ...(kinds.length || priced ? { kind: kinds[0] ?? 'product' } : {}),
+    ...(kinds.length || priced || floor ? { kind: kinds[0] ?? 'product' } : {}),
     ...(exclusion ? { excluding: exclusion.excluding } : {}),
     ...(priced ? { priceCeiling: { amount: NUMBER_WORDS[priced[3]] ?? Number(priced[3]), inclusive: /^(up|at|no|max)/.test(priced[1]) } } : {}),
+    ...(floor ? { priceFloor: { amount: NUMBER_WORDS[floor[3]] ?? Number(floor[3]), inclusive: /^(at|upwards)/.test(floor[1]) } } : {}),
     many: / (which|list|all|every|each) /.test(text) || ws.some((w) => KIND_WORDS.has(stem(w)) && w.endsWith('s') && w.length > 3),
     names: nameCandidates(message, vocab),
   };

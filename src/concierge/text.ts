@@ -54,6 +54,8 @@ export const SYNONYMS: Record<string, string[]> = {
   sell: ['shop'],
   order: ['shop'],
   purchase: ['shop'],
+  // What an item stands up to, in the shop's word for it: "are the stickers waterproof" (weatherproof vinyl).
+  waterproof: ['weatherproof'],
   ship: ['shop'],
   cost: ['price'],
   cheap: ['price'],
