@@ -1795,6 +1795,12 @@ describe('planning posts from the catalog (round 65)', () => {
     expect((await ask('who is the ceo of canopy cove')).reply).toContain("don't know");
   });
 
+  it('leaves a length set as a ceiling out of the subject ("under 5 seconds"): the clips of the topic asked for', async () => {
+    const { reply } = await ask('any clip under 5 seconds about cooking');
+    expect(reply).toMatch(/Matching: (Pepper, Pine|Three Ways|Thermometer)/);
+    expect(reply).not.toContain('Matching: Juniper');
+  });
+
   it('says what the video feeds carry for each item: its thumbnail, category and tags', async () => {
     const { reply } = await ask('does the video rss feed carry thumbnails');
     expect(reply).toContain('media:thumbnail');

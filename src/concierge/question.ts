@@ -110,6 +110,14 @@ const PRICE_CEILING = new RegExp(
   ` (under|below|less than|cheaper than|up to|at most|no more than|max) (\\$ ?)?(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})( bucks| dollars| usd)?(?!\\w)`,
 );
 
+/**
+ * A length set as a ceiling: "under 10 seconds", "shorter than a minute", "less than 2 min". Every item's length is said beside
+ * it, so it filters nothing: its words are no subject ("seconds" drew the clip of "90 seconds", "under" nothing at all).
+ */
+const LENGTH_CEILING = new RegExp(
+  ` (?:under|below|less than|shorter than|up to|at most|no more than|max|within) (?:\\d+|a|an|${Object.keys(NUMBER_WORDS).join('|')}) (?:s|secs?|seconds?|mins?|minutes?)(?!\\w)`,
+);
+
 /** The synonyms by the stem of the everyday word, so "smells" has the synonyms of "smell". */
 const SYNONYM_STEMS = new Map(Object.entries(SYNONYMS).map(([word, synonyms]) => [stem(word), synonyms]));
 
@@ -378,7 +386,8 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   // A price ceiling filters products, it is no subject: its words stay out of the query, and it asks for products.
   const ceiling = PRICE_CEILING.exec(` ${normal} `);
   const priced = ceiling && (ceiling[2] || ceiling[4] || kinds[0] === 'product') ? ceiling : undefined;
-  const ceilingWords = new Set(priced ? wordsOf(priced[0]) : []);
+  const lengthCeiling = LENGTH_CEILING.exec(` ${normal} `);
+  const ceilingWords = new Set([...(priced ? wordsOf(priced[0]) : []), ...(lengthCeiling ? wordsOf(lengthCeiling[0]) : [])]);
   // Read only where items or a day's shows are asked for, whose lists can leave some out: "can an agent that is not platinum read the
   // exclusive articles" lists nothing.
   const exclusion = kinds.length || priced || weekdays.some((d) => ws.includes(d) || ws.includes(`${d}s`)) ? exclusionOf(ws) : undefined;
