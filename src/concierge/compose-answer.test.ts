@@ -1824,3 +1824,32 @@ describe('waterproof, in the shop’s word', () => {
     expect(answer.reply).toContain('weatherproof vinyl');
   });
 });
+
+describe('planning posts from the catalog (round 65)', () => {
+  it('reads "aspect ratio" as the vertical shape of the clips, not as the radio show one letter off', async () => {
+    for (const q of ['what aspect ratio are the clips', 'which ratio do the clips have']) {
+      const answer = await ask(q);
+      expect(answer.intent, q).not.toBe('podcast');
+      expect(answer.reply, q).toContain('9:16');
+    }
+  });
+
+  it('takes a word no document has after "i want to do a/an" as what the answer is for, not what it is about', async () => {
+    const answer = await ask('when was the mocktails for harvest night video published, i want to do an anniversary repost');
+    expect(answer.reply).toContain('2026-09-18');
+    // A thing no document knows, asked about, is still not known.
+    expect((await ask('who is the ceo of canopy cove')).reply).toContain("don't know");
+  });
+
+  it('leaves a length set as a ceiling out of the subject ("under 5 seconds"): the clips of the topic asked for', async () => {
+    const { reply } = await ask('any clip under 5 seconds about cooking');
+    expect(reply).toMatch(/Matching: (Pepper, Pine|Three Ways|Thermometer)/);
+    expect(reply).not.toContain('Matching: Juniper');
+  });
+
+  it('says what the video feeds carry for each item: its thumbnail, category and tags', async () => {
+    const { reply } = await ask('does the video rss feed carry thumbnails');
+    expect(reply).toContain('media:thumbnail');
+    expect(reply).toContain('category and tags');
+  });
+});

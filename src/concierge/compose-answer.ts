@@ -276,8 +276,10 @@ const afterDeterminer = (words: string[], i: number) => DETERMINER.test(words[i 
 function namesStranger(ws: string[], strangers: Set<string>, ownToo = false, hits: readonly Hit[] = []): boolean {
   // The asker's own thing ("my newsletter", "my assistant") is where an answer is used, not what it is about: unless `ownToo`
   // (a question with a word corrected into another: "how do i cancel my netflix" is not about cancer).
-  // So is what it is for ("for an apa reference", "for a school project").
-  const owned = (i: number) => !ownToo && (/^(my|our)$/.test(ws[i - 1] ?? '') || (/^(a|an)$/.test(ws[i - 1] ?? '') && ws[i - 2] === 'for'));
+  // So is what it is for ("for an apa reference", "for a school project"), or what the asker means to do with it ("i want to do an
+  // anniversary repost", "we are planning to write a newsletter").
+  const purpose = (i: number) => ws[i - 2] === 'for' || (ws[i - 3] === 'to' && /^(want|like|going|planning|plan|trying|need|hoping)$/.test(ws[i - 4] ?? ''));
+  const owned = (i: number) => !ownToo && (/^(my|our)$/.test(ws[i - 1] ?? '') || (/^(a|an)$/.test(ws[i - 1] ?? '') && purpose(i)));
   // A word that says what the name after it is ("the phrase entourage effect", "the term chemovar") labels a document the question names whole.
   let nameWords: Set<string | null> | undefined;
   const labels = (i: number) => {

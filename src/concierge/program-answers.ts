@@ -197,7 +197,7 @@ function feedsAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'feeds',
-    `Feeds, open to all with no key: RSS 2.0 of the latest videos (up to ${FEED_ITEM_LIMIT}) at ${base}/feeds/videos.xml, JSON Feed 1.1 of the same at ${base}/feeds/videos.json, the podcast RSS at ${base}/feeds/podcast.xml, and a plain-text overview at ${base}/llms.txt. Registered agents at Silver and above also get the tier-gated feed at GET ${base}/api/public/ai/feed (early schedule specials and AI-only notes; a firehose at Legend), polled with ?since= and the nextCursor of the previous call for only newer items.`,
+    `Feeds, open to all with no key: RSS 2.0 of the latest videos (up to ${FEED_ITEM_LIMIT}) at ${base}/feeds/videos.xml, each item with its video and thumbnail (Media RSS: media:content, media:thumbnail), category and tags; JSON Feed 1.1 of the same at ${base}/feeds/videos.json, each with its thumbnail as image and the video as an attachment; the podcast RSS at ${base}/feeds/podcast.xml, and a plain-text overview at ${base}/llms.txt. Registered agents at Silver and above also get the tier-gated feed at GET ${base}/api/public/ai/feed (early schedule specials and AI-only notes; a firehose at Legend), polled with ?since= and the nextCursor of the previous call for only newer items.`,
     [
       api('/feeds/videos.xml', 'Video RSS feed'),
       api('/feeds/videos.json', 'Video JSON Feed'),

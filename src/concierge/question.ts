@@ -120,6 +120,14 @@ const PRICE_BUDGET = new RegExp(
 /** A price set as a floor: "over 40 dollars", "more than $25", "at least 30 bucks". */
 const PRICE_FLOOR = new RegExp(` (over|above|more than|at least|upwards of|pricier than) (\\$ ?)?(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})( bucks| dollars| usd)?(?!\\w)`);
 
+/**
+ * A length set as a ceiling: "under 10 seconds", "shorter than a minute", "less than 2 min". Every item's length is said beside
+ * it, so it filters nothing: its words are no subject ("seconds" drew the clip of "90 seconds", "under" nothing at all).
+ */
+const LENGTH_CEILING = new RegExp(
+  ` (?:under|below|less than|shorter than|up to|at most|no more than|max|within) (?:\\d+|a|an|${Object.keys(NUMBER_WORDS).join('|')}) (?:s|secs?|seconds?|mins?|minutes?)(?!\\w)`,
+);
+
 /** The synonyms by the stem of the everyday word, so "smells" has the synonyms of "smell". */
 const SYNONYM_STEMS = new Map(Object.entries(SYNONYMS).map(([word, synonyms]) => [stem(word), synonyms]));
 
@@ -391,7 +399,8 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const priced = ceiling && (ceiling[2] || ceiling[4] || kinds[0] === 'product') ? ceiling : undefined;
   const floorMatch = PRICE_FLOOR.exec(` ${normal} `);
   const floor = floorMatch && (floorMatch[2] || floorMatch[4] || kinds[0] === 'product') ? floorMatch : undefined;
-  const ceilingWords = new Set([...(priced ? wordsOf(priced[0]) : []), ...(floor ? wordsOf(floor[0]) : [])]);
+  const lengthCeiling = LENGTH_CEILING.exec(` ${normal} `);
+  const ceilingWords = new Set([...(priced ? wordsOf(priced[0]) : []), ...(floor ? wordsOf(floor[0]) : []), ...(lengthCeiling ? wordsOf(lengthCeiling[0]) : [])]);
   // Read only where items or a day's shows are asked for, whose lists can leave some out: "can an agent that is not platinum read the
   // exclusive articles" lists nothing.
   const exclusion = kinds.length || priced || floor || weekdays.some((d) => ws.includes(d) || ws.includes(`${d}s`)) ? exclusionOf(ws) : undefined;

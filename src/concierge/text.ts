@@ -86,6 +86,9 @@ export const SYNONYMS: Record<string, string[]> = {
   expiry: ['decay'],
   // What checks a claim is the verification ("the checker", "your checker").
   checker: ['verification'],
+  // A clip's shape is said as vertical (9:16): "what aspect ratio are the clips" (not the radio show, one letter off).
+  ratio: ['vertical'],
+  aspect: ['vertical'],
 };
 
 /** Phrases read as one word before anything else. */
