@@ -1799,3 +1799,11 @@ describe('specials asked for before their announcement', () => {
     expect((await ask('any specials coming up?')).reply).not.toContain('/api/public/ai/feed');
   });
 });
+
+describe('two known words joined by a hyphen about the website', () => {
+  it('are no agent\'s handle: "low-vision" asks of the accessibility document, whose words include vision', async () => {
+    const answer = await ask('is the contrast good enough for low-vision people');
+    expect(answer.intent).not.toBe('agent_profile');
+    expect(answer.reply).toContain('AA contrast');
+  });
+});

@@ -465,7 +465,7 @@ function websiteDocs(base: string): Doc[] {
     doc(
       'The website for everyone',
       'accessibility',
-      'accessible accessibility screen reader readers keyboard contrast focus skip link charts chart aria',
+      'accessible accessibility screen reader readers keyboard contrast vision focus skip link charts chart aria',
       `Every page of the website has a skip link, landmarks, one h1, labelled scroll regions, visible focus for keyboard users and AA contrast. ` +
         `Each chart (on ${base}/program and the agent profiles) is a figure with a one-sentence aria-label on its canvas and a table of the same data beside it, for screen readers.`,
     ),
