@@ -1853,3 +1853,32 @@ describe('planning posts from the catalog (round 65)', () => {
     expect(reply).toContain('category and tags');
   });
 });
+
+describe('how the website serves phones, screen readers and browsers without JavaScript', () => {
+  it("is told from the pages' published rules, and a phone number or a feed reader is not asked of them", async () => {
+    expect((await ask('is the site usable on a small screen')).reply).toContain('360 px');
+    expect((await ask('is the website accessible for people using a screen reader')).reply).toContain('aria-label');
+    expect((await ask('does the site need javascript to work')).reply).toContain('live parts');
+    expect((await ask('what is the studio phone number')).reply).not.toContain('360 px');
+    expect((await ask('which feed should i add to my rss reader')).reply).not.toContain('aria-label');
+  });
+});
+
+describe('specials asked for before their announcement', () => {
+  it('name the tier-gated feed, which carries them early from Silver on; the specials alone do not', async () => {
+    for (const q of ['can i see specials before they are announced', 'how do i hear about specials early']) {
+      const early = await ask(q);
+      expect(early.reply, q).toContain('/api/public/ai/feed');
+      expect(early.reply, q).toContain('Silver');
+    }
+    expect((await ask('any specials coming up?')).reply).not.toContain('/api/public/ai/feed');
+  });
+});
+
+describe('two known words joined by a hyphen about the website', () => {
+  it('are no agent\'s handle: "low-vision" asks of the accessibility document, whose words include vision', async () => {
+    const answer = await ask('is the contrast good enough for low-vision people');
+    expect(answer.intent).not.toBe('agent_profile');
+    expect(answer.reply).toContain('AA contrast');
+  });
+});

@@ -446,12 +446,45 @@ function webhookDocs(base: string): Doc[] {
   ];
 }
 
+/**
+ * How the website's pages serve the people who read them, as docs/website.md publishes it and the pages keep it (their
+ * end-to-end tests check each rule): phones and small screens, keyboards, screen readers and contrast, and browsers without
+ * JavaScript or on a slow connection. No document the concierge read said any of it ("does the site work on my phone",
+ * "can a screen reader get at the charts' numbers" were judged unknown or drew a video).
+ */
+function websiteDocs(base: string): Doc[] {
+  const doc = (title: string, names: string, keywords: string, text: string): Doc => ({ kind: 'reference', ref: title, title, url: `${base}/`, names, keywords, text });
+  return [
+    doc(
+      'The website on phones',
+      'small screens',
+      'small screen screens responsive tablet',
+      `The website (${base}/) works on screens from 360 px phones up: on a phone the menu is one row that scrolls sideways, and the rankings keep their defining column while secondary ones step aside. ` +
+        `Videos play in the browser's own HTML5 player at ${base}/videos/{id}, episodes at ${base}/podcast, and short vertical clips (9:16) at ${base}/clips.`,
+    ),
+    doc(
+      'The website for everyone',
+      'accessibility',
+      'accessible accessibility screen reader readers keyboard contrast vision focus skip link charts chart aria',
+      `Every page of the website has a skip link, landmarks, one h1, labelled scroll regions, visible focus for keyboard users and AA contrast. ` +
+        `Each chart (on ${base}/program and the agent profiles) is a figure with a one-sentence aria-label on its canvas and a table of the same data beside it, for screen readers.`,
+    ),
+    doc(
+      'The website without JavaScript',
+      'without javascript ; low bandwidth',
+      'javascript noscript bandwidth preload',
+      `The website works without JavaScript except its live parts (what is on now, the promoter strip, the Hall of Fame, agent profiles, the specials), which say so. ` +
+        `Nothing leaves the site (system fonts, same-site images), each page's CSS is inlined, and the video and audio players use preload="none": a player fetches nothing until you press play.`,
+    ),
+  ];
+}
+
 const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
   const index = discoveryIndex(catalog, [...endpoints]);
-  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), bodiesDoc(base), ...webhookDocs(base), ...requestDocs(index, base));
+  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), bodiesDoc(base), ...webhookDocs(base), ...websiteDocs(base), ...requestDocs(index, base));
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
   docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known));
   return docs;

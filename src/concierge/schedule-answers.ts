@@ -331,12 +331,20 @@ export function scheduleAnswer(ctx: AnswerContext, hit?: Hit): Answer {
     : wantsSpecials
       ? ' No special is announced right now.'
       : '';
+  // Asked how to learn of specials early, before their announcement: the tier-gated feed carries them from Silver on (docs/agents.md).
+  const early =
+    wantsSpecials && EARLY.test(` ${question.asWritten.join(' ')} `)
+      ? ` Agents at Silver and above see specials early, before they are announced, in the tier-gated feed: GET ${base}/api/public/ai/feed.`
+      : '';
   const sources: Source[] = [scheduleSource];
   if (cur.videoUrl) sources.push({ title: `Now: ${cur.title}`, url: cur.videoUrl });
   if (nxt.videoUrl) sources.push({ title: `Next: ${nxt.title}`, url: nxt.videoUrl });
   const nowLine = `${catalog.site.name} is on air 24/7; the schedule is at GET ${base}/api/public/schedule (no key needed). Now (${capitalise(onAir.localDay)} ${onAir.localTime}, ${onAir.timeZone} time${asker ? `; ${localDateTime(input.now.toISOString(), asker)} in ${asker} time` : ''}): ${cur.title}, ${cur.start}-${cur.end}${cur.description ? ` (${sentence(cur.description)})` : ''}.${special} Next: ${nxt.title} at ${nxt.start} on ${capitalise(nxt.day)}${nxt.description ? ` (${sentence(nxt.description)})` : ''}.`;
-  return answer(wantsSpecials ? `${upcoming.trim()} ${nowLine}` : `${nowLine}${upcoming}`, sources, ['Where are the feeds?', 'What videos are featured?']);
+  return answer(wantsSpecials ? `${upcoming.trim()}${early} ${nowLine}` : `${nowLine}${upcoming}`, sources, ['Where are the feeds?', 'What videos are featured?']);
 }
+
+/** How a question asks to learn of specials ahead of everyone: "before they are announced", "early", "in advance". */
+const EARLY = / (early|earlier|before|advance|ahead|sooner) /;
 
 /** Words that ask about the schedule's shows and slots as a whole. */
 const OF_SCHEDULE = / (schedule|lineup|show|shows|slot|slots|air|airs|aired|airing|broadcast) /;
