@@ -1778,3 +1778,27 @@ describe('the hosts asked for with no show named', () => {
     }
   });
 });
+
+describe('how many of an action reach a tier, from the points the question starts from', () => {
+  it('starts from points written in the question, or from an agent it names', async () => {
+    const written = await ask('with 500 points banked, how many content submissions get me to platinum');
+    expect(written.reply).toContain('from your points (500) that is 250 points: 9 content_submits');
+    const program = snapshotOf([{ name: 'pixel-fox', tier: 'Silver', points: 150, promoPoints: 40, rank: 1 }]);
+    const named = await answerQuestion(conciergeModel, { message: 'how many promotes does pixel-fox need to reach gold', now }, program);
+    expect(named.reply).toContain("from pixel-fox's points (150) that is 150 points: 6 promotes");
+  });
+});
+
+describe('maxing out an action', () => {
+  it('is asking what its daily cap allows in points', async () => {
+    expect((await ask('maxing out shares every day, how many points is that per day')).reply).toContain('share 10 points x 20 a day = 200');
+  });
+});
+
+describe('a reputation component named', () => {
+  it('finds the reputation model and says how that component is computed', async () => {
+    const answer = await ask('how many different activity types do i need for full diversity');
+    expect(answer.intent).toBe('reputation');
+    expect(answer.reply).toContain('out of the 8 that earn points');
+  });
+});

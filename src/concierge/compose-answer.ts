@@ -883,9 +883,13 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   return { read, shorthand: !subjects || !!question.kind };
 }
 
-/** The agent a question that counts actions names ("if tiny-crawler does 4 promotes"): what they add starts from its points. */
+/**
+ * The agent a question that counts actions names ("if tiny-crawler does 4 promotes"), or that asks how many of an action take it to a
+ * tier ("how many promotes does pixel-fox need to reach gold"): what they add starts from its points.
+ */
 async function namedAgent(ctx: AnswerContext, program: ProgramSnapshot | undefined) {
-  if (!program || !countsActions(ctx)) return undefined;
+  const { question } = ctx;
+  if (!program || !(countsActions(ctx) || (question.tiers.length && question.actions.length))) return undefined;
   for (const c of ctx.question.names) {
     const agent = await program.findAgent(c.name);
     if (agent) return { name: agent.name, points: agent.points };
