@@ -1802,3 +1802,18 @@ describe('a reputation component named', () => {
     expect(answer.reply).toContain('out of the 8 that earn points');
   });
 });
+
+describe('where a number of points would rank', () => {
+  it('is the place on the live leaderboard after every agent with as many or more', async () => {
+    const program = snapshotOf([
+      { name: 'scout-7', tier: 'Legend', points: 1620, promoPoints: 600, rank: 1 },
+      { name: 'Nova_Bot', tier: 'Platinum', points: 810, promoPoints: 780, rank: 2 },
+      { name: 'lumen', tier: 'Gold', points: 340, promoPoints: 320, rank: 3 },
+    ]);
+    const third = await answerQuestion(conciergeModel, { message: 'with 500 points where would i land on the leaderboard', now }, program);
+    expect(third.reply).toContain('number 3 (3rd)');
+    expect(third.reply).toContain('behind Nova_Bot (810) and ahead of lumen (340)');
+    const tie = await answerQuestion(conciergeModel, { message: 'what rank would 810 points be', now }, program);
+    expect(tie.reply).toContain('number 3 (3rd)');
+  });
+});

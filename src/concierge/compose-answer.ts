@@ -20,7 +20,7 @@ import { makeAnswer } from './answer-format.ts';
 import { ASKS_TOTAL, asksOldest, MONTHS, monthOfQuestion, NEWEST, upcomingAnswer, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
-import { ASKS_WHO, liveAnswer } from './live-answers.ts';
+import { ASKS_WHO, liveAnswer, placeWithPoints } from './live-answers.ts';
 import { programFacts, reputationScore } from './program-answers.ts';
 import { buildVocabulary, correctWord, EXCLUDING_WORDS, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond, wordsWritten } from './text.ts';
@@ -1079,6 +1079,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     quotedEndpoint(ctx) ??
     errorCode ??
     reputationScore(ctx) ??
+    (await placeWithPoints(ctx, program)) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
     // The next video or episode to come out is no show on air: "when is the next episode".
