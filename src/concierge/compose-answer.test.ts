@@ -1817,3 +1817,12 @@ describe('where a number of points would rank', () => {
     expect(tie.reply).toContain('number 3 (3rd)');
   });
 });
+
+describe('points asked about as kept or lost after an action', () => {
+  it('are answered by the rules on what stands, not what the action pays', async () => {
+    const kept = await ask('if the page i claimed for a promote never links to the brand, do i keep the 25 points');
+    expect(kept.reply).not.toMatch(/^A promote earns 25 points/);
+    expect(kept.reply).toMatch(/revers/);
+    expect((await ask('how many points is a promote')).reply).toMatch(/^A promote earns 25 points/);
+  });
+});

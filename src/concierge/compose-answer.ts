@@ -547,6 +547,9 @@ function membersAnswer(ctx: AnswerContext): Answer | undefined {
 }
 
 /** An action done again on the same thing: "the same post twice", "the same link again". */
+/** Points asked about as kept or lost after they were paid. */
+const KEPT =
+  / (keep|kept|lose|losing) (the |my |those |these |its |their |all )?([\d,]+ )?(points|pts|award|awards|reward|rewards|bonus) | (points|pts|award|reward|bonus) (\w+ ){0,3}(be |get |gets |got )?(taken back|taken away|clawed back|reversed|stand|stands) /;
 const REPEATED = / same (\w+ ){0,3}(twice|again|both times|two times|more than once|a second time) /;
 
 /** What an action earns, asked in so many words ("how many pts for posting a task", "do I get anything for inviting agents"). */
@@ -577,6 +580,9 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   // of the rules on repeats: the closest rule of the top five answers, when there is one.
   const repeat = ctx.hits.slice(0, 5).filter(isRule);
   if (REPEATED.test(question.text) && repeat.length) return documentAnswer(ctx, closest(repeat)!);
+  // So is an award asked about as kept or lost afterwards ("do i keep the 25 points", "can my referral's 50 be taken back"): the
+  // rules on what stands answer, not what the action pays.
+  if (KEPT.test(question.text) && repeat.length) return documentAnswer(ctx, closest(repeat)!);
   return rule ? undefined : programFacts.find((f) => f.intent === 'points')!.answer(ctx);
 }
 
