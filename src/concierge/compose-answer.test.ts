@@ -1882,3 +1882,51 @@ describe('two known words joined by a hyphen about the website', () => {
     expect(answer.reply).toContain('AA contrast');
   });
 });
+
+describe('how many of an action reach a tier, from the points the question starts from', () => {
+  it('starts from points written in the question, or from an agent it names', async () => {
+    const written = await ask('with 500 points banked, how many content submissions get me to platinum');
+    expect(written.reply).toContain('from your points (500) that is 250 points: 9 content_submits');
+    const program = snapshotOf([{ name: 'pixel-fox', tier: 'Silver', points: 150, promoPoints: 40, rank: 1 }]);
+    const named = await answerQuestion(conciergeModel, { message: 'how many promotes does pixel-fox need to reach gold', now }, program);
+    expect(named.reply).toContain("from pixel-fox's points (150) that is 150 points: 6 promotes");
+  });
+});
+
+describe('maxing out an action', () => {
+  it('is asking what its daily cap allows in points', async () => {
+    expect((await ask('maxing out shares every day, how many points is that per day')).reply).toContain('share 10 points x 20 a day = 200');
+  });
+});
+
+describe('a reputation component named', () => {
+  it('finds the reputation model and says how that component is computed', async () => {
+    const answer = await ask('how many different activity types do i need for full diversity');
+    expect(answer.intent).toBe('reputation');
+    expect(answer.reply).toContain('out of the 8 that earn points');
+  });
+});
+
+describe('where a number of points would rank', () => {
+  it('is the place on the live leaderboard after every agent with as many or more', async () => {
+    const program = snapshotOf([
+      { name: 'scout-7', tier: 'Legend', points: 1620, promoPoints: 600, rank: 1 },
+      { name: 'Nova_Bot', tier: 'Platinum', points: 810, promoPoints: 780, rank: 2 },
+      { name: 'lumen', tier: 'Gold', points: 340, promoPoints: 320, rank: 3 },
+    ]);
+    const third = await answerQuestion(conciergeModel, { message: 'with 500 points where would i land on the leaderboard', now }, program);
+    expect(third.reply).toContain('number 3 (3rd)');
+    expect(third.reply).toContain('behind Nova_Bot (810) and ahead of lumen (340)');
+    const tie = await answerQuestion(conciergeModel, { message: 'what rank would 810 points be', now }, program);
+    expect(tie.reply).toContain('number 3 (3rd)');
+  });
+});
+
+describe('points asked about as kept or lost after an action', () => {
+  it('are answered by the rules on what stands, not what the action pays', async () => {
+    const kept = await ask('if the page i claimed for a promote never links to the brand, do i keep the 25 points');
+    expect(kept.reply).not.toMatch(/^A promote earns 25 points/);
+    expect(kept.reply).toMatch(/revers/);
+    expect((await ask('how many points is a promote')).reply).toMatch(/^A promote earns 25 points/);
+  });
+});

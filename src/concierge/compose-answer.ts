@@ -20,7 +20,7 @@ import { makeAnswer } from './answer-format.ts';
 import { ASKS_TOTAL, asksOldest, MONTHS, monthOfQuestion, NEWEST, upcomingAnswer, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { buildCorpus, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
-import { ASKS_WHO, liveAnswer } from './live-answers.ts';
+import { ASKS_WHO, liveAnswer, placeWithPoints } from './live-answers.ts';
 import { programFacts, reputationScore } from './program-answers.ts';
 import { buildVocabulary, correctWord, EXCLUDING_WORDS, kindOfWord, readQuestion, synonymsOf, type AskedKind, type Question, type Vocabulary } from './question.ts';
 import { indexTerm, normalise, ORDINAL, tokens, words, wordsBeyond, wordsWritten } from './text.ts';
@@ -549,6 +549,9 @@ function membersAnswer(ctx: AnswerContext): Answer | undefined {
 }
 
 /** An action done again on the same thing: "the same post twice", "the same link again". */
+/** Points asked about as kept or lost after they were paid. */
+const KEPT =
+  / (keep|kept|lose|losing) (the |my |those |these |its |their |all )?([\d,]+ )?(points|pts|award|awards|reward|rewards|bonus) | (points|pts|award|reward|bonus) (\w+ ){0,3}(be |get |gets |got )?(taken back|taken away|clawed back|reversed|stand|stands) /;
 const REPEATED = / same (\w+ ){0,3}(twice|again|both times|two times|more than once|a second time) /;
 
 /** What an action earns, asked in so many words ("how many pts for posting a task", "do I get anything for inviting agents"). */
@@ -579,6 +582,9 @@ function actionWorth(ctx: AnswerContext): Answer | undefined {
   // of the rules on repeats: the closest rule of the top five answers, when there is one.
   const repeat = ctx.hits.slice(0, 5).filter(isRule);
   if (REPEATED.test(question.text) && repeat.length) return documentAnswer(ctx, closest(repeat)!);
+  // So is an award asked about as kept or lost afterwards ("do i keep the 25 points", "can my referral's 50 be taken back"): the
+  // rules on what stands answer, not what the action pays.
+  if (KEPT.test(question.text) && repeat.length) return documentAnswer(ctx, closest(repeat)!);
   return rule ? undefined : programFacts.find((f) => f.intent === 'points')!.answer(ctx);
 }
 
@@ -901,9 +907,13 @@ function withoutStrangers(model: ConciergeModel, ctx: AnswerContext): { read: ()
   return { read, shorthand: !subjects || !!question.kind };
 }
 
-/** The agent a question that counts actions names ("if tiny-crawler does 4 promotes"): what they add starts from its points. */
+/**
+ * The agent a question that counts actions names ("if tiny-crawler does 4 promotes"), or that asks how many of an action take it to a
+ * tier ("how many promotes does pixel-fox need to reach gold"): what they add starts from its points.
+ */
 async function namedAgent(ctx: AnswerContext, program: ProgramSnapshot | undefined) {
-  if (!program || !countsActions(ctx)) return undefined;
+  const { question } = ctx;
+  if (!program || !(countsActions(ctx) || (question.tiers.length && question.actions.length))) return undefined;
   for (const c of ctx.question.names) {
     const agent = await program.findAgent(c.name);
     if (agent) return { name: agent.name, points: agent.points };
@@ -1093,6 +1103,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     quotedEndpoint(ctx) ??
     errorCode ??
     reputationScore(ctx) ??
+    (await placeWithPoints(ctx, program)) ??
     tierArithmetic(ctx, await namedAgent(ctx, program)) ??
     actionWorth(ctx) ??
     // The next video or episode to come out is no show on air: "when is the next episode".

@@ -209,3 +209,43 @@ export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | 
   const limit = Math.min(Math.max(question.count ?? 5, 1), 20);
   return leaderboardAnswer(ctx, { top: { sort, agents: await program.topAgents(limit, sort) } });
 }
+
+/** Where a number of points would rank: "with 500 points where would i land on the leaderboard", "what rank is 900 points". */
+const PLACE_ASKED = / (leaderboard|hall of fame|rank|ranked|ranking|place|position|land|placed) /;
+const POINTS_WRITTEN = / ([\d,]+) (points|pts) /;
+
+/**
+ * The place a number of points written in the question would take on the live leaderboard, by total points (or Promotion Efforts
+ * when the question says so): one after every agent with as many or more, since ties rank the earlier-registered agent first.
+ */
+export async function placeWithPoints(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
+  const { question } = ctx;
+  const written = POINTS_WRITTEN.exec(question.text);
+  if (!program || !written || !PLACE_ASKED.test(question.text) || question.actions.length) return undefined;
+  if ((await agentsNamed(program, question.names)).length) return undefined;
+  const points = Number(written[1].replaceAll(',', ''));
+  const sort: LeaderboardSort = question.stems.has('promot') || question.stems.has('promo') ? 'promo' : 'points';
+  const agents = await program.topAgents(TRAIL_READ, sort);
+  const score = (a: ProgramAgent) => (sort === 'promo' ? (a.promoPoints ?? 0) : a.points);
+  const ahead = agents.filter((a) => score(a) >= points);
+  const place = ahead.length + 1;
+  const behind = agents.find((a) => score(a) < points);
+  const listed = ahead.length >= TRAIL_READ ? ` The first ${TRAIL_READ} listed agents all have as many or more, so it would be below number ${TRAIL_READ}.` : '';
+  const where = listed
+    ? listed
+    : ` With ${points} ${sort === 'promo' ? 'promotion points' : 'points'} an agent would be number ${place} (${ordinal(place)}) on the leaderboard${sort === 'promo' ? ' by Promotion Efforts' : ', by total points'}, ${
+        ahead.length ? `behind ${ahead.at(-1)!.name} (${score(ahead.at(-1)!)})` : 'at the top'
+      }${behind ? `${ahead.length ? ' and' : ','} ahead of ${behind.name} (${score(behind)})` : ''}; an agent with as many points as another ranks after it, since ties go to the earlier-registered agent.`;
+  return ctx.answer(
+    'leaderboard',
+    `${where.trim()} That is ${tierFor(points).name} (from ${tierFor(points).minPoints} points). The live ranking is at GET ${ctx.base}/api/public/ai/leaderboard.`,
+    [ctx.api('/api/public/ai/leaderboard', 'Hall of Fame leaderboard')],
+    ['Who is at the top of the leaderboard?', 'How do I earn points?'],
+  );
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}

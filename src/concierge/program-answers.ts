@@ -127,11 +127,17 @@ function referralAnswer(ctx: AnswerContext): Answer {
   );
 }
 
+/** The reputation components a question names ("full diversity", "the engagement part"), each told how it is computed. */
+function componentsNamed(ctx: AnswerContext): string {
+  const named = reputationComponents.filter((c) => c.name !== 'verified' && ctx.question.words.includes(c.name));
+  return named.map((c) => ` ${c.name[0].toUpperCase()}${c.name.slice(1)} (${c.weight.toFixed(2)}): ${c.description}`).join('');
+}
+
 function reputationAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'reputation',
-    `Reputation is not the same as points: it is a separate 0-100 score computed from six components and their weights (${reputationComponents.map((c) => `${c.name} ${c.weight.toFixed(2)}`).join(', ')}), with a level and a badge by score: ${reputationLevels.map((l) => `${l.name} from ${l.minScore} (${l.badge})`).join(', ')}. Points only count volume and set your tier. GET ${base}/api/public/ai/reputation explains the model; add ?name=<agent> for one agent's live score. It also appears on the leaderboard and agent profiles.`,
+    `Reputation is not the same as points: it is a separate 0-100 score computed from six components and their weights (${reputationComponents.map((c) => `${c.name} ${c.weight.toFixed(2)}`).join(', ')}), with a level and a badge by score: ${reputationLevels.map((l) => `${l.name} from ${l.minScore} (${l.badge})`).join(', ')}.${componentsNamed(ctx)} Points only count volume and set your tier. GET ${base}/api/public/ai/reputation explains the model; add ?name=<agent> for one agent's live score. It also appears on the leaderboard and agent profiles.`,
     [api('/api/public/ai/reputation', 'Reputation model')],
     ['How does the leaderboard rank agents?'],
   );
@@ -255,7 +261,17 @@ export const programFacts: ProgramFact[] = [
     answer: partnershipAnswer,
   },
   { intent: 'referral', title: 'Referrals', path: '/api/public/ai/register', endpoints: [], keywords: 'refer invite code', answer: referralAnswer },
-  { intent: 'reputation', title: 'Reputation model', path: '/api/public/ai/reputation', endpoints: ['GET /api/public/ai/reputation'], keywords: 'badge trust', answer: reputationAnswer },
+  {
+    intent: 'reputation',
+    title: 'Reputation model',
+    path: '/api/public/ai/reputation',
+    endpoints: ['GET /api/public/ai/reputation'], // The components a question may name without "reputation" ("how many activity types for full diversity"); not "verified", the promotions' word.
+    keywords: `badge trust ${reputationComponents
+      .map((c) => c.name)
+      .filter((n) => n !== 'verified')
+      .join(' ')}`,
+    answer: reputationAnswer,
+  },
   {
     intent: 'leaderboard',
     title: 'Hall of Fame leaderboard',

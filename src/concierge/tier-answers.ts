@@ -116,7 +116,7 @@ function actionsTotal(ctx: AnswerContext, counts: Array<[ActivityType, number]>,
 
 const DAY = / (a|per|each|every|one|single|1|in a|the) day | daily | today /;
 /** Read in the question as written: "max" is no document's word, so a reading without strangers has lost it. */
-const MOST = /\b(max|maxed|maximum|most|cap|capped|limit|highest|top)\b/i;
+const MOST = /\b(max|maxed|maxing|maximum|most|cap|capped|limit|highest|top)\b/i;
 const REACH = / (reach|get to|get|hit|make it to|makes? (me|us|you|it)|climb to|become|be) /;
 const caps = defaultRewardsConfig.dailyCaps;
 const capPoints = (a: ActivityType) => caps[a] * actionPoints[a];
@@ -168,12 +168,24 @@ function pointsStanding(ctx: AnswerContext, points: number): Answer {
   );
 }
 
-/** How many of one action reach a tier, from zero, from a lower tier named with it, or from the asker's own points. */
-function actionsToTier(ctx: AnswerContext): Answer {
+/**
+ * How many of one action reach a tier, from zero, from a lower tier named with it, from points written in the question ("with 500
+ * points"), from an agent it names ("how many promotes does pixel-fox need for gold") or from the asker's own points.
+ */
+function actionsToTier(ctx: AnswerContext, agent?: StartingPoints): Answer {
   const named = ctx.question.tiers.map(tierNamed).sort((a, b) => a.minPoints - b.minPoints);
   const target = named.at(-1)!;
   const standing = ctx.question.self ? standingOf(ctx) : undefined;
-  const from = named.length > 1 ? named[0] : standing && standing.points < target.minPoints ? { name: 'your points', minPoints: standing.points } : undefined;
+  const written = writtenPoints(ctx);
+  const start =
+    written !== undefined
+      ? { name: 'your points', minPoints: written }
+      : agent
+        ? { name: `${agent.name}'s points`, minPoints: agent.points }
+        : standing
+          ? { name: 'your points', minPoints: standing.points }
+          : undefined;
+  const from = named.length > 1 ? named[0] : start && start.minPoints < target.minPoints ? start : undefined;
   const points = target.minPoints - (from?.minPoints ?? 0);
   const counts = ctx.question.actions.map((a) => {
     const n = Math.ceil(points / actionPoints[a]);
@@ -244,7 +256,8 @@ export function tierArithmetic(ctx: AnswerContext, agent?: StartingPoints): Answ
       question.text,
     ) || STORY_POINTS.test(question.text);
   if (points !== undefined && aboutPoints && !question.actions.length && !given) return pointsStanding(ctx, points);
-  if (named.length && question.actions.length && / how many /.test(question.text) && !question.stems.has('point')) return actionsToTier(ctx);
+  // "Points" in such a question are those it starts from ("with 500 points banked, how many content submissions get me to platinum").
+  if (named.length && question.actions.length && / how many /.test(question.text) && (!question.stems.has('point') || writtenPoints(ctx) !== undefined)) return actionsToTier(ctx, agent);
   // Two tiers compared by what the rate-limit policy measures ("reads per minute at legend compared to silver") are the policy's: it gives each named tier its numbers.
   const byLimits = ctx.hits[0]?.doc.ref === 'rate_limits' && ctx.hits[0].confidence >= 0.5;
   if (named.length >= 2 && !byLimits) return compareTiers(ctx, named);
