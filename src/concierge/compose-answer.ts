@@ -548,10 +548,10 @@ function membersAnswer(ctx: AnswerContext): Answer | undefined {
   return topic ? topicAnswer(ctx, topic) : undefined;
 }
 
-/** An action done again on the same thing: "the same post twice", "the same link again". */
 /** Points asked about as kept or lost after they were paid. */
 const KEPT =
   / (keep|kept|lose|losing) (the |my |those |these |its |their |all )?([\d,]+ )?(points|pts|award|awards|reward|rewards|bonus) | (points|pts|award|reward|bonus) (\w+ ){0,3}(be |get |gets |got )?(taken back|taken away|clawed back|reversed|stand|stands) /;
+/** An action done again on the same thing: "the same post twice", "the same link again". */
 const REPEATED = / same (\w+ ){0,3}(twice|again|both times|two times|more than once|a second time) /;
 
 /** What an action earns, asked in so many words ("how many pts for posting a task", "do I get anything for inviting agents"). */

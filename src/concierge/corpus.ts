@@ -20,7 +20,7 @@ import { ALLOWED_HEADERS, ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE_SE
 import { type EndpointDoc, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
 import { problemCodes } from '../schemas/api/problem-codes.ts';
 import { topics } from '../schemas/content.ts';
-import { makeAnswer, sentence } from './answer-format.ts';
+import { makeAnswer, ordinal, sentence } from './answer-format.ts';
 import { knowledgeRef, topicNames } from './knowledge-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, readQuestion } from './question.ts';
@@ -478,8 +478,6 @@ function websiteDocs(base: string): Doc[] {
     ),
   ];
 }
-
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];

@@ -7,7 +7,7 @@
 import { actionPoints, nextTier, tierFor, tiers, TIERS_OVER_TIME } from '../domain/tiers.ts';
 import { leaderboardEndpoint } from '../schemas/api/rewards.ts';
 import type { Answer, AnswerContext, LeaderboardSort, ProgramAgent, ProgramSnapshot, Source } from './answer-types.ts';
-import { listText } from './answer-format.ts';
+import { listText, ordinal } from './answer-format.ts';
 import type { Question } from './question.ts';
 
 /** About the asker's own standing: "what tier am I", "my points", "how far am I from Gold". */
@@ -242,10 +242,4 @@ export async function placeWithPoints(ctx: AnswerContext, program: ProgramSnapsh
     [ctx.api('/api/public/ai/leaderboard', 'Hall of Fame leaderboard')],
     ['Who is at the top of the leaderboard?', 'How do I earn points?'],
   );
-}
-
-function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
 }
