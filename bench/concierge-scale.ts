@@ -7,10 +7,10 @@
  * built, against the goal of p99 < 20 ms. On a shared machine the tail is mostly other processes'
  * turns, so each question is also paired with a "hello" asked right after it (answered without
  * a search): the floor of the same HTTP path in the same seconds. That pass runs with the rate limits
- * and logging off, which 3,580 questions in a few seconds from one address need; beside it, a server
- * with the defaults (rate limits on, logging on, to a file) is asked every 15th question, each paired
- * with a "hello", paced under the read limit (one request per 250 ms: 48 in any 12 s, 240 a minute), and so
- * is the first server, since the pauses themselves slow an answer.
+ * and logging off, which 3,580 questions in a few seconds from one address need. Then four servers
+ * started together (the defaults, rate limits only, logging only, neither) are asked a paced sample
+ * in turn, so the cost of each default is read against the others in the same seconds
+ * (`pacedVariants` below).
  *
  *   npx tsx bench/concierge-scale.ts [--videos 10000] [--clips 2000] [--no-build]
  *
@@ -24,7 +24,7 @@ import { generateCatalog } from '../scripts/lib/generate-catalog.ts';
 import { evalSet } from '../test/fixtures/concierge-eval-set.ts';
 import { freshSet } from '../test/fixtures/concierge-fresh-set.ts';
 import { conciergePass } from './lib/concierge-pass.ts';
-import { percentileSorted } from './lib/stats.ts';
+import { median, percentileSorted } from './lib/stats.ts';
 import { cpuSeconds, freePort, rssKb, spawnServer, stop, timeCommand, waitForHealthy } from './lib/processes.ts';
 
 const { values: args } = parseArgs({ options: { videos: { type: 'string', default: '10000' }, clips: { type: 'string', default: '2000' }, 'no-build': { type: 'boolean', default: false } } });
@@ -83,52 +83,88 @@ try {
       `- Paired with a "hello" after each question, in a second pass: questions p50 ${pct(paired, 50)} ms, p99 ${pct(paired, 99)} ms; the "hello" floor p50 ${pct(floor, 50)} ms, p99 ${pct(floor, 99)} ms.`,
     ].join('\n'),
   );
-  console.log(await pacedSample(origin, 'The same server (rate limits and logging off)'));
 } finally {
   await stop(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// The defaults users run: rate limits and logging on.
-const defaultsPort = await freePort();
-const defaultsOrigin = `http://127.0.0.1:${defaultsPort}`;
-const defaultsDir = mkdtempSync(join(tmpdir(), 'canopy-concierge-defaults-'));
-const logFd = openSync(join(defaultsDir, 'server.log'), 'w');
-const defaults = spawnServer({ ...process.env, HOST: '127.0.0.1', PORT: String(defaultsPort), DATABASE_PATH: join(defaultsDir, 'bench.sqlite'), NODE_ENV: 'production' }, logFd);
-try {
-  await waitForHealthy(defaultsOrigin, defaults);
-  console.log(await pacedSample(defaultsOrigin, 'With the defaults (rate limits and logging on)'));
-} finally {
-  await stop(defaults);
-  closeSync(logFd);
-  rmSync(defaultsDir, { recursive: true, force: true });
-}
+// The defaults users run (rate limits and logging on), beside the same server with each default off.
+console.log(await pacedVariants());
 
 /**
- * Every 15th question, each paired with a "hello", one request per 250 ms (under the read limit of the defaults: 48 in any 12 s,
- * 240 a minute): the same pass for a server with the defaults and for one without, since the pauses themselves slow an answer.
+ * Four servers on the same build, started together: the defaults (rate limits on, logging at info to
+ * a file), rate limits only, logging only, and neither. Each is asked every 15th question, each paired
+ * with a "hello", one request per 250 ms to each server (under the read limit of the defaults: 48 in
+ * any 12 s, 240 a minute), the four servers in turn for every request and the first of them rotating,
+ * so that they share the machine's seconds and the same history. A first round warms them untimed;
+ * each of three timed rounds gives a p50 and p99 per server, and the medians of those are reported,
+ * with each row's ratio to the server with both defaults off.
  */
-async function pacedSample(at: string, label: string): Promise<string> {
-  const sample = [...evalSet, ...freshSet].filter((_, i) => i % 15 === 0);
-  const statuses = new Map<number, number>();
-  const paced = async (message: string) => {
-    const started = performance.now();
-    const res = await fetch(`${at}/api/concierge-chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
-    await res.arrayBuffer();
-    const ms = performance.now() - started;
-    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    await new Promise((ok) => setTimeout(ok, Math.max(0, 250 - ms)));
-    return ms;
-  };
-  await paced(sample[0].q);
-  const questions: number[] = [];
-  const hellos: number[] = [];
-  for (const c of sample) {
-    questions.push(await paced(c.q));
-    hellos.push(await paced('hello'));
+async function pacedVariants(): Promise<string> {
+  const variants = [
+    { label: 'the defaults (rate limits and logging on)', env: {} },
+    { label: 'rate limits only (logging off)', env: { LOG_LEVEL: 'silent' } },
+    { label: 'logging only (rate limits off)', env: { RATE_LIMITS: 'off' } },
+    { label: 'neither (rate limits and logging off)', env: { RATE_LIMITS: 'off', LOG_LEVEL: 'silent' } },
+  ];
+  const dir = mkdtempSync(join(tmpdir(), 'canopy-concierge-defaults-'));
+  const servers = await Promise.all(
+    variants.map(async (variant, i) => {
+      const port = await freePort();
+      const logFd = openSync(join(dir, `server-${i}.log`), 'w');
+      const child = spawnServer({ ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: join(dir, `bench-${i}.sqlite`), NODE_ENV: 'production', ...variant.env }, logFd);
+      return { ...variant, origin: `http://127.0.0.1:${port}`, child, logFd, statuses: new Map<number, number>(), rounds: [] as Array<{ questions: number[]; hellos: number[] }> };
+    }),
+  );
+  try {
+    for (const server of servers) await waitForHealthy(server.origin, server.child);
+    const sample = [...evalSet, ...freshSet].filter((_, i) => i % 15 === 0);
+    const ask = async (server: (typeof servers)[number], message: string) => {
+      const started = performance.now();
+      const res = await fetch(`${server.origin}/api/concierge-chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
+      await res.arrayBuffer();
+      server.statuses.set(res.status, (server.statuses.get(res.status) ?? 0) + 1);
+      return performance.now() - started;
+    };
+    const ROUNDS = 4;
+    for (let round = 0; round < ROUNDS; round++) {
+      const times = servers.map(() => ({ questions: [] as number[], hellos: [] as number[] }));
+      for (let item = 0; item < sample.length; item++) {
+        for (const kind of ['questions', 'hellos'] as const) {
+          const began = performance.now();
+          for (let k = 0; k < servers.length; k++) {
+            const at = (item + k) % servers.length;
+            times[at][kind].push(await ask(servers[at], kind === 'questions' ? sample[item].q : 'hello'));
+          }
+          await new Promise((ok) => setTimeout(ok, Math.max(0, 250 - (performance.now() - began))));
+        }
+      }
+      // The first round warms every server (the index, the JIT) and is not counted.
+      if (round > 0) for (const [i, server] of servers.entries()) server.rounds.push(times[i]);
+      log(`paced round ${round + 1}/${ROUNDS} done`);
+    }
+    const medianOf = (server: (typeof servers)[number], kind: 'questions' | 'hellos', p: number) => median(server.rounds.map((r) => Number(pct(r[kind], p))));
+    const neither = servers[servers.length - 1];
+    const ratio = (server: (typeof servers)[number], kind: 'questions' | 'hellos', p: number) => (medianOf(server, kind, p) / medianOf(neither, kind, p)).toFixed(2);
+    return [
+      '',
+      `Paced, every 15th question (${sample.length}) each paired with a "hello", one request per 250 ms to each of four servers asked in turn; medians of ${ROUNDS - 1} timed rounds after a warm-up round (ratio to the server with neither default):`,
+      '',
+      '| server | questions p50 | questions p99 | hello p50 | hello p99 | answers other than 200 |',
+      '|---|---|---|---|---|---|',
+      ...servers.map((server) => {
+        const other = [...server.statuses].filter(([status]) => status !== 200);
+        const cell = (kind: 'questions' | 'hellos', p: number) => `${medianOf(server, kind, p).toFixed(2)} ms (${ratio(server, kind, p)})`;
+        return `| ${server.label} | ${cell('questions', 50)} | ${cell('questions', 99)} | ${cell('hellos', 50)} | ${cell('hellos', 99)} | ${other.length ? other.map(([status, n]) => `${n} answered ${status}`).join(', ') : 'none'} |`;
+      }),
+    ].join('\n');
+  } finally {
+    for (const server of servers) {
+      await stop(server.child);
+      closeSync(server.logFd);
+    }
+    rmSync(dir, { recursive: true, force: true });
   }
-  const other = [...statuses].filter(([status]) => status !== 200);
-  return `- ${label}, every 15th question (${sample.length}), one request per 250 ms: questions p50 ${pct(questions, 50)} ms, p99 ${pct(questions, 99)} ms; the "hello" floor p50 ${pct(hellos, 50)} ms, p99 ${pct(hellos, 99)} ms; ${other.length ? other.map(([status, n]) => `${n} answered ${status}`).join(', ') : 'every answer 200'}.`;
 }
 
 function pct(list: number[], p: number): string {
