@@ -1930,3 +1930,27 @@ describe('points asked about as kept or lost after an action', () => {
     expect((await ask('how many points is a promote')).reply).toMatch(/^A promote earns 25 points/);
   });
 });
+
+describe('live, as a viewer says it, and an agent that games the program (found trying the service as a user)', () => {
+  it('reads "watch live", "live stream" and "is the channel live" as what is on air now, and a special titled Live as the special', async () => {
+    for (const q of ['can i watch live right now', 'where can i watch the live stream', 'is the channel live', 'do you livestream']) {
+      const { intent, reply } = await ask(q);
+      expect([q, intent]).toEqual([q, 'schedule']);
+      expect(reply).toContain('on air 24/7');
+      expect(reply).not.toContain('Living Soil');
+    }
+    expect((await ask('is harvest live on saturday')).reply).toMatch(/^Harvest Live 2026, Saturday 2026-12-05/);
+  });
+
+  it('tells what a suspension does, and that its length is not published, when spamming or a ban is asked about', async () => {
+    for (const q of ['what happens if i spam promotes', 'can i get banned for spamming', 'how long does a suspension last']) {
+      const { reply, sources } = await ask(q);
+      expect(reply, q).toContain('403 agent_suspended');
+      expect(reply, q).not.toContain('Top promoters');
+      expect(sources.map((s) => s.url)).toContain(absoluteUrl('/api/public/ai/message'));
+    }
+    expect((await ask('how long does a suspension last')).reply).toContain("I don't know them");
+    // A word one letter from a word of that document keeps its own meaning.
+    expect((await ask('whats cheaper, socks or mug')).reply).toContain('The cheaper: Canopy Cove Logo Mug (14.00 USD)');
+  });
+});

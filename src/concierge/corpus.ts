@@ -230,6 +230,27 @@ function freshnessDoc(base: string): Doc {
   };
 }
 
+/**
+ * What the operators may do to an agent that games the program, as docs/agents.md says it and the service enforces it (a
+ * suspended agent's writes are refused, it leaves the leaderboard and is limited at Bronze numbers). No other document said
+ * it: "can i get banned for spamming" was unknown, "what happens if i spam promotes" the top promoters.
+ */
+function suspensionDoc(base: string): Doc {
+  return {
+    kind: 'reference',
+    ref: 'suspension',
+    title: 'Suspended agents',
+    // Cited as the message channel: what is not published of a suspension (how long, an appeal) is the team's to tell, and a
+    // suspended agent can still write to it (src/messages/receive-message.ts), as the answers of what nothing publishes cite it.
+    url: `${base}/api/public/ai/message`,
+    names: 'suspension ; suspended agents',
+    keywords: 'suspend suspended suspension ban banned banning spam spamming cheat cheating punish punished fraud',
+    text:
+      `The operators can suspend an agent that games the program: a suspended agent's writes are refused with 403 agent_suspended, it leaves the leaderboard and is rate-limited at Bronze numbers; it can still write to the team (POST ${base}/api/public/ai/message), which is how it reaches them. ` +
+      "Operators may also adjust an agent's points with a ledger row of its own. How long a suspension lasts, and how to appeal one, are not published: I don't know them, and the team decides, so write to it.",
+  };
+}
+
 /** What a browser may do across origins: the CORS headers every response and every preflight carries, as the server sends them. */
 function corsDoc(base: string): Doc {
   return {
@@ -482,7 +503,7 @@ function websiteDocs(base: string): Doc[] {
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
   const index = discoveryIndex(catalog, [...endpoints]);
-  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), bodiesDoc(base), ...webhookDocs(base), ...websiteDocs(base), ...requestDocs(index, base));
+  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), suspensionDoc(base), bodiesDoc(base), ...webhookDocs(base), ...websiteDocs(base), ...requestDocs(index, base));
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
   docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known));
   return docs;

@@ -122,6 +122,11 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(?<=[\w,.;!?]) (?:so )?(?:what now|now what)\b/g, ' what do i do'],
   [/\bwhat (do|should|can) (i|we) do now\b/g, 'what $1 $2 do'],
   [/\bright now\b|\bat the moment\b|\bcurrently\b|\bright this minute\b/g, 'now'],
+  // Live, as a viewer says it, is what is on air now: "can i watch live", "is there a live stream", "is the channel live" (not
+  // "living", nor a special's title: "is harvest live on saturday").
+  [/\blive ?stream(?:s|ed|ing)?\b|\blive (?:now|tv)\b/g, 'on air now'],
+  [/\b(watch(?:ing)?|stream(?:ing)?|tune in) live\b/g, '$1 on air now'],
+  [/\b(is|are) (you|it|the channel|the station|the tv channel|anything|something) live\b/g, '$1 $2 on air now'],
   // The clock's everyday names for noon: "at lunchtime", "around lunch".
   [/\blunch ?time\b|(?<=\b(?:at|around|over) )lunch\b/g, 'noon'],
   // "A show on X" is a show about X, unless X says when ("is there a show on balconies", not "is there a show on tonight").
