@@ -115,6 +115,27 @@ export const OLDEST_TERMS = ['first', 'oldest', 'earliest'];
 /** Hits found by more than the words that order a list. */
 const bySubject = (hits: Hit[]) => hits.filter((h) => h.matched.some((t) => !OLDEST_TERMS.includes(t) && !NEWEST.includes(t)));
 
+/** How a question asks for the shortest or the longest item: "show me the shortest video", "which episode is longest". */
+const LENGTH_EXTREME = / (shortest|longest) /;
+
+/**
+ * The items by length, when the question asks for the shortest or the longest: the extreme first, and how many share it (a
+ * catalog whose videos all run 4 seconds says so rather than naming one as the shortest). Undefined when it does not ask.
+ */
+function byLength<T extends { durationSeconds: number }>(ctx: AnswerContext, items: T[], noun: string): { picks: T[]; label: string } | undefined {
+  const asked = LENGTH_EXTREME.exec(` ${ctx.question.words.join(' ')} `);
+  if (!asked || !items.length) return undefined;
+  const longest = asked[1] === 'longest';
+  const picks = [...items].sort((a, b) => (longest ? b.durationSeconds - a.durationSeconds : a.durationSeconds - b.durationSeconds));
+  const extreme = picks[0].durationSeconds;
+  const tied = picks.filter((p) => p.durationSeconds === extreme).length;
+  const label =
+    tied === picks.length
+      ? `All ${picks.length} ${noun}s run ${durationText(extreme)}, none ${longest ? 'longer' : 'shorter'} than another`
+      : `${longest ? 'Longest' : 'Shortest'} first (${tied > 1 ? `${tied} ${noun}s run ${durationText(extreme)}` : durationText(extreme)})`;
+  return { picks, label };
+}
+
 /**
  * The clips a question for clips asks for: those that match it, else those of the videos that match it, else a few. A question that
  * asked for "short videos" rather than clips, whose videos have no clip, asks for those videos.
@@ -215,10 +236,12 @@ export function videosAnswer(ctx: AnswerContext): Answer {
   // ("a short video on the endocannabinoid system" is the ten-minute overview, which has none).
   const clipped = question.kind === 'clip' && clipsAsked(ctx);
   if (clipped) {
-    const { matched, clips } = clipped;
+    const { matched } = clipped;
+    const ordered = byLength(ctx, matched ? clipped.clips : catalog.clips, 'clip');
+    const clips = ordered?.picks ?? clipped.clips;
     return ctx.answer(
       'videos',
-      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${matched ? `Matching${countText(question.text, clips.length, 'clip')}` : asksOldest(ctx) ? 'Oldest first' : 'A few'}: ${clips
+      `${catalog.clips.length} short vertical clips (9:16) are at GET ${base}/api/public/clips (query: ${CLIP_QUERY}; ${NO_KEY}). ${ordered ? ordered.label : matched ? `Matching${countText(question.text, clips.length, 'clip')}` : asksOldest(ctx) ? 'Oldest first' : 'A few'}: ${clips
         .slice(0, 5)
         .map((c) => `${c.title} (${durationText(c.durationSeconds)}, ${c.width}x${c.height} pixels, published ${c.publishedAt.slice(0, 10)}, from ${byId.get(c.videoId)?.title ?? c.videoId})`)
         .join('; ')}.`,
@@ -273,6 +296,12 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     picks = dated;
     unmatched = undefined;
     label = `Published ${month.prefix.length > 7 ? 'on' : 'in'} ${month.name}${countText(question.text, dated.length, 'video')}`;
+  } else if (byLength(ctx, catalog.videos, 'video')) {
+    // The shortest or longest of the videos found by a subject ("the shortest kitchen video"), or of them all.
+    const about = bySubject(hits).some((h) => h.matched.some((t) => !LENGTH_EXTREME.test(` ${t} `)));
+    const pool = category && !named ? [] : picks;
+    const ordered = byLength(ctx, about && pool.length ? pool : category ? catalog.videos.filter((v) => v.category === category.doc.ref) : catalog.videos, 'video')!;
+    [picks, label, unmatched] = [ordered.picks, ordered.label, undefined];
   } else if (asksOldest(ctx) && !newest) {
     // The catalog lists videos newest first: the oldest are its last.
     const about = bySubject(hits).length > 0;
@@ -386,6 +415,9 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     picks = dated.length ? dated : [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
     const on = month.prefix.length > 7 ? 'on' : 'in';
     label = dated.length ? `Published ${on} ${month.name}${countText(question.text, dated.length, 'episode')}` : `No episode was published ${on} ${month.name}. Latest episodes, newest first`;
+  } else if (!numbered && season === undefined && byLength(ctx, episodes, 'episode')) {
+    const ordered = byLength(ctx, episodes, 'episode')!;
+    [picks, label] = [ordered.picks, ordered.label];
   } else if (asksOldest(ctx) && !numbered && season === undefined) {
     // "the very first episode": the episodes found, or all of them, oldest first.
     const about = bySubject(relevant(ofShow(ctx), ['episode'])).length > 0;

@@ -1954,3 +1954,17 @@ describe('live, as a viewer says it, and an agent that games the program (found 
     expect((await ask('whats cheaper, socks or mug')).reply).toContain('The cheaper: Canopy Cove Logo Mug (14.00 USD)');
   });
 });
+
+describe('the shortest or longest item (found trying the service as a user)', () => {
+  it('orders videos, episodes and clips by length, says when they all run the same, and keeps the slots for the shows', async () => {
+    const video = await ask('show me the shortest video');
+    expect(video.intent).toBe('videos');
+    const videoSeconds = new Set(contentCatalog.videos.map((v) => v.durationSeconds));
+    expect(video.reply).toContain(videoSeconds.size === 1 ? `All ${contentCatalog.videos.length} videos run` : 'Shortest first');
+    const longest = Math.max(...contentCatalog.podcast.episodes.map((e) => e.durationSeconds));
+    const tied = contentCatalog.podcast.episodes.filter((e) => e.durationSeconds === longest).length;
+    expect((await ask('longest episode')).reply).toContain(`Longest first (${tied} episodes run ${longest} seconds)`);
+    expect((await ask('longest clip')).reply).toMatch(/All 12 clips run|Longest first/);
+    expect((await ask('which show is the longest')).reply).toMatch(/^The longest slot runs/);
+  });
+});

@@ -357,10 +357,13 @@ const SLOT_LENGTH = / (longest|shortest) /;
  * The schedule's superlatives, counted from the weekly grid: the show that airs most often ("Overnight Loops, 7 times a week"), the
  * day with the most or the fewest slots, the longest or shortest slot. None for a question that asks none of them.
  */
+const ITEM_KINDS = new Set(['video', 'episode', 'clip']);
+
 export function scheduleExtremes(ctx: AnswerContext): Answer | undefined {
   // As written: "slot" is no word of the documents, and would be corrected into "slow".
   const text = ` ${ctx.question.asWritten.join(' ')} `;
-  if (!OF_SCHEDULE.test(text)) return undefined;
+  // Items asked for by name are no slots: "show me the shortest video" asks for a video.
+  if (!OF_SCHEDULE.test(text) || ITEM_KINDS.has(ctx.question.kind ?? '')) return undefined;
   const { catalog, api } = ctx;
   const { timeZone } = catalog.schedule;
   const grid = weeklyGrid(catalog);
