@@ -1930,3 +1930,23 @@ describe('points asked about as kept or lost after an action', () => {
     expect((await ask('how many points is a promote')).reply).toMatch(/^A promote earns 25 points/);
   });
 });
+
+describe('a claim read online, reported for checking', () => {
+  it('is answered by the claim’s own words, not by the words that report it', async () => {
+    const reported = await ask('someone claimed cbd can be addictive just like weed. is that true');
+    expect(reported.sources[0]?.url).toContain('/knowledge/cannabinoids/cannabidiol');
+    expect(reported.reply).toContain('abuse or dependence potential');
+    const formula = await ask('what is the molecular formula of thc, a quiz app claimed C21H30O2');
+    expect(formula.reply).toContain('C21H30O2');
+    const myth = await ask('is it a myth that raw weed wont get you high unless you heat it');
+    expect(myth.reply).toContain('THCA');
+    // The asker's own claims are the rewards' claims still.
+    expect((await ask('i claimed a page and it never verified, why')).intent).not.toBe('knowledge');
+  });
+
+  it('reads a feeling about a product as no typo of a rewards word ("scared" is no "shared")', async () => {
+    const answer = await ask('can a cbd lotion get you high? my aunt is scared');
+    expect(answer.intent).toBe('knowledge');
+    expect(answer.reply).toContain('not expected to produce intoxication');
+  });
+});
