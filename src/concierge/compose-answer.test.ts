@@ -1950,3 +1950,15 @@ describe('a claim read online, reported for checking', () => {
     expect(answer.reply).toContain('not expected to produce intoxication');
   });
 });
+
+describe('raw plant and skin products named in everyday words', () => {
+  it('finds decarboxylation for the raw or unheated plant', async () => {
+    for (const q of ['why doesnt raw cannabis get you high', 'if you do not heat the plant does it still get you high']) {
+      expect((await ask(q)).sources[0]?.url).toContain('/knowledge/glossary/decarboxylation');
+    }
+  });
+
+  it('finds the topicals for a cannabinoid cream', async () => {
+    expect((await ask('does cbd cream get into your bloodstream')).sources.map((s) => s.url).join(' ')).toContain('/knowledge/methods/topical');
+  });
+});

@@ -156,6 +156,15 @@ const PHRASES: Array<[RegExp, string]> = [
   ],
   // Heating the plant in the oven before cooking with it is decarboxylation: "why do people put the buds in the oven before making brownies".
   [/\b(?:buds?|flower|weed|cannabis) in (?:the |an? )?oven\b|\b(?:bak|heat|toast)\w* (?:the )?(?:buds?|flower|weed|cannabis) (?:first|before)\b/g, '$& decarboxylation'],
+  // Raw or unheated plant is the acid form that heat converts, decarboxylation's subject: "why doesnt raw cannabis get you high", "if you
+  // do not heat the plant does it still get you high".
+  [
+    /\b(?:raw|unheated|uncooked) (?:cannabis|weed|flower|buds?|plants?|leaf|leaves)\b|\b(?:not|never|without|unless you|don't|dont) (?:heat|heating|heated|cook|cooking|cooked)(?= (?:the|your|it|them)\b)/g,
+    '$& decarboxylation',
+  ],
+  // A cannabinoid cream, rub or gel is a topical, the documents' word: "does cbd cream get into your bloodstream" ("lotion" and "balm" are
+  // the topicals' own words already; the socks' "green-and-cream" is no cannabinoid's).
+  [/\b(?:cbd|thc|cannabis|weed|hemp|cannabinoid) (?:creams?|rubs?|gels?)\b/g, '$& topical'],
   // Eating or swallowing what is taken is oral use, as edibles are: "what does the liver do to thc when you eat it".
   [/\b(?:when|if|after) (?:you|i|we|people|someone) (?:eat|eats|swallow|swallows|ingest|ingests)\b/g, '$& edibles'],
   [/\bkb\b/g, 'knowledge base'],
