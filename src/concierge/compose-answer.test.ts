@@ -1968,3 +1968,35 @@ describe('the shortest or longest item (found trying the service as a user)', ()
     expect((await ask('which show is the longest')).reply).toMatch(/^The longest slot runs/);
   });
 });
+
+describe('a claim read online, reported for checking', () => {
+  it('is answered by the claim’s own words, not by the words that report it', async () => {
+    const reported = await ask('someone claimed cbd can be addictive just like weed. is that true');
+    expect(reported.sources[0]?.url).toContain('/knowledge/cannabinoids/cannabidiol');
+    expect(reported.reply).toContain('abuse or dependence potential');
+    const formula = await ask('what is the molecular formula of thc, a quiz app claimed C21H30O2');
+    expect(formula.reply).toContain('C21H30O2');
+    const myth = await ask('is it a myth that raw weed wont get you high unless you heat it');
+    expect(myth.reply).toContain('THCA');
+    // The asker's own claims are the rewards' claims still.
+    expect((await ask('i claimed a page and it never verified, why')).intent).not.toBe('knowledge');
+  });
+
+  it('reads a feeling about a product as no typo of a rewards word ("scared" is no "shared")', async () => {
+    const answer = await ask('can a cbd lotion get you high? my aunt is scared');
+    expect(answer.intent).toBe('knowledge');
+    expect(answer.reply).toContain('not expected to produce intoxication');
+  });
+});
+
+describe('raw plant and skin products named in everyday words', () => {
+  it('finds decarboxylation for the raw or unheated plant', async () => {
+    for (const q of ['why doesnt raw cannabis get you high', 'if you do not heat the plant does it still get you high']) {
+      expect((await ask(q)).sources[0]?.url).toContain('/knowledge/glossary/decarboxylation');
+    }
+  });
+
+  it('finds the topicals for a cannabinoid cream', async () => {
+    expect((await ask('does cbd cream get into your bloodstream')).sources.map((s) => s.url).join(' ')).toContain('/knowledge/methods/topical');
+  });
+});

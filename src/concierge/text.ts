@@ -22,7 +22,10 @@ export const STOP_WORDS = new Set(
     // How a question asks about a size, or who discusses a subject: the subject is elsewhere.
     'big large tall heavy talk talks talked talking discuss discusses discussed discussing return returns returned ' +
     // Which endpoint a question asks for is in its other words: "endpoint" alone drew the webhooks ("Register a webhook endpoint").
-    'endpoint endpoints call calls'
+    'endpoint endpoints call calls ' +
+    // How a skeptic reports a claim to check, and how the asker feels about it: the claim's own words are the subject ("is it a
+    // myth that ...", "my friend swears ...", "my aunt is scared to use one": no typo of "shared"). "unless" names nothing.
+    'myth myths swear swears swore supposedly allegedly scared worried afraid unless'
   ).split(' '),
 );
 
@@ -93,6 +96,13 @@ export const SYNONYMS: Record<string, string[]> = {
 
 /** Phrases read as one word before anything else. */
 const PHRASES: Array<[RegExp, string]> = [
+  // Someone else's claim reported for checking is no claim of the rewards ("someone claimed cbd is addictive", "a quiz app claimed
+  // C21H30O2"): the verb goes, the claim stays. The asker's own claims ("i claimed a page", "my claims were reversed") and a claim of
+  // a thing ("the agent claimed the task") are kept.
+  [
+    /(?<!\b(?:i|we|you|they|my|our|your|their|the|his|her|its|of|to|and|or|not|be|been|was|were|is|are|ive|weve|i've|we've) )\b(?:claimed|claims) (?:that )?(?!(?:a|an|the|my|your|his|her|their|its|it|this|that|these|those|one|some|any|points?|tasks?|urls?|pages?|links?|rewards?|awards?|bonus|partnership|referrals?|promotes?|shares?|mentions?)\b)(?=\w)/g,
+    '',
+  ],
   [/\bsign(s|ed|ing)? ?up\b/g, 'register'],
   [/\bt-?shirts?\b/g, 'tshirt'],
   // The hosts asked for with no show named are the podcast's, whose episodes name them ("who are the hosts", "who presents the
@@ -151,6 +161,15 @@ const PHRASES: Array<[RegExp, string]> = [
   ],
   // Heating the plant in the oven before cooking with it is decarboxylation: "why do people put the buds in the oven before making brownies".
   [/\b(?:buds?|flower|weed|cannabis) in (?:the |an? )?oven\b|\b(?:bak|heat|toast)\w* (?:the )?(?:buds?|flower|weed|cannabis) (?:first|before)\b/g, '$& decarboxylation'],
+  // Raw or unheated plant is the acid form that heat converts, decarboxylation's subject: "why doesnt raw cannabis get you high", "if you
+  // do not heat the plant does it still get you high".
+  [
+    /\b(?:raw|unheated|uncooked) (?:cannabis|weed|flower|buds?|plants?|leaf|leaves)\b|\b(?:not|never|without|unless you|don't|dont) (?:heat|heating|heated|cook|cooking|cooked)(?= (?:the|your|it|them)\b)/g,
+    '$& decarboxylation',
+  ],
+  // A cannabinoid cream, rub or gel is a topical, the documents' word: "does cbd cream get into your bloodstream" ("lotion" and "balm" are
+  // the topicals' own words already; the socks' "green-and-cream" is no cannabinoid's).
+  [/\b(?:cbd|thc|cannabis|weed|hemp|cannabinoid) (?:creams?|rubs?|gels?)\b/g, '$& topical'],
   // Eating or swallowing what is taken is oral use, as edibles are: "what does the liver do to thc when you eat it".
   [/\b(?:when|if|after) (?:you|i|we|people|someone) (?:eat|eats|swallow|swallows|ingest|ingests)\b/g, '$& edibles'],
   [/\bkb\b/g, 'knowledge base'],
