@@ -1930,3 +1930,20 @@ describe('points asked about as kept or lost after an action', () => {
     expect((await ask('how many points is a promote')).reply).toMatch(/^A promote earns 25 points/);
   });
 });
+
+describe('doing things through the agent protocols', () => {
+  it('answers how MCP tools are called, refused and configured, and what the A2A agent answers', async () => {
+    const tool = await ask('which mcp tool reports a promote');
+    expect(tool.reply).toContain('earn (actionType promote');
+    expect(tool.reply).toContain('structuredContent');
+    const errors = await ask('what error does an unknown mcp tool give');
+    expect(errors.reply).toContain('-32602');
+    expect(errors.reply).toContain('isError: true');
+    const client = await ask('how do i set up cursor to use your mcp server');
+    expect(client.reply).toContain('"mcpServers"');
+    expect(client.reply).toContain('Accept: application/json, text/event-stream');
+    const a2a = await ask('how do i install the a2a sdk for node');
+    expect(a2a.reply).toContain('@a2a-js/sdk');
+    expect(a2a.sources.map((s) => s.url)).toContain(absoluteUrl('/.well-known/agent-card.json'));
+  });
+});
