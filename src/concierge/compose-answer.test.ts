@@ -1936,6 +1936,7 @@ describe('doing things through the agent protocols', () => {
     const tool = await ask('which mcp tool reports a promote');
     expect(tool.reply).toContain('earn (actionType promote');
     expect(tool.reply).toContain('structuredContent');
+    expect((await ask('which error does the mcp earn tool give when no key is set')).reply).toContain('missing_api_key');
     const errors = await ask('what error does an unknown mcp tool give');
     expect(errors.reply).toContain('-32602');
     expect(errors.reply).toContain('isError: true');

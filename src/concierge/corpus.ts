@@ -499,7 +499,7 @@ function agentProtocolDocs(base: string, endpoints: readonly EndpointDoc[]): Doc
       'mcp tool tools argument arguments schema structuredcontent structured',
       `Over MCP (POST ${mcp}) every API operation is a tool named by its operationId, in snake case (${tools.length} tools). ` +
         `A tool's input schema is its endpoint's parameters and body (the key is no argument), its output schema the endpoint's response, and a call runs the endpoint's own handler: the answer's JSON is the result's structuredContent (and its text). ` +
-        `Register with the register tool (the key is shown once), then connect with it as Authorization: Bearer to call earn (actionType promote) or task_claim; concierge_ask asks the concierge. ` +
+        `Register with the register tool (the key is shown once), then connect with it as Authorization: Bearer to call earn (actionType promote) or task_claim (a write lacking it is a tool error, missing_api_key); concierge_ask asks the concierge. ` +
         `The server card at ${base}/.well-known/mcp/server-card lists every tool before you connect.`,
     ),
     doc(
