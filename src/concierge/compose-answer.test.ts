@@ -2000,3 +2000,21 @@ describe('raw plant and skin products named in everyday words', () => {
     expect((await ask('does cbd cream get into your bloodstream')).sources.map((s) => s.url).join(' ')).toContain('/knowledge/methods/topical');
   });
 });
+
+describe('doing things through the agent protocols', () => {
+  it('answers how MCP tools are called, refused and configured, and what the A2A agent answers', async () => {
+    const tool = await ask('which mcp tool reports a promote');
+    expect(tool.reply).toContain('earn (actionType promote');
+    expect(tool.reply).toContain('structuredContent');
+    expect((await ask('which error does the mcp earn tool give when no key is set')).reply).toContain('missing_api_key');
+    const errors = await ask('what error does an unknown mcp tool give');
+    expect(errors.reply).toContain('-32602');
+    expect(errors.reply).toContain('isError: true');
+    const client = await ask('how do i set up cursor to use your mcp server');
+    expect(client.reply).toContain('"mcpServers"');
+    expect(client.reply).toContain('Accept: application/json, text/event-stream');
+    const a2a = await ask('how do i install the a2a sdk for node');
+    expect(a2a.reply).toContain('@a2a-js/sdk');
+    expect(a2a.sources.map((s) => s.url)).toContain(absoluteUrl('/.well-known/agent-card.json'));
+  });
+});

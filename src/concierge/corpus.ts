@@ -17,7 +17,7 @@ import { buildLlmsTxt } from '../feeds/llms-txt.ts';
 import { SCHEDULE_MAX_AGE_SECONDS, STATIC_MAX_AGE_SECONDS } from '../domain/cache-policy.ts';
 import { dataFreshnessSchema, problemSchema } from '../schemas/api/common.ts';
 import { ALLOWED_HEADERS, ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../schemas/api/cors.ts';
-import { type EndpointDoc, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
+import { type EndpointDoc, isMcpTool, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
 import { problemCodes } from '../schemas/api/problem-codes.ts';
 import { topics } from '../schemas/content.ts';
 import { makeAnswer, ordinal, sentence } from './answer-format.ts';
@@ -500,11 +500,85 @@ function websiteDocs(base: string): Doc[] {
   ];
 }
 
+/**
+ * How an agent does things through the agent protocols, as docs/agents.md and docs/api.md publish them and src/mcp and
+ * src/a2a do them: the MCP tools and what a call takes and gives, how the apiKey travels, what a refused call looks like,
+ * how calls count against the rate limits, the resources, the clients and SDKs, and what the A2A agent answers. llms.txt's
+ * one line per protocol said none of it ("which tool do i call to report a promote", "what does a tool error look like",
+ * "will the a2a agent give me a task id to poll" drew the earn endpoint, the task endpoints or no answer).
+ */
+function agentProtocolDocs(base: string, endpoints: readonly EndpointDoc[]): Doc[] {
+  const mcp = `${base}/mcp`;
+  const card = `${base}/.well-known/agent-card.json`;
+  const doc = (title: string, url: string, names: string, keywords: string, text: string): Doc => ({ kind: 'reference', ref: title, title, url, names, keywords, text });
+  const tools = endpoints.filter(isMcpTool);
+  return [
+    doc(
+      'MCP tools',
+      mcp,
+      'mcp tools ; mcp tool',
+      'mcp tool tools argument arguments schema structuredcontent structured',
+      `Over MCP (POST ${mcp}) every API operation is a tool named by its operationId, in snake case (${tools.length} tools). ` +
+        `A tool's input schema is its endpoint's parameters and body (the key is no argument), its output schema the endpoint's response, and a call runs the endpoint's own handler: the answer's JSON is the result's structuredContent (and its text). ` +
+        `Register with the register tool (the key is shown once), then connect with it as Authorization: Bearer to call earn (actionType promote) or task_claim (a write lacking it is a tool error, missing_api_key); concierge_ask asks the concierge. ` +
+        `The server card at ${base}/.well-known/mcp/server-card lists every tool before you connect.`,
+    ),
+    doc(
+      'MCP credentials',
+      mcp,
+      'mcp credentials',
+      'mcp bearer',
+      'Over MCP your key travels as the Authorization: Bearer header of each POST to /mcp, the way MCP clients configure headers, never as a tool argument. ' +
+        'Reads need no key; a write lacking it is a tool error naming the missing key (missing_api_key), and a gated read below its tier is tier_required.',
+    ),
+    doc(
+      'MCP errors',
+      mcp,
+      'mcp tool errors ; tool error',
+      'mcp iserror refused refuses unknown batch batches',
+      `A refused tool call (duplicate_action, daily_cap_reached, tier_required, missing_api_key, rate_limited, a bad argument...) is a tool result with isError: true whose text starts with the problem code, and whose _meta.problem is the problem+json body. ` +
+        'An unknown tool is JSON-RPC error -32602, an unknown resource -32002; a batch is refused with 400 and -32600: send one JSON-RPC message per POST.',
+    ),
+    doc(
+      'MCP rate limits',
+      mcp,
+      'mcp calls',
+      'mcp count counted counts',
+      'Each POST to /mcp counts against the rate limits of the identity its Authorization header names, together with its HTTP API calls: a tools/call by its operation (a write tool such as earn as a write, a read tool as a read), every other MCP message as a read. ' +
+        'A tools/call past a limit is a tool error, rate_limited (429): ... Retry after N s., with the Retry-After and rate-limit headers on the HTTP answer.',
+    ),
+    doc(
+      'MCP resources',
+      mcp,
+      'mcp resources ; mcp resource',
+      'mcp resource resources uri uris',
+      'The MCP resources are the citable entries and their topics, the OpenAPI document and llms.txt, addressed by their URLs (the permalinks; resource templates give an entry by topic and id, and a topic).',
+    ),
+    doc(
+      'MCP clients',
+      mcp,
+      'mcp client ; mcp clients ; mcp inspector',
+      'mcp client clients claude desktop cursor inspector sdk npm typescript curl accept command transport',
+      `${mcp} speaks Streamable HTTP, stateless with plain JSON answers: POST one JSON-RPC message with Content-Type: application/json and Accept: application/json, text/event-stream; GET and DELETE answer 405 with Allow: POST. ` +
+        `Clients such as Claude Desktop and Cursor read { "mcpServers": { "canopy-cove": { "type": "http", "url": "${mcp}", "headers": { "Authorization": "Bearer <key>" } } } }. ` +
+        `In TypeScript, the official SDK (npm install @modelcontextprotocol/sdk) with its StreamableHTTPClientTransport; from the command line, curl or the MCP Inspector: npx @modelcontextprotocol/inspector --cli ${mcp} --transport http --method tools/call.`,
+    ),
+    doc(
+      'A2A agent',
+      card,
+      'a2a agent ; a2a message ; a2a messages',
+      'a2a poll stream streaming sdk node skill skills',
+      `The concierge as an A2A agent: POST ${base}/a2a with JSON-RPC message/send (A2A 0.3) or SendMessage (A2A 1.0). The answer is one agent message, no tasks and no streaming (message/stream is error -32004), whose text ends with its sources, also in metadata.sources. ` +
+        `Its card (${card}) lists one skill, Ask the concierge, with example questions. Send your key as the Authorization: Bearer (or X-API-Key) header of the POST to /a2a to be answered about your own agent. From Node: the official SDK, npm install @a2a-js/sdk.`,
+    ),
+  ];
+}
+
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
   const index = discoveryIndex(catalog, [...endpoints]);
   docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), suspensionDoc(base), bodiesDoc(base), ...webhookDocs(base), ...websiteDocs(base), ...requestDocs(index, base));
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
-  docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known));
+  docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known), ...agentProtocolDocs(base, endpoints));
   return docs;
 }
