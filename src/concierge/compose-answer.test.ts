@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, publicOrigin } from '../public-origin.ts';
 import { conciergeModel, contentCatalog, snapshotOf } from '../../test/support/concierge-model.ts';
-import { answerQuestion, buildModel, unnamedIn } from './compose-answer.ts';
+import { answerQuestion, asksOf, buildModel, unnamedIn } from './compose-answer.ts';
 import { operations } from '../api/registry.ts';
 import { durationText } from './answer-format.ts';
 
@@ -1928,5 +1928,22 @@ describe('points asked about as kept or lost after an action', () => {
     expect(kept.reply).not.toMatch(/^A promote earns 25 points/);
     expect(kept.reply).toMatch(/revers/);
     expect((await ask('how many points is a promote')).reply).toMatch(/^A promote earns 25 points/);
+  });
+});
+
+describe('two questions in one message', () => {
+  it('splits a message where a second question begins, and not inside one question', () => {
+    expect(asksOf('how much is a share worth? also where is the shop')).toEqual(['how much is a share worth', 'where is the shop']);
+    expect(asksOf('what tier is 750, and what does the tote cost')).toEqual(['what tier is 750', 'what does the tote cost']);
+    expect(asksOf('salt and pepper recipes')).toBeUndefined();
+  });
+
+  it('answers each part, and says what nothing publishes of a part', async () => {
+    const both = await ask('what tier is 750 points and how much does the sticker pack cost');
+    expect(both.reply).toContain('Platinum');
+    expect(both.reply).toContain('7.50');
+    const half = await ask('how much is the canvas tote and do you sell it in other colours');
+    expect(half.reply).toContain('22.00');
+    expect(half.reply).toContain("don't know");
   });
 });
