@@ -1946,4 +1946,10 @@ describe('two questions in one message', () => {
     expect(half.reply).toContain('22.00');
     expect(half.reply).toContain("don't know");
   });
+
+  it('adds a part answered from the same source when the whole does not already say it', async () => {
+    const same = await ask('what perks come with silver, and how many tiers exist altogether');
+    expect(same.reply).toContain('tier-gated feed');
+    expect(same.reply).toContain('five tiers');
+  });
 });

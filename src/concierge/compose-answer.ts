@@ -659,6 +659,8 @@ export async function answerQuestion(model: ConciergeModel, asked: AnswerInput, 
 /** Where a second question begins in one message: "X? also Y", "X? Y", "X, and Y", "X and Y", Y starting as questions start. */
 const SECOND_ASK =
   /(?:\?\s*(?:(?:and|also|plus)\s+)?|[,;]?\s+(?:and|also|plus)\s+)(?=(?:what|what's|whats|how|who|who's|whos|when|where|where's|wheres|which|why|is|are|do|does|did|can|could|will)\b)/gi;
+/** An answer's first sentence, or its first 80 characters: what another answer that already gives it begins with. */
+const openingOf = (reply: string) => reply.slice(0, 80).split(/(?<=[.:])\s/)[0];
 /** Fewer words than this is no question of its own ("and what"). */
 const ASK_WORDS = 3;
 
@@ -673,8 +675,8 @@ export function asksOf(message: string): string[] | undefined {
 
 /**
  * Two questions in one message ("how many points is a promote, and what tier is 300", "where's the rss feed? also do you
- * sell mugs") are each answered: to the whole's answer is added the answer of each ask whose first source the whole did not
- * already cite, and an ask nothing answers is said not to be known. A whole that has no answer is the answers of its asks.
+ * sell mugs") are each answered: to the whole's answer is added the answer of each ask whose opening the whole does not already
+ * say, and an ask nothing answers is said not to be known. A whole that has no answer is the answers of its asks.
  */
 async function eachAsk(model: ConciergeModel, input: AnswerInput, whole: Answer, program: ProgramSnapshot | undefined): Promise<Answer> {
   const asks = asksOf(input.message);
@@ -684,10 +686,7 @@ async function eachAsk(model: ConciergeModel, input: AnswerInput, whole: Answer,
   const unknown = answers.find((a) => a.intent === 'unknown');
   if (!known.length) return whole;
   let result = whole.intent === 'unknown' ? known[0] : whole;
-  for (const a of known) {
-    const cited = new Set(result.sources.map((s) => s.url));
-    if (a !== result && !cited.has(a.sources[0]?.url ?? '')) result = joined(result, a);
-  }
+  for (const a of known) if (a !== result && !result.reply.includes(openingOf(a.reply))) result = joined(result, a);
   return unknown ? joined(result, unknown) : result;
 }
 
