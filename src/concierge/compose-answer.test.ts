@@ -1953,3 +1953,11 @@ describe('two questions in one message', () => {
     expect(same.reply).toContain('five tiers');
   });
 });
+
+describe('the cheapest or dearest of a kind of product', () => {
+  it('is found among the products whose names name that kind', async () => {
+    expect((await ask('which is the least expensive enamel pin')).reply).toContain('The cheapest: Leaf Enamel Pin, 9.00 USD');
+    expect((await ask('which of the bundles is the most expensive')).reply).toContain('The most expensive: Cozy Kitchen Bundle, 45.00 USD');
+    expect((await ask('what is the priciest item in the shop')).reply).toContain('The most expensive: Sculptural Brass Grinder');
+  });
+});
