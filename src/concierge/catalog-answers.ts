@@ -394,6 +394,8 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
   } else if (!picks.length) {
     picks = [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
     const subject = subjectBeyond(ctx, 'podcast').filter((w) => !NEWEST.includes(indexTerm(w) ?? ''));
+    // What no episode is but the shop sells ("a pin for the podcast") is the shop's answer.
+    if (subject.length && !numbered && subject.every((w) => namesProduct(ctx, w))) return shopAnswer(ctx);
     if (subject.length && !numbered) unmatched = askTheTeam(ctx);
     label = `${unmatched ? `No episode matches "${subject.join(' ')}". ${unmatched.says} ` : ''}Latest episodes, newest first`;
   }
@@ -580,6 +582,21 @@ function ofKindNamed<T extends { name: string }>(text: string, brand: string, fo
   );
   const fits = (pool: T[]) => pool.length >= 2 && pool.length < byPrice.length;
   return fits(named) ? named : fits(found) ? byPrice.filter((p) => found.includes(p)) : byPrice;
+}
+
+/** A word of a product's name ("pin", "mugs"), the brand's own words aside. */
+function namesProduct(ctx: AnswerContext, word: string): boolean {
+  const own = new Set(ctx.catalog.site.name.toLowerCase().split(/[^\p{L}]+/u));
+  const w = word.toLowerCase();
+  return (
+    !own.has(w) &&
+    ctx.catalog.products.some((p) =>
+      p.name
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .some((n) => n === w || `${n}s` === w),
+    )
+  );
 }
 
 export function shopAnswer(ctx: AnswerContext): Answer {

@@ -1961,3 +1961,11 @@ describe('the cheapest or dearest of a kind of product', () => {
     expect((await ask('what is the priciest item in the shop')).reply).toContain('The most expensive: Sculptural Brass Grinder');
   });
 });
+
+describe('a product asked of the podcast', () => {
+  it('is the shop answer when no episode is about it but a product is named by it', async () => {
+    const mug = await ask('is there a podcast mug');
+    expect(mug.intent).toBe('shop');
+    expect(mug.reply).toContain('Canopy Cove Logo Mug');
+  });
+});
