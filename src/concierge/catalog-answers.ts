@@ -426,6 +426,8 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
   } else if (!picks.length) {
     picks = [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
     const subject = subjectBeyond(ctx, 'podcast').filter((w) => !NEWEST.includes(indexTerm(w) ?? ''));
+    // What no episode is but the shop sells ("a pin for the podcast") is the shop's answer.
+    if (subject.length && !numbered && subject.every((w) => namesProduct(ctx, w))) return shopAnswer(ctx);
     if (subject.length && !numbered) unmatched = askTheTeam(ctx);
     label = `${unmatched ? `No episode matches "${subject.join(' ')}". ${unmatched.says} ` : ''}Latest episodes, newest first`;
   }
@@ -596,6 +598,39 @@ function bundleSavings(ctx: AnswerContext, items: ReturnType<typeof shopBody>['i
   return { says, bundles };
 }
 
+/**
+ * The products, by price, of the kind a question names by a word of their names ("the cheapest pin": the pins; "which bundle costs
+ * the most": the bundles), or those it found, when two or more and not every one; otherwise every product.
+ */
+function ofKindNamed<T extends { name: string }>(text: string, brand: string, found: T[], byPrice: T[]): T[] {
+  // The brand's own words ("canopy cove merch") name no kind.
+  const own = new Set(brand.toLowerCase().split(/[^\p{L}]+/u));
+  const words = new Set(text.split(' ').flatMap((w) => (w.length >= 3 && !own.has(w) ? [w, w.replace(/e?s$/, '')] : [])));
+  const named = byPrice.filter((p) =>
+    p.name
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .some((w) => words.has(w)),
+  );
+  const fits = (pool: T[]) => pool.length >= 2 && pool.length < byPrice.length;
+  return fits(named) ? named : fits(found) ? byPrice.filter((p) => found.includes(p)) : byPrice;
+}
+
+/** A word of a product's name ("pin", "mugs"), the brand's own words aside. */
+function namesProduct(ctx: AnswerContext, word: string): boolean {
+  const own = new Set(ctx.catalog.site.name.toLowerCase().split(/[^\p{L}]+/u));
+  const w = word.toLowerCase();
+  return (
+    !own.has(w) &&
+    ctx.catalog.products.some((p) =>
+      p.name
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .some((n) => n === w || `${n}s` === w),
+    )
+  );
+}
+
 export function shopAnswer(ctx: AnswerContext): Answer {
   const { base, api, question } = ctx;
   const body = shopBody(ctx.catalog);
@@ -637,10 +672,11 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     const bounds = [...(floor ? [`${floor.inclusive ? 'at least' : 'over'} ${floor.amount}`] : []), ...(ceiling ? [`${ceiling.inclusive ? 'at most' : 'under'} ${ceiling.amount}`] : [])].join(' and ');
     label = picks.length ? `Priced ${bounds}` : `Nothing is priced ${bounds}`;
   } else if (/ (cheapest|least expensive|least costly|lowest price|costs? the least) /.test(question.text)) {
-    picks = byPrice.slice(0, 1);
+    // Among the products the question names, when it names a kind of them ("the cheapest pin"); otherwise in the whole shop.
+    picks = ofKindNamed(question.text, ctx.catalog.site.name, picks, byPrice).slice(0, 1);
     label = 'The cheapest';
   } else if (/ (most expensive|priciest|most costly|dearest|highest price|costs? the most) /.test(question.text)) {
-    picks = byPrice.slice(-1);
+    picks = ofKindNamed(question.text, ctx.catalog.site.name, picks, byPrice).slice(-1);
     label = 'The most expensive';
   } else if (!picks.length && / bundles? /.test(question.text) && body.items.some((p) => p.includes?.length)) {
     // The bundles asked for with none of them named ("any bundle deals, several things together"): every bundle, whatever else is said.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, publicOrigin } from '../public-origin.ts';
 import { conciergeModel, contentCatalog, snapshotOf } from '../../test/support/concierge-model.ts';
-import { answerQuestion, buildModel, unnamedIn } from './compose-answer.ts';
+import { answerQuestion, asksOf, buildModel, unnamedIn } from './compose-answer.ts';
 import { operations } from '../api/registry.ts';
 import { durationText } from './answer-format.ts';
 
@@ -2016,5 +2016,44 @@ describe('doing things through the agent protocols', () => {
     const a2a = await ask('how do i install the a2a sdk for node');
     expect(a2a.reply).toContain('@a2a-js/sdk');
     expect(a2a.sources.map((s) => s.url)).toContain(absoluteUrl('/.well-known/agent-card.json'));
+  });
+});
+
+describe('two questions in one message', () => {
+  it('splits a message where a second question begins, and not inside one question', () => {
+    expect(asksOf('how much is a share worth? also where is the shop')).toEqual(['how much is a share worth', 'where is the shop']);
+    expect(asksOf('what tier is 750, and what does the tote cost')).toEqual(['what tier is 750', 'what does the tote cost']);
+    expect(asksOf('salt and pepper recipes')).toBeUndefined();
+  });
+
+  it('answers each part, and says what nothing publishes of a part', async () => {
+    const both = await ask('what tier is 750 points and how much does the sticker pack cost');
+    expect(both.reply).toContain('Platinum');
+    expect(both.reply).toContain('7.50');
+    const half = await ask('how much is the canvas tote and do you sell it in other colours');
+    expect(half.reply).toContain('22.00');
+    expect(half.reply).toContain("don't know");
+  });
+
+  it('adds a part answered from the same source when the whole does not already say it', async () => {
+    const same = await ask('what perks come with silver, and how many tiers exist altogether');
+    expect(same.reply).toContain('tier-gated feed');
+    expect(same.reply).toContain('five tiers');
+  });
+});
+
+describe('the cheapest or dearest of a kind of product', () => {
+  it('is found among the products whose names name that kind', async () => {
+    expect((await ask('which is the least expensive enamel pin')).reply).toContain('The cheapest: Leaf Enamel Pin, 9.00 USD');
+    expect((await ask('which of the bundles is the most expensive')).reply).toContain('The most expensive: Cozy Kitchen Bundle, 45.00 USD');
+    expect((await ask('what is the priciest item in the shop')).reply).toContain('The most expensive: Sculptural Brass Grinder');
+  });
+});
+
+describe('a product asked of the podcast', () => {
+  it('is the shop answer when no episode is about it but a product is named by it', async () => {
+    const mug = await ask('is there a podcast mug');
+    expect(mug.intent).toBe('shop');
+    expect(mug.reply).toContain('Canopy Cove Logo Mug');
   });
 });

@@ -652,7 +652,42 @@ export async function answerQuestion(model: ConciergeModel, asked: AnswerInput, 
   const input = { ...asked, message: namingItems(asked.message, model.catalog, asked.now) };
   const answer = await answerAsked(model, input, program);
   // An answer that says itself that no key is needed stands ("do i need an api key to read videos": the videos, "no key needed").
-  return (!/\bno (api )?key\b/i.test(answer.reply) && (await openRead(model, input, program))) || answer;
+  const whole = (!/\bno (api )?key\b/i.test(answer.reply) && (await openRead(model, input, program))) || answer;
+  return eachAsk(model, input, whole, program);
+}
+
+/** Where a second question begins in one message: "X? also Y", "X? Y", "X, and Y", "X and Y", Y starting as questions start. */
+const SECOND_ASK =
+  /(?:\?\s*(?:(?:and|also|plus)\s+)?|[,;]?\s+(?:and|also|plus)\s+)(?=(?:what|what's|whats|how|who|who's|whos|when|where|where's|wheres|which|why|is|are|do|does|did|can|could|will)\b)/gi;
+/** An answer's first sentence, or its first 80 characters: what another answer that already gives it begins with. */
+const openingOf = (reply: string) => reply.slice(0, 80).split(/(?<=[.:])\s/)[0];
+/** Fewer words than this is no question of its own ("and what"). */
+const ASK_WORDS = 3;
+
+/** The questions one message asks, when it asks more than one, each long enough to be asked alone. */
+export function asksOf(message: string): string[] | undefined {
+  const parts = message
+    .split(SECOND_ASK)
+    .map((p) => p.trim())
+    .filter((p) => /[\p{L}\p{N}]/u.test(p));
+  return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length >= ASK_WORDS) ? parts : undefined;
+}
+
+/**
+ * Two questions in one message ("how many points is a promote, and what tier is 300", "where's the rss feed? also do you
+ * sell mugs") are each answered: to the whole's answer is added the answer of each ask whose opening the whole does not already
+ * say, and an ask nothing answers is said not to be known. A whole that has no answer is the answers of its asks.
+ */
+async function eachAsk(model: ConciergeModel, input: AnswerInput, whole: Answer, program: ProgramSnapshot | undefined): Promise<Answer> {
+  const asks = asksOf(input.message);
+  if (!asks) return whole;
+  const answers = await Promise.all(asks.map((message) => answerAsked(model, { ...input, message }, program)));
+  const known = answers.filter((a) => a.intent !== 'unknown');
+  const unknown = answers.find((a) => a.intent === 'unknown');
+  if (!known.length) return whole;
+  let result = whole.intent === 'unknown' ? known[0] : whole;
+  for (const a of known) if (a !== result && !result.reply.includes(openingOf(a.reply))) result = joined(result, a);
+  return unknown ? joined(result, unknown) : result;
 }
 
 /** What a key, an account or a payment is asked of, to watch, listen to or read something ("do i need an account to watch"). */
