@@ -1953,3 +1953,11 @@ describe('the brand and what the service keeps (round 71)', () => {
     expect((await ask('when was this answer generated')).reply).toContain('generatedAt');
   });
 });
+
+describe('ending the partnership (round 71)', () => {
+  it('is asked with "end" or "terminate" as with "leave": what the agreement says of ending it', async () => {
+    const answer = await ask('how do i terminate the agreement');
+    expect(answer.intent).toBe('partnership');
+    expect(answer.reply).toContain('Either side may end the partnership at any time');
+  });
+});
