@@ -19,7 +19,7 @@ type Wanted = 'remove' | 'change' | 'move' | 'undo' | 'recover';
 
 /** The verbs of each, as people write them, in the words the question reads (normalised, an api key as "apikey"). */
 const VERBS: Array<[Wanted, string]> = [
-  ['remove', 'delete|remove|erase|wipe|close|deactivate|unregister|deregister|cancel|hide|unsubscribe|leave|quit|stop|unclaim|get rid of'],
+  ['remove', 'delete|remove|erase|wipe|close|deactivate|unregister|deregister|cancel|hide|unsubscribe|leave|quit|end|terminate|stop|unclaim|get rid of'],
   ['change', 'rename|change|edit|update|modify|replace|get a (?:new|fresh|different)|raise|increase|lift|extend'],
   ['move', 'transfer|move|give|gift|merge|combine|buy|purchase'],
   ['undo', 'undo|reset|revert|retract|withdraw|take \\w+ back|take back|give \\w+ back|give back'],

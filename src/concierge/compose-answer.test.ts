@@ -2057,3 +2057,34 @@ describe('a product asked of the podcast', () => {
     expect(mug.reply).toContain('Canopy Cove Logo Mug');
   });
 });
+
+describe('the brand and what the service keeps (round 71)', () => {
+  it('tells what is stored and logged about an agent: the key as a digest, never logged', async () => {
+    const answer = await ask('what about privacy, are keys logged');
+    expect(answer.reply).toContain('SHA-256 digest');
+    expect(answer.reply).toContain('never logged');
+    expect((await ask('is my key kept as a hash')).reply).toContain('SHA-256 digest');
+  });
+
+  it("finds the site's summary by its tagline", async () => {
+    expect((await ask('what is the slogan of canopy cove tv')).reply).toContain('Slow TV and radio');
+  });
+
+  it('reads a wrong key as an invalid one: a message with it is refused and nothing is stored', async () => {
+    const answer = await ask('i sent a message to the team with the wrong key, what happens');
+    expect(answer.intent).toBe('message_team');
+    expect(answer.reply).toContain('401 invalid_api_key and nothing is stored');
+  });
+
+  it('finds dataFreshness when asked when a response was generated', async () => {
+    expect((await ask('when was this answer generated')).reply).toContain('generatedAt');
+  });
+});
+
+describe('ending the partnership (round 71)', () => {
+  it('is asked with "end" or "terminate" as with "leave": what the agreement says of ending it', async () => {
+    const answer = await ask('how do i terminate the agreement');
+    expect(answer.intent).toBe('partnership');
+    expect(answer.reply).toContain('Either side may end the partnership at any time');
+  });
+});

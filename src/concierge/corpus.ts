@@ -225,7 +225,7 @@ function freshnessDoc(base: string): Doc {
     title: 'dataFreshness',
     url: `${base}/api/public`,
     names: 'dataFreshness ; data freshness',
-    keywords: 'fresh freshness stale cache cached caching cacheable json',
+    keywords: 'fresh freshness stale cache cached caching cacheable json generated',
     text: `Every JSON response carries dataFreshness, how fresh its data is: ${freshnessMembers.join(', ')}. Pre-rendered responses carry ETag and Last-Modified and answer If-None-Match with 304. How long a response may be cached (Cache-Control): pre-rendered ones (the catalog, the knowledge base, the feeds) ${STATIC_MAX_AGE_SECONDS} s, the schedule ${SCHEDULE_MAX_AGE_SECONDS} s, live program reads not at all (no-store).`,
   };
 }
@@ -415,7 +415,15 @@ function llmsDocs(llms: string, published: string, base: string, known: Set<stri
     } else if (line.trim() && !line.startsWith('#')) {
       // Its first paragraph, the site's summary, is filed under the words a visitor calls the site by ("what is this site about").
       const summary = !!site && !docs.some((d) => d.ref === 'llms.txt');
-      docs.push({ kind: 'reference', ref: 'llms.txt', title: 'llms.txt site overview', url: overview, names: site, keywords: summary ? 'site website' : section, text: line.replace(/^> /, '') });
+      docs.push({
+        kind: 'reference',
+        ref: 'llms.txt',
+        title: 'llms.txt site overview',
+        url: overview,
+        names: site,
+        keywords: summary ? 'site website tagline slogan' : section,
+        text: line.replace(/^> /, ''),
+      });
     }
   }
   return docs;
@@ -574,10 +582,40 @@ function agentProtocolDocs(base: string, endpoints: readonly EndpointDoc[]): Doc
   ];
 }
 
+/**
+ * What the service keeps about an agent and what it logs, as docs/api.md, docs/agents.md and docs/operators.md publish it
+ * (the key's digest, the request log's fields and redaction, the concierge's lack of state, the message channel's storing).
+ * No one document said it together ("are api keys written to your logs", "does the chat remember me" were judged unknown).
+ */
+function privacyDoc(base: string): Doc {
+  return {
+    kind: 'reference',
+    ref: 'privacy',
+    title: 'What is stored and logged',
+    url: `${base}/api/public`,
+    names: 'privacy',
+    keywords: 'privacy private logged logs logging plaintext digest hash tracking',
+    text:
+      "Of an agent's key only a SHA-256 digest is kept: the key is never logged and never shown again. " +
+      "The server log records each call's id, method, path, status, duration, size and client address; keys are never logged: a secret query value is [redacted], and so are credential headers and body keys. " +
+      'The concierge keeps no state, and without a key its answer has no personal data.',
+  };
+}
+
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
   const docs = [...catalogDocs(catalog, base, limits), ...knowledgeDocs(catalog, base, limits), ...programDocs(catalog, base, endpoints)];
   const index = discoveryIndex(catalog, [...endpoints]);
-  docs.push(...discoveryDocs(index, base), freshnessDoc(base), corsDoc(base), suspensionDoc(base), bodiesDoc(base), ...webhookDocs(base), ...websiteDocs(base), ...requestDocs(index, base));
+  docs.push(
+    ...discoveryDocs(index, base),
+    freshnessDoc(base),
+    privacyDoc(base),
+    corsDoc(base),
+    suspensionDoc(base),
+    bodiesDoc(base),
+    ...webhookDocs(base),
+    ...websiteDocs(base),
+    ...requestDocs(index, base),
+  );
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
   docs.push(...llmsDocs(buildLlmsTxt(catalog, [...endpoints]), index.baseUrl, base, known), ...agentProtocolDocs(base, endpoints));
   return docs;

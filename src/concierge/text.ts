@@ -89,6 +89,8 @@ export const SYNONYMS: Record<string, string[]> = {
   expiry: ['decay'],
   // What checks a claim is the verification ("the checker", "your checker").
   checker: ['verification'],
+  // A key, code or body the service refuses is "invalid" in its words (invalid_api_key, invalid_request): "with a wrong api key".
+  wrong: ['invalid'],
   // A clip's shape is said as vertical (9:16): "what aspect ratio are the clips" (not the radio show, one letter off).
   ratio: ['vertical'],
   aspect: ['vertical'],
