@@ -156,7 +156,8 @@ const cases: Case[] = [
   // Issue #37: questions written by people who never saw the evaluation set. Patchwork (cc-019) is rejected and Pest Patrol (cc-010) a draft: never offered.
   { q: 'got any videos about quilting?', intent: 'videos', cites: ['/api/public/videos'], has: ['No published video matches "quilting"'], hasNot: ['Patchwork'] },
   { q: 'anything on pest control for a small garden', intent: 'videos', cites: ['/api/public/videos?category=cultivation'], has: ['Cultivation', 'pests'], hasNot: ['Pest Patrol'] },
-  { q: 'where do agents connect over MCP', intent: 'api', cites: ['/mcp'], has: ['MCP server: Streamable HTTP'] },
+  // Where: the endpoint, POST /mcp (which of the MCP documents leads the answer is not the point: the server's, its tools').
+  { q: 'where do agents connect over MCP', intent: 'api', cites: ['/mcp'], has: ['POST', '/mcp'] },
   { q: 'Which version is the knowledge base dataset?', intent: 'knowledge', cites: ['/api/public/knowledge'], has: ['version 1.0.0'] },
   { q: 'I have 320 points, what tier am I', intent: 'tiers', cites: ['/api/public'], has: ['With 320 points you are Gold'], hasNot: ['apiKey'] },
   { q: 'is reputation the same as points', intent: 'reputation', cites: ['/api/public/ai/reputation'], has: ['Reputation is not the same as points', '0-100'] },
