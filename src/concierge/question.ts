@@ -431,7 +431,7 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     ...(exclusion ? { excluding: exclusion.excluding } : {}),
     ...(priced ? { priceCeiling: { amount: NUMBER_WORDS[priced[3]] ?? Number(priced[3]), inclusive: /^(up|at|no|max)/.test(priced[1]) } } : {}),
     ...(floor ? { priceFloor: { amount: NUMBER_WORDS[floor[3]] ?? Number(floor[3]), inclusive: /^(at|upwards)/.test(floor[1]) } } : {}),
-    many: / (which|list|all|every|each) /.test(text) || ws.some((w) => KIND_WORDS.has(stem(w)) && w.endsWith('s') && w.length > 3),
+    many: / (which|list|all|every|each|whole|entire|enumerate) /.test(text) || ws.some((w) => KIND_WORDS.has(stem(w)) && w.endsWith('s') && w.length > 3),
     names: nameCandidates(message, vocab),
   };
 }
