@@ -2101,3 +2101,12 @@ describe('requests to list every item (round 72)', () => {
     expect((await ask("what's tonight's lineup")).intent).not.toBe('shop');
   });
 });
+
+describe("the channel's episodes (round 72)", () => {
+  it('reads episodes on the channel or the tv as its videos, and episodes of the podcast as the podcast', async () => {
+    const answer = await ask('list all the kitchen episodes on the channel');
+    expect(answer.reply).toContain('Low-and-Slow Butter');
+    expect(answer.reply).toContain('Kitchen videos');
+    expect((await ask('which podcast episodes are on canopy cove tv')).reply).toContain('Canopy Cove Radio');
+  });
+});
