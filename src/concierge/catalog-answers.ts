@@ -682,6 +682,10 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     // The bundles asked for with none of them named ("any bundle deals, several things together"): every bundle, whatever else is said.
     picks = body.items.filter((p) => p.includes?.length);
     label = 'The bundles';
+  } else if (!picks.length && question.many && !subjectBeyond(ctx, 'shop').length) {
+    // Every item asked for and nothing else named ("give me the whole merch lineup", "list everything in the store"): all of them.
+    picks = [...body.items];
+    label = 'Every item';
   } else if (!picks.length) {
     picks = body.items.filter((p) => p.availability === 'in_stock').slice(0, 5);
     // What was asked for, less the words that name the shop itself: "do you sell cbd" is told that no product is CBD.
@@ -701,7 +705,8 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   const variant = label === 'Matching' && picks.length > 0 && VARIANT.test(` ${question.asWritten.join(' ')} `);
   if (variant) unmatched = askTheTeam(ctx);
   if (picks.length && !/^(The |A few )/.test(label) && !label.includes('A few items')) label += countText(question.text, picks.length, 'product');
-  picks = picks.slice(0, 5);
+  // Every item asked for is every item (the shop holds ten); any other list is cut to its first five.
+  if (!label.startsWith('Every item')) picks = picks.slice(0, 5);
   // One or two items are described as well: what they are is part of the answer; in a longer list, those that say more of the question.
   const more = saysMore(ctx);
   const described = (p: Item) => (picks.length <= 2 || more(p.description, p.name) ? `${line(p)}: ${p.description.replace(/\.$/, '')}` : line(p));

@@ -2088,3 +2088,25 @@ describe('ending the partnership (round 71)', () => {
     expect(answer.reply).toContain('Either side may end the partnership at any time');
   });
 });
+
+describe('requests to list every item (round 72)', () => {
+  it('reads a lineup of the shop as its list, not the air, and gives every item when nothing else is named', async () => {
+    const answer = await ask('give me the whole merch lineup');
+    expect(answer.intent).toBe('shop');
+    for (const name of ['Harvest Moon Poster', 'Leaf Pattern Socks', 'Canopy Canvas Tote', 'Cove Sticker Pack']) expect(answer.reply).toContain(name);
+    expect((await ask('the entire shop please')).reply).toContain('Every item');
+  });
+
+  it('still reads a lineup alone as the schedule', async () => {
+    expect((await ask("what's tonight's lineup")).intent).not.toBe('shop');
+  });
+});
+
+describe("the channel's episodes (round 72)", () => {
+  it('reads episodes on the channel or the tv as its videos, and episodes of the podcast as the podcast', async () => {
+    const answer = await ask('list all the kitchen episodes on the channel');
+    expect(answer.reply).toContain('Low-and-Slow Butter');
+    expect(answer.reply).toContain('Kitchen videos');
+    expect((await ask('which podcast episodes are on canopy cove tv')).reply).toContain('Canopy Cove Radio');
+  });
+});

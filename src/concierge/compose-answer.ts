@@ -60,9 +60,9 @@ const KNOWN_ONLY = 0.75;
 const QUESTION_START = /^(what|how|who|which|when|where|why|is|are|do|does|can|could|will)\b/;
 /** What a program fact or endpoint must account for to make a question's clock words the asker's story rather than the air's. */
 const PROGRAM_OVER_CLOCK = 0.2;
-/** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. */
+/** Words about the schedule's time: what is on now, next, tonight, on a day, at a time. A lineup of the shop's or the catalog's ("the whole merch lineup") is a list of its items. */
 const ON_AIR =
-  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|yesterday|last night|this (morning|afternoon|evening|weekend)|later|on air|airing|on tv|playing|lineup|\d{1,2} ?(am|pm)|noon|midnight|local time|on (a|the) (weekday|weekend)s?|on weekdays|on weekends|at the weekend) /;
+  / (now|next|on next|comes on|after this|shows? on|airs?|tonight|today|tomorrow|yesterday|last night|this (morning|afternoon|evening|weekend)|later|on air|airing|on tv|playing|(?<!(?:merch|merchandise|shop|store|product|products|video|videos|clip|clips|podcast|episode|episodes) )lineup|\d{1,2} ?(am|pm)|noon|midnight|local time|on (a|the) (weekday|weekend)s?|on weekdays|on weekends|at the weekend) /;
 /** The days of the week together ("on a weekday"), which no document names: a time on air, no subject nothing publishes. */
 const WEEK_PARTS = new Set(['weekday', 'weekdai', 'weekend']);
 

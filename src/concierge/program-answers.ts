@@ -353,7 +353,7 @@ export const programFacts: ProgramFact[] = [
     title: 'Shop products',
     path: '/api/public/shop/products',
     endpoints: ['GET /api/public/shop/products'],
-    keywords: 'merchandise items price bundles sale',
+    keywords: 'merchandise items price bundles sale lineup selection',
     dynamic: true,
     answer: shopAnswer,
   },

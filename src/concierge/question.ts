@@ -389,6 +389,8 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     .map((w) => KIND_WORDS.get(stem(w)))
     .filter((k) => k !== undefined);
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));
+  // The channel's episodes are its videos ("the kitchen episodes on the channel", "tv episodes"): the podcast's are the radio's.
+  const channelEpisodes = kinds[0] === 'episode' && / (channel|tv|television) /.test(text) && !/ (podcast|podcasts|radio|listen|audio|season) /.test(text);
   tiers.sort((a, b) => text.indexOf(a.toLowerCase()) - text.indexOf(b.toLowerCase()));
   // A count of the best ("top 3"), or a place among them ("number 4 on the leaderboard"), which is read down to.
   const countMatch = / (?:top|first|best|number|place|position|spot) (\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twenty) /.exec(text);
@@ -427,11 +429,11 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     numbers,
     ...(count ? { count } : {}),
     self: / (i|me|my|mine|myself|am i) /.test(text),
-    ...(kinds.length || priced || floor ? { kind: kinds[0] ?? 'product' } : {}),
+    ...(kinds.length || priced || floor ? { kind: channelEpisodes ? 'video' : (kinds[0] ?? 'product') } : {}),
     ...(exclusion ? { excluding: exclusion.excluding } : {}),
     ...(priced ? { priceCeiling: { amount: NUMBER_WORDS[priced[3]] ?? Number(priced[3]), inclusive: /^(up|at|no|max)/.test(priced[1]) } } : {}),
     ...(floor ? { priceFloor: { amount: NUMBER_WORDS[floor[3]] ?? Number(floor[3]), inclusive: /^(at|upwards)/.test(floor[1]) } } : {}),
-    many: / (which|list|all|every|each) /.test(text) || ws.some((w) => KIND_WORDS.has(stem(w)) && w.endsWith('s') && w.length > 3),
+    many: / (which|list|all|every|each|whole|entire|enumerate) /.test(text) || ws.some((w) => KIND_WORDS.has(stem(w)) && w.endsWith('s') && w.length > 3),
     names: nameCandidates(message, vocab),
   };
 }

@@ -25,7 +25,9 @@ export const STOP_WORDS = new Set(
     'endpoint endpoints call calls ' +
     // How a skeptic reports a claim to check, and how the asker feels about it: the claim's own words are the subject ("is it a
     // myth that ...", "my friend swears ...", "my aunt is scared to use one": no typo of "shared"). "unless" names nothing.
-    'myth myths swear swears swore supposedly allegedly scared worried afraid unless'
+    'myth myths swear swears swore supposedly allegedly scared worried afraid unless ' +
+    // How a request for a list says it wants all of it ("the whole merch lineup", "the entire catalogue"): the subject is elsewhere.
+    'whole entire'
   ).split(' '),
 );
 
