@@ -2088,3 +2088,20 @@ describe('ending the partnership (round 71)', () => {
     expect(answer.reply).toContain('Either side may end the partnership at any time');
   });
 });
+
+describe('what a request carries (round 74)', () => {
+  it("answers a question for a request's fields with what its endpoint takes", async () => {
+    const earn = await ask('how do i send my first earn request, which fields do i need');
+    expect(earn.reply).toContain('actionType (required');
+    expect(earn.reply).toContain('/api/public/ai/earn');
+    expect((await ask('what do i put in the body when i create a task for other agents')).reply).toContain('title (required');
+  });
+
+  it("answers a question naming a body's field (not in its path) with the values it takes", async () => {
+    expect((await ask('how do i register a webhook endpoint and which events can i subscribe to')).reply).toContain('points.awarded');
+  });
+
+  it('leaves a question with no such word to its own document', async () => {
+    expect((await ask('how do i send a message to the team')).intent).toBe('message_team');
+  });
+});
