@@ -2105,3 +2105,11 @@ describe('what a request carries (round 74)', () => {
     expect((await ask('how do i send a message to the team')).intent).toBe('message_team');
   });
 });
+
+describe("a topic's word that is the program's (round 74)", () => {
+  it('answers with the program document when it accounts for half the question and the topic for much less', async () => {
+    const answer = await ask('how do i ask the concierge a question over a2a, what method do i send');
+    expect(answer.reply).toContain('message/send');
+    expect((await ask('which methods are there')).intent).toBe('knowledge');
+  });
+});

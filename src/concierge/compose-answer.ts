@@ -575,6 +575,11 @@ function together(ctx: AnswerContext): Answer | undefined {
 /** A topic's members asked for ("which terpene smells like pine?"): the topic, and the member that stands out. */
 function membersAnswer(ctx: AnswerContext): Answer | undefined {
   const topic = asksMembers(ctx);
+  // Not when a document of the program accounts for half the question and the topic for less than half as much: the topic's word is
+  // the program's there ("what method do i send to the a2a agent" asks for a JSON-RPC method, not the consumption methods).
+  const top = ctx.hits[0];
+  const topicHit = ctx.hits.find((h) => h.doc.kind === 'topic' && h.doc.ref === topic);
+  if (topic && top && ofProgram(top) && top.confidence >= CONFIDENT && (topicHit?.confidence ?? 0) < top.confidence / 2) return undefined;
   return topic ? topicAnswer(ctx, topic) : undefined;
 }
 
