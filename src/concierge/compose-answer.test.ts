@@ -2110,3 +2110,28 @@ describe("the channel's episodes (round 72)", () => {
     expect((await ask('which podcast episodes are on canopy cove tv')).reply).toContain('Canopy Cove Radio');
   });
 });
+
+describe('what a request carries (round 74)', () => {
+  it("answers a question for a request's fields with what its endpoint takes", async () => {
+    const earn = await ask('how do i send my first earn request, which fields do i need');
+    expect(earn.reply).toContain('actionType (required');
+    expect(earn.reply).toContain('/api/public/ai/earn');
+    expect((await ask('what do i put in the body when i create a task for other agents')).reply).toContain('title (required');
+  });
+
+  it("answers a question naming a body's field (not in its path) with the values it takes", async () => {
+    expect((await ask('how do i register a webhook endpoint and which events can i subscribe to')).reply).toContain('points.awarded');
+  });
+
+  it('leaves a question with no such word to its own document', async () => {
+    expect((await ask('how do i send a message to the team')).intent).toBe('message_team');
+  });
+});
+
+describe("a topic's word that is the program's (round 74)", () => {
+  it('answers with the program document when it accounts for half the question and the topic for much less', async () => {
+    const answer = await ask('how do i ask the concierge a question over a2a, what method do i send');
+    expect(answer.reply).toContain('message/send');
+    expect((await ask('which methods are there')).intent).toBe('knowledge');
+  });
+});

@@ -163,6 +163,36 @@ function quotedEndpoint(ctx: AnswerContext): Answer | undefined {
   return best ? documentAnswer({ ...ctx, hits: [best, ...ctx.hits.filter((h) => h !== best)] }, best) : undefined;
 }
 
+/** Words that ask what a request carries: its fields, body or parameters ("which fields do i need", "what do i put in the body"). */
+const ASKS_FIELDS = /\b(fields?|body|payload|param(eter)?s|arguments|what (do|should|must) i (put|send|include|pass)|what goes in)\b/;
+
+/**
+ * A question for what a request carries, about the endpoint the best document is (or a program fact documents, its first write
+ * first), is answered by what that endpoint takes, as the discovery index publishes it: "how do i send my first earn request, which
+ * fields do i need" is earn's body (actionType, url, description), "what do i put in the body when i create a task" the task's
+ * (title, description). So is a question that names a field of a body whose endpoint's path does not have that word: "how do i
+ * register a webhook endpoint and which events can i subscribe to" is told the events one may subscribe to.
+ */
+function endpointFields(ctx: AnswerContext): Answer | undefined {
+  const top = ctx.hits[0];
+  if (!top || !ofProgram(top) || top.doc.ref.endsWith(' parameters')) return undefined;
+  const keys =
+    top.doc.kind === 'reference' && isEndpoint(top.doc.ref)
+      ? [top.doc.ref]
+      : top.doc.kind === 'program'
+        ? [...(programFacts.find((f) => f.intent === top.doc.ref)?.endpoints ?? [])].sort((a, b) => Number(a.startsWith('GET ')) - Number(b.startsWith('GET ')))
+        : [];
+  const params = keys.map((k) => ctx.index.docs.find((d) => d.kind === 'reference' && d.ref === `${k} parameters`)).find((d) => d !== undefined);
+  if (!params) return undefined;
+  const text = ` ${ctx.question.text} `;
+  const path = params.ref.split(' ')[1];
+  const fields = [...params.text.matchAll(/(\w+) \((?:required|optional)/g)].map((m) => m[1].toLowerCase()).filter((f) => f.length >= 4 && !path.toLowerCase().includes(f));
+  const namesField = top.doc.kind === 'reference' && fields.some((f) => text.includes(` ${f} `)) && /\b(which|what)\b/.test(text);
+  if (!ASKS_FIELDS.test(text) && !namesField) return undefined;
+  const hit = ctx.index.search(`${params.keywords} ${params.title}`).find((h) => h.doc === params);
+  return hit ? documentAnswer({ ...ctx, hits: [hit, ...ctx.hits] }, hit) : undefined;
+}
+
 /** The program's own facts: its tiers, rules and endpoints, not the catalog or the knowledge base. */
 const ofProgram = (h: Hit) => ['tier', 'program', 'reference'].includes(h.doc.kind);
 
@@ -545,6 +575,11 @@ function together(ctx: AnswerContext): Answer | undefined {
 /** A topic's members asked for ("which terpene smells like pine?"): the topic, and the member that stands out. */
 function membersAnswer(ctx: AnswerContext): Answer | undefined {
   const topic = asksMembers(ctx);
+  // Not when a document of the program accounts for half the question and the topic for less than half as much: the topic's word is
+  // the program's there ("what method do i send to the a2a agent" asks for a JSON-RPC method, not the consumption methods).
+  const top = ctx.hits[0];
+  const topicHit = ctx.hits.find((h) => h.doc.kind === 'topic' && h.doc.ref === topic);
+  if (topic && top && ofProgram(top) && top.confidence >= CONFIDENT && (topicHit?.confidence ?? 0) < top.confidence / 2) return undefined;
   return topic ? topicAnswer(ctx, topic) : undefined;
 }
 
@@ -1136,6 +1171,7 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     // the question the API's: a health word in it is about the asker's code.
     (asksHealth(ctx) && !errorCode ? healthAnswer(ctx) : undefined) ??
     quotedEndpoint(ctx) ??
+    endpointFields(ctx) ??
     errorCode ??
     reputationScore(ctx) ??
     (await placeWithPoints(ctx, program)) ??
