@@ -2094,6 +2094,7 @@ describe("the editors' guide to changing content (round 73)", () => {
     expect((await ask('how do i add a product to the shop, which file')).reply).toContain('content/shop/<id>.yaml');
     expect((await ask('how do i check my content files are valid before i commit')).reply).toContain('npm run content');
     expect((await ask('what do i need installed to generate the audio of an episode')).reply).toContain('espeak-ng');
+    expect((await ask('how do i schedule a one-off special')).reply).toContain('schedule.yaml');
   });
 
   it('leaves a reader’s question to the catalog, with no word of changing content', async () => {

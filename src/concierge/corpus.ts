@@ -608,7 +608,7 @@ function privacyDoc(base: string): Doc {
  * number?") and the editors' documents, which share its subjects, do not answer it.
  */
 const EDITING_WORDS =
-  / (add|adding|create|creating|edit|editing|fix|fixing|change|changes|changed|changing|commit|commits|committing|committed|publish|unpublish|put|take|write|writing|make|yaml|file|files|repo|repository|npm|build|install|installed|generate|schema|schemas|mp4|mp3|preview|typo|mistake|mistakes|valid|demo|kept|values) /;
+  / (i schedule|add|adding|create|creating|edit|editing|fix|fixing|change|changes|changed|changing|commit|commits|committing|committed|publish|unpublish|put|take|write|writing|make|yaml|file|files|repo|repository|npm|build|install|installed|generate|schema|schemas|mp4|mp3|preview|typo|mistake|mistakes|valid|demo|kept|values) /;
 
 /** Whether a question (its normalised text) asks how to change content, so that the editors' documents may answer it. */
 export function asksEditing(text: string): boolean {
