@@ -2135,3 +2135,17 @@ describe("a topic's word that is the program's (round 74)", () => {
     expect((await ask('which methods are there')).intent).toBe('knowledge');
   });
 });
+
+describe("the editors' guide to changing content (round 73)", () => {
+  it('answers a question about changing content from the editors’ documents', async () => {
+    expect((await ask('how do i add a product to the shop, which file')).reply).toContain('content/shop/<id>.yaml');
+    expect((await ask('how do i check my content files are valid before i commit')).reply).toContain('npm run content');
+    expect((await ask('what do i need installed to generate the audio of an episode')).reply).toContain('espeak-ng');
+    expect((await ask('how do i schedule a one-off special')).reply).toContain('schedule.yaml');
+  });
+
+  it('leaves a reader’s question to the catalog, with no word of changing content', async () => {
+    expect((await ask('which version of the knowledge base is current')).reply).not.toContain('dataset.yaml');
+    expect((await ask('any specials coming up?')).reply).not.toContain('schedule.yaml');
+  });
+});

@@ -18,7 +18,7 @@ import { namingItems } from './item-ids.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
 import { makeAnswer } from './answer-format.ts';
 import { ASKS_TOTAL, asksOldest, MONTHS, monthOfQuestion, NEWEST, upcomingAnswer, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
-import { buildCorpus, isEndpoint } from './corpus.ts';
+import { asksEditing, buildCorpus, editorsDocs, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer, placeWithPoints } from './live-answers.ts';
 import { programFacts, reputationScore } from './program-answers.ts';
@@ -39,6 +39,8 @@ export interface ConciergeModel {
   /** The public origin every URL of an answer starts with. */
   base: string;
   index: ConciergeIndex;
+  /** The editors' documents (how content is changed by a commit), asked only by a question about changing content. */
+  editing: ConciergeIndex;
   vocabulary: Vocabulary;
 }
 
@@ -77,7 +79,7 @@ const NOW_CHANGED = / (it|i|we|they|he|she|you|that|this) now (?=\w+s? )/g;
 export function buildModel(catalog: Catalog, endpoints: readonly EndpointDoc[]): ConciergeModel {
   const base = publicOrigin();
   const docs = buildCorpus(catalog, base, endpoints);
-  return { catalog, base, index: buildIndex(docs), vocabulary: buildVocabulary(docs.flatMap((d) => [d.names, d.keywords, d.text])) };
+  return { catalog, base, index: buildIndex(docs), editing: buildIndex(editorsDocs(catalog, base)), vocabulary: buildVocabulary(docs.flatMap((d) => [d.names, d.keywords, d.text])) };
 }
 
 /** A special is public from its announcement until it ends; everything else in the index always is. */
@@ -758,9 +760,22 @@ async function answerAsked(model: ConciergeModel, input: AnswerInput, program?: 
   const rest = withoutPreamble(model, input.message);
   const asked = rest ? { ...input, message: rest } : input;
   const ctx = contextOf(model, asked, readQuestion(asked.message, model.vocabulary));
+  const edited = editingAnswer(model, ctx);
+  if (edited) return edited;
   const answer = await answerAsRead(model, ctx, program);
   const given = answer && answer.intent !== 'unknown' ? answer : ((await answerLastAsk(model, input, program)) ?? answer ?? unknownAnswer(ctx));
   return askLed(model, ctx, given, program);
+}
+
+/**
+ * A question about changing content ("how do i add a product to the shop", "can i commit its yaml without it going live") is
+ * answered by the editors' document that accounts for half of it, as its words are written (the catalog's vocabulary corrects
+ * no "yaml").
+ */
+function editingAnswer(model: ConciergeModel, ctx: AnswerContext): Answer | undefined {
+  if (!asksEditing(ctx.question.text)) return undefined;
+  const hits = model.editing.search(ctx.question.text);
+  return hits[0] && hits[0].confidence >= CONFIDENT ? referenceAnswer({ ...ctx, hits }, hits[0]) : undefined;
 }
 
 /** A document that lists or summarises the others (the errors table, llms.txt's paragraphs, the overviews of the catalog, the schedule and the index): no situation's answer. */

@@ -19,7 +19,7 @@ import { dataFreshnessSchema, problemSchema } from '../schemas/api/common.ts';
 import { ALLOWED_HEADERS, ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../schemas/api/cors.ts';
 import { type EndpointDoc, isMcpTool, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
 import { problemCodes } from '../schemas/api/problem-codes.ts';
-import { topics } from '../schemas/content.ts';
+import { topicCounts, topics, videoStatus } from '../schemas/content.ts';
 import { makeAnswer, ordinal, sentence } from './answer-format.ts';
 import { knowledgeRef, topicNames } from './knowledge-answers.ts';
 import { programFacts } from './program-answers.ts';
@@ -600,6 +600,140 @@ function privacyDoc(base: string): Doc {
       "The server log records each call's id, method, path, status, duration, size and client address; keys are never logged: a secret query value is [redacted], and so are credential headers and body keys. " +
       'The concierge keeps no state, and without a key its answer has no personal data.',
   };
+}
+
+/**
+ * The words of changing content, as an editor asks it ("how do i add a product", "can i commit its yaml", "where do i put the
+ * mp4", "where is the version kept"): without one, a question is a reader's ("which specials are coming up", "kb version
+ * number?") and the editors' documents, which share its subjects, do not answer it.
+ */
+const EDITING_WORDS =
+  / (i schedule|add|adding|create|creating|edit|editing|fix|fixing|change|changes|changed|changing|commit|commits|committing|committed|publish|unpublish|put|take|write|writing|make|yaml|file|files|repo|repository|npm|build|install|installed|generate|schema|schemas|mp4|mp3|preview|typo|mistake|mistakes|valid|demo|kept|values) /;
+
+/** Whether a question (its normalised text) asks how to change content, so that the editors' documents may answer it. */
+export function asksEditing(text: string): boolean {
+  return EDITING_WORDS.test(text);
+}
+
+/**
+ * How the brand's editors change what is published, as content/README.md and docs/editors.md publish it: a video's file,
+ * status and category, the media files, dates and lengths, a knowledge entry's file and its references, an episode's,
+ * a product's, the schedule's and a clip's files, checking and previewing content, the schemas an IDE reads, what a
+ * commit does on the site, and that the brand is fictional. No document said any of it ("how do i check my changes are
+ * valid before i commit", "how do i add a new product to the shop" were judged unknown or drew registering). They are an
+ * index of their own (compose-answer.ts), asked only by a question about changing content (`asksEditing`): in the catalog's
+ * index their words would make a reader's question theirs ("which specials are coming up", "kb version number?").
+ */
+export function editorsDocs(catalog: Catalog, base: string): Doc[] {
+  const doc = (title: string, names: string, keywords: string, text: string): Doc => ({ kind: 'reference', ref: title, title, url: `${base}/`, names, keywords, text });
+  const categories = catalog.site.categories.map((c) => c.id).join(', ');
+  const counts = topics.map((t) => `${t} ${topicCounts[t]}`).join(', ');
+  const [draft, , approved] = videoStatus.options;
+  return [
+    doc(
+      'Adding a video',
+      'add a video ; new video ; video file',
+      'yaml file create add put up',
+      `A video is one file, content/videos/<id>.yaml, whose name is its id (content/videos/cc-029.yaml): id, title, description (1-3 sentences), status (only ${approved} is published), category (an id from content/site.yaml), tags, featured, durationSeconds, publishedAt, thumbnail (/media/thumbs/<id>.svg) and playbackUrl (/media/videos/<id>.mp4). ` +
+        'Make its media with npm run media -- <id>, check with npm run content, look with npm run preview, then commit with git add content public; the next build publishes it.',
+    ),
+    doc(
+      'Video status',
+      'video status ; unpublish a video',
+      'status statuses draft pending approved rejected archived unpublish live ready yaml file take off remove hide',
+      `A video's status is one of ${videoStatus.options.join(', ')}; only ${approved} videos are published, so a ${draft} can sit in content/ safely, and setting an ${approved} video's status to another (archived) takes it off the site, the API and the feeds on the next build, its file staying in the repository.`,
+    ),
+    doc(
+      'Video categories and tags',
+      'video category ; video tags',
+      'category categories tags tag gardening site.yaml format',
+      `A video's category must be one of the ids in content/site.yaml (${categories}); any other stops npm run content: content/videos/cc-029.yaml: category: "gardening" is not a category in content/site.yaml. Tags are lowercase kebab-case (a-z, 0-9 and -).`,
+    ),
+    doc(
+      'Media files',
+      'media files ; npm run media',
+      'media mp4 poster posters thumbnail thumbnails svg ffmpeg espeak-ng recording real generated generate demo render installed install laptop tools',
+      "npm run media -- <id> makes the demo files from the content (a video at public/media/videos/<id>.mp4, 4 s, 320x180, and its poster at the thumbnail, /media/thumbs/<id>.svg; an episode's spoken MP3 and WebVTT transcript) and writes the files' real lengths back into the content file. " +
+        "You need Node.js 20 or newer, ffmpeg for videos and clips, and espeak-ng and ffmpeg for episodes (apt-get install -y ffmpeg espeak-ng). For a real recording, put the file at public/media/videos/<id>.mp4 and its poster at the thumbnail's path, and write durationSeconds yourself: npm run content checks it against the file.",
+    ),
+    doc(
+      'Dates and lengths in content',
+      'dates ; durationSeconds',
+      'date dates quote quotes quoted publish publishedAt iso length duration seconds minutes',
+      'Dates are ISO 8601 in double quotes: "2026-10-01" for a day, "2026-10-01T18:00:00Z" for an instant; the build stops on an unquoted date, which YAML 1.1 tools read as a date, not text. A length is durationSeconds, in whole seconds: the file\'s length, which npm run media writes and the build checks.',
+    ),
+    doc(
+      'Editing a knowledge entry',
+      'knowledge entry file ; knowledge base version',
+      'edit fix typo mistake file markdown front matter version dataset dataset.yaml citeAs cite updated allowed',
+      `A knowledge entry is content/knowledge/<topic>/<id>.md (linalool is content/knowledge/terpenes/linalool.md): front matter (id, name, summary, aliases, updated, facts, references, related) and a Markdown body, educational and conservative, with no dosing advice. ` +
+        `Fix it there and change its updated date; the whole knowledge base's version, licence (CC-BY-4.0) and updated date are in content/knowledge/dataset.yaml. An entry's permalink and citeAs line are derived at build time from its id, topic, name and updated date and the dataset's metadata. Each topic has exactly its number of entries: ${counts}.`,
+    ),
+    doc(
+      'References and citations',
+      'adding a reference ; citations',
+      'add new reference references citation citations cite cited source sources paper study fields invent made plausible mentions matching',
+      'Each knowledge entry lists at least one reference (authors, title, publisher or journal, year, and a url or a doi): real, published sources only, checked against the publication; never invent a citation. ' +
+        'Every source named in the summary, the facts or the body must be in references, and every reference must be cited somewhere: the build checks both ways, e.g. citation "Smith et al. 2022" has no matching entry in references (same first author and year). ' +
+        'Cite as (Huestis 2007), (Smith et al. 2022), two authors as (Booth & Bohlmann 2019), several as (Russo 2011; Walsh et al. 2021), or in a sentence as Russo (2011).',
+    ),
+    doc(
+      'Publishing a podcast episode',
+      'new episode ; episode file',
+      'publish new episode episodes file audio mp3 lengthBytes transcript transcripts vtt webvtt format episodeType types trailer bonus full cover art image size',
+      "An episode is content/podcast/episodes/<id>.yaml: id, title, description, season, episode, episodeType (full, trailer or bonus), publishedAt, durationSeconds, audio (url, type and lengthBytes, the file's exact size) and an optional transcriptUrl (a WebVTT .vtt file under public/). " +
+        "npm run media -- <id> makes its MP3 and transcript (espeak-ng and ffmpeg) and writes lengthBytes; for a real file, set it to stat -c %s file. The show's cover (content/podcast/show.yaml) is a square JPEG or PNG, 1400-3000 px.",
+    ),
+    doc(
+      'Adding a shop product',
+      'new product ; product file',
+      'add new product products file price write amount availability values in_stock preorder sold_out sold bundle bundles contain item items',
+      'A product is content/shop/<id>.yaml: id, type (item or bundle), name, description, price { amount: "14.00", currency: USD } (the amount a decimal string with two places), availability (in_stock, preorder or sold_out: set sold_out when it sells out), image and tags; a bundle\'s items are the ids of at least 2 existing items, not bundles.',
+    ),
+    doc(
+      'Editing the schedule',
+      'schedule file ; adding a special',
+      'schedule.yaml one-off special specials add visible announceAt grid slot slots midnight split late time zone',
+      'The schedule is content/schedule.yaml: its timeZone (an IANA name, America/Los_Angeles), the weekly grid of slots (every minute of Monday 00:00 to Sunday 24:00 exactly once; a slot may not cross midnight, so split it, and end: "24:00" closes a day) and the specials, dated one-off programmes with id, title, description, startsAt, endsAt and announceAt: a special is public from that instant, and Silver+ agents see it earlier in the AI feed.',
+    ),
+    doc(
+      'Adding a clip',
+      'clip file',
+      'clip clips vertical short picture size width height',
+      "A clip is content/clips/<id>.yaml: videoId (an existing video), title, durationSeconds (1-180), width and height (its file's picture, 9:16 only: 180x320 for the demo clips, 1080x1920 for a full-HD clip), publishedAt, thumbnail and playbackUrl.",
+    ),
+    doc(
+      'Checking content',
+      'npm run content ; checking content',
+      'check checking valid validate validation before commit commits changes error errors build message',
+      "npm run content validates every file in content/ (its schema), the references between files and the media files they name, and prints content ok with the counts or one line per problem naming the file, the field and what is wrong; a mistake also stops the preview's rebuild and npm run build.",
+    ),
+    doc(
+      'Previewing content',
+      'npm run preview ; preview',
+      'preview see look before committing save saves saved rebuild rebuilds long take',
+      "npm run preview builds and serves the whole site, pages and API, at http://localhost:4321 and rebuilds it on every save: a change shows after about 50 seconds (45-52 s on a 2-core machine), and open pages reload by themselves. An invalid change prints the build's message and keeps serving the last good build.",
+    ),
+    doc(
+      'After a content commit',
+      'content commit',
+      'commit committed git happens once after site caches cache deploy show live',
+      'A commit that changes content/ changes the API, the feeds, llms.txt and the web pages on the next build, everywhere at once: dataFreshness.contentVersion changes in every JSON body, and caches pick the change up within five minutes. Commit the content, its media and the schemas together (git add content public).',
+    ),
+    doc(
+      'Content schemas and your IDE',
+      'content schemas ; yaml extension',
+      'vs code vscode ide underline underlining underlined yaml extension json schema schemas hand commit changed',
+      'npm run content writes a JSON Schema for every kind of file to content/schemas/: they are generated, never edit them by hand, but commit them with the content (git add content does); the test suite fails when the committed ones are not the ones the content gives. ' +
+        'In VS Code install the YAML extension (redhat.vscode-yaml): the committed .vscode/settings.json maps the schemas onto the files, so a wrong field or category is underlined as you type.',
+    ),
+    doc(
+      'The brand is fictional',
+      'fictional',
+      'real fictional people products brand made catalog',
+      `The brand, ${catalog.site.name}, and every video, episode, product and person in the catalog are fictional, and domains use the reserved .example top-level domain.`,
+    ),
+  ];
 }
 
 export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly EndpointDoc[], limits: IndexLimits = INDEX_LIMITS): Doc[] {
