@@ -2088,3 +2088,20 @@ describe('ending the partnership (round 71)', () => {
     expect(answer.reply).toContain('Either side may end the partnership at any time');
   });
 });
+
+describe('questions across the catalog kinds (round 75)', () => {
+  it('tells of another kind the question names: the items of it about the same subject', async () => {
+    expect((await ask('the endocannabinoid system entry, is there a video on it as well')).reply).toContain('The Endocannabinoid System in Ten Minutes');
+    expect((await ask('dr ines marlowe is in the videos, does she appear in a podcast episode')).reply).toContain('The Chemistry of Aroma');
+  });
+
+  it('says when no item of the other kind is about the subject, and who to ask', async () => {
+    const answer = await ask('the cannabinol entry, is there a podcast episode about it');
+    expect(answer.reply).toContain('No podcast episode is about it');
+    expect(answer.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
+  });
+
+  it('gives the slots that play a video when the schedule is asked of it', async () => {
+    expect((await ask('which show plays the cookie lab video')).reply).toContain('Friday Bake, Friday 08:00-11:00');
+  });
+});
