@@ -2105,3 +2105,12 @@ describe('questions across the catalog kinds (round 75)', () => {
     expect((await ask('which show plays the cookie lab video')).reply).toContain('Friday Bake, Friday 08:00-11:00');
   });
 });
+
+describe("a video's transcript (round 75)", () => {
+  it('says videos publish none, names the episodes that do, and who to ask', async () => {
+    const answer = await ask('does the cookie lab video come with a transcript');
+    expect(answer.reply).toContain('Videos publish no transcript');
+    expect(answer.reply).toContain('Reading the Label');
+    expect(answer.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
+  });
+});

@@ -1156,6 +1156,14 @@ function acrossKinds(ctx: AnswerContext, answer: Answer): Answer {
     if (slots.length)
       added.push(`On the schedule (${ctx.catalog.schedule.timeZone} time): ${slots.map((s) => `${s.title}, ${capitalise(s.day)} ${s.start}-${s.end}, plays ${title(s.videoId!)}`).join('; ')}.`);
   }
+  // Videos publish no transcript (episodes may): asked for a video's, the answer says so, and who to ask.
+  if (answer.intent === 'videos' && / videos? /.test(text) && ctx.question.stems.has('transcript')) {
+    const withOne = ctx.catalog.podcast.episodes.filter((e) => e.transcriptUrl).map((e) => e.title);
+    added.push(
+      `Videos publish no transcript (of the podcast's episodes, these do: ${withOne.join('; ')}); I don't know more about it than that; for anything else, write to the team with POST ${ctx.base}/api/public/ai/message.`,
+    );
+    sources.push(ctx.api('/api/public/ai/message', 'Message channel'));
+  }
   if (!added.length) return answer;
   const kept = sources.filter((s) => !answer.sources.some((a) => a.url === s.url));
   return makeAnswer(answer.intent, `${answer.reply.trim()} ${added.join(' ')}`, [...answer.sources, ...kept], answer.suggestions);
