@@ -2114,3 +2114,12 @@ describe("a video's transcript (round 75)", () => {
     expect(answer.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
   });
 });
+
+describe("the schedule's shows of a category's videos (round 75)", () => {
+  it('names the slots of that category when the schedule is asked which shows play its videos', async () => {
+    const answer = await ask('what shows on the schedule air the science videos');
+    expect(answer.intent).toBe('schedule');
+    expect(answer.reply).toContain('The shows that play Science videos');
+    expect(answer.reply).toContain('Label Literacy (Tuesday 14:00-17:00)');
+  });
+});

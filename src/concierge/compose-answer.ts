@@ -1129,8 +1129,20 @@ const SAME_SUBJECT = 0.3;
  * answered and the schedule asked of ("which show plays the mocktails video"): the slots that play the videos it names.
  */
 function acrossKinds(ctx: AnswerContext, answer: Answer): Answer {
-  if (!['videos', 'podcast', 'knowledge'].includes(answer.intent)) return answer;
   const text = ` ${ctx.question.asWritten.join(' ')} `;
+  // The schedule asked which of its shows play a category's videos ("which shows play the science videos"): the slots of that category.
+  const category = ctx.hits.find((h) => h.doc.kind === 'category' && h.fullyNamed);
+  if (answer.intent === 'schedule' && category && / videos? /.test(text) && ASKS_SLOT.test(text)) {
+    const slots = ctx.catalog.schedule.slots.filter((s) => s.category === category.doc.ref && s.videoId);
+    if (slots.length)
+      return makeAnswer(
+        answer.intent,
+        `${answer.reply.trim()} The shows that play ${category.doc.title} videos: ${slots.map((s) => `${s.title} (${capitalise(s.day)} ${s.start}-${s.end})`).join('; ')}.`,
+        answer.sources,
+        answer.suggestions,
+      );
+  }
+  if (!['videos', 'podcast', 'knowledge'].includes(answer.intent)) return answer;
   const added: string[] = [];
   const sources: Source[] = [];
   for (const other of OTHER_KINDS) {
