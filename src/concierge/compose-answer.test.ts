@@ -2149,3 +2149,38 @@ describe("the editors' guide to changing content (round 73)", () => {
     expect((await ask('any specials coming up?')).reply).not.toContain('schedule.yaml');
   });
 });
+
+describe('questions across the catalog kinds (round 75)', () => {
+  it('tells of another kind the question names: the items of it about the same subject', async () => {
+    expect((await ask('the endocannabinoid system entry, is there a video on it as well')).reply).toContain('The Endocannabinoid System in Ten Minutes');
+    expect((await ask('dr ines marlowe is in the videos, does she appear in a podcast episode')).reply).toContain('The Chemistry of Aroma');
+  });
+
+  it('says when no item of the other kind is about the subject, and who to ask', async () => {
+    const answer = await ask('the cannabinol entry, is there a podcast episode about it');
+    expect(answer.reply).toContain('No podcast episode is about it');
+    expect(answer.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
+  });
+
+  it('gives the slots that play a video when the schedule is asked of it', async () => {
+    expect((await ask('which show plays the cookie lab video')).reply).toContain('Friday Bake, Friday 08:00-11:00');
+  });
+});
+
+describe("a video's transcript (round 75)", () => {
+  it('says videos publish none, names the episodes that do, and who to ask', async () => {
+    const answer = await ask('does the cookie lab video come with a transcript');
+    expect(answer.reply).toContain('Videos publish no transcript');
+    expect(answer.reply).toContain('Reading the Label');
+    expect(answer.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
+  });
+});
+
+describe("the schedule's shows of a category's videos (round 75)", () => {
+  it('names the slots of that category when the schedule is asked which shows play its videos', async () => {
+    const answer = await ask('what shows on the schedule air the science videos');
+    expect(answer.intent).toBe('schedule');
+    expect(answer.reply).toContain('The shows that play Science videos');
+    expect(answer.reply).toContain('Label Literacy (Tuesday 14:00-17:00)');
+  });
+});

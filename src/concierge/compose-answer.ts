@@ -15,8 +15,8 @@ import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
 import { accountAction, accountAnswers } from './account-answers.ts';
 import { namingItems } from './item-ids.ts';
-import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot } from './answer-types.ts';
-import { makeAnswer } from './answer-format.ts';
+import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot, Source } from './answer-types.ts';
+import { capitalise, makeAnswer } from './answer-format.ts';
 import { ASKS_TOTAL, asksOldest, MONTHS, monthOfQuestion, NEWEST, upcomingAnswer, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
 import { asksEditing, buildCorpus, editorsDocs, isEndpoint } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
@@ -1158,7 +1158,77 @@ function miscorrected(ctx: AnswerContext): string[] {
 
 async function compose(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
   const answer = await composeAnswer(ctx, program);
-  return answer && withUnknownRest(ctx, answer);
+  return answer && withUnknownRest(ctx, acrossKinds(ctx, answer));
+}
+
+/** Words that ask where a video is on the schedule: the show, the slot, when it airs or plays. */
+const ASKS_SLOT = / (shows?|slots?|airs?|aired|airing|plays?|played|playing|broadcasts?|schedule|scheduled|programme|program) /;
+/** The kinds of item a question names beyond its answer's, by the words that name them, with the answer's intent that already is of that kind. */
+const OTHER_KINDS: Array<{ word: RegExp; kinds: Array<Doc['kind']>; intent: string; noun: string }> = [
+  { word: / videos? /, kinds: ['video'], intent: 'videos', noun: 'video' },
+  { word: / (podcast|radio) episodes?| episodes? (of|on) the (podcast|radio)| (podcast|radio) | episodes? /, kinds: ['episode'], intent: 'podcast', noun: 'podcast episode' },
+  { word: / (knowledge|glossary) (entry|entries|base|article|articles) /, kinds: ['knowledge'], intent: 'knowledge', noun: 'knowledge entry' },
+];
+/** What an item of another kind must account for of the question to be about the same subject. */
+const SAME_SUBJECT = 0.3;
+
+/**
+ * A question that crosses the catalog's kinds is told of each kind it names: an entry, a video or an episode answered, and the
+ * question names another kind ("the decarboxylation entry, is there a video about it too", "chef mara is in the videos, is she
+ * on the podcast too"): the items of that kind about the same subject, or that no item of it is (and who to ask). A video
+ * answered and the schedule asked of ("which show plays the mocktails video"): the slots that play the videos it names.
+ */
+function acrossKinds(ctx: AnswerContext, answer: Answer): Answer {
+  const text = ` ${ctx.question.asWritten.join(' ')} `;
+  // The schedule asked which of its shows play a category's videos ("which shows play the science videos"): the slots of that category.
+  const category = ctx.hits.find((h) => h.doc.kind === 'category' && h.fullyNamed);
+  if (answer.intent === 'schedule' && category && / videos? /.test(text) && ASKS_SLOT.test(text)) {
+    const slots = ctx.catalog.schedule.slots.filter((s) => s.category === category.doc.ref && s.videoId);
+    if (slots.length)
+      return makeAnswer(
+        answer.intent,
+        `${answer.reply.trim()} The shows that play ${category.doc.title} videos: ${slots.map((s) => `${s.title} (${capitalise(s.day)} ${s.start}-${s.end})`).join('; ')}.`,
+        answer.sources,
+        answer.suggestions,
+      );
+  }
+  if (!['videos', 'podcast', 'knowledge'].includes(answer.intent)) return answer;
+  const added: string[] = [];
+  const sources: Source[] = [];
+  for (const other of OTHER_KINDS) {
+    if (other.intent === answer.intent || !other.word.test(text)) continue;
+    // The subject is what the answer's own item matched of the question ("limonene" of "is the limonene entry linked to any video").
+    const own = ctx.hits.find((h) => ['video', 'episode', 'knowledge', 'passage', 'clip'].includes(h.doc.kind));
+    const subject = own && own.confidence >= SAME_SUBJECT ? own.matched.join(' ') : ctx.question.query;
+    const found = ctx.index.search(subject, { kinds: other.kinds }).filter((h) => h.confidence >= SAME_SUBJECT);
+    const best = closest(found);
+    const same = found.filter((h) => best && h.confidence >= 0.85 * best.confidence).slice(0, 3);
+    if (same.length) {
+      added.push(`${same.length > 1 ? `${capitalise(other.noun)}s` : `The ${other.noun}`} about it: ${same.map((h) => h.doc.title).join('; ')}.`);
+      sources.push(...same.map((h) => ({ title: h.doc.title, url: h.doc.url })));
+    } else {
+      added.push(`No ${other.noun} is about it; I don't know more about it than that; for anything else, write to the team with POST ${ctx.base}/api/public/ai/message.`);
+      sources.push(ctx.api('/api/public/ai/message', 'Message channel'));
+    }
+  }
+  const videoIds = answer.sources.map((s) => /\/api\/public\/videos\/([\w-]+)$/.exec(s.url)?.[1]).filter((id): id is string => !!id);
+  if (answer.intent === 'videos' && ASKS_SLOT.test(text) && videoIds.length && videoIds.length <= 3) {
+    const slots = ctx.catalog.schedule.slots.filter((s) => s.videoId && videoIds.includes(s.videoId));
+    const title = (id: string) => ctx.catalog.videos.find((v) => v.id === id)?.title ?? id;
+    if (slots.length)
+      added.push(`On the schedule (${ctx.catalog.schedule.timeZone} time): ${slots.map((s) => `${s.title}, ${capitalise(s.day)} ${s.start}-${s.end}, plays ${title(s.videoId!)}`).join('; ')}.`);
+  }
+  // Videos publish no transcript (episodes may): asked for a video's, the answer says so, and who to ask.
+  if (answer.intent === 'videos' && / videos? /.test(text) && ctx.question.stems.has('transcript')) {
+    const withOne = ctx.catalog.podcast.episodes.filter((e) => e.transcriptUrl).map((e) => e.title);
+    added.push(
+      `Videos publish no transcript (of the podcast's episodes, these do: ${withOne.join('; ')}); I don't know more about it than that; for anything else, write to the team with POST ${ctx.base}/api/public/ai/message.`,
+    );
+    sources.push(ctx.api('/api/public/ai/message', 'Message channel'));
+  }
+  if (!added.length) return answer;
+  const kept = sources.filter((s) => !answer.sources.some((a) => a.url === s.url));
+  return makeAnswer(answer.intent, `${answer.reply.trim()} ${added.join(' ')}`, [...answer.sources, ...kept], answer.suggestions);
 }
 
 async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | undefined): Promise<Answer | undefined> {
