@@ -2184,3 +2184,18 @@ describe("the schedule's shows of a category's videos (round 75)", () => {
     expect(answer.reply).toContain('Label Literacy (Tuesday 14:00-17:00)');
   });
 });
+
+describe('whether the brand is real, and tuning in', () => {
+  it('answers whether the brand, its people or its catalog are real with what the site says of itself', async () => {
+    for (const q of ['is this a real company or some kind of demo thing', 'is canopy cove real', 'are the hosts real people']) expect((await ask(q)).reply, q).toMatch(/fictional/);
+    // Whether a subject of the knowledge base is real stays its entry's.
+    expect((await ask('is the entourage effect real')).reply).toMatch(/^Entourage effect/);
+  });
+
+  it('reads tuning in as watching the channel on air', async () => {
+    const { intent, reply } = await ask('when should i tune in if i want baking');
+    expect(intent).toBe('schedule');
+    expect(reply).toContain('Friday Bake');
+    expect(reply).not.toContain("don't know");
+  });
+});

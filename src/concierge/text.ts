@@ -112,6 +112,12 @@ const PHRASES: Array<[RegExp, string]> = [
   // The hosts asked for with no show named are the podcast's, whose episodes name them ("who are the hosts", "who presents the
   // shows"); a host of the per-site limit is a web site, no person.
   [/\bwho (?:is|are) (?:the|your) (?:hosts?|presenters?)(?! (?:of|in|on|for)\b)|\bwho (?:hosts|presents) (?:the|your) shows\b/g, 'who hosts the podcast'],
+  // Whether the brand, its people or its catalog are real is what the site says of itself: a fictional demo brand ("is this a
+  // real company", "are the people and products in your catalog real", "is juniper vale made up").
+  [
+    /\b(?:is|are) (?:this|it|you|canopy cove|the (?:brand|channel|company|catalog|people|products|hosts|shows|guests|presenters))\b(?:(?! (?:and|or|but) (?:is|are|do|does|can|how|what)\b)[^?.!]){0,40}?\b(?:real|fake|fictional|made up)\b/g,
+    'is this a fictional demo brand',
+  ],
   // The shop's word for it is one word: "can i pre-order the grinder".
   [/\bpre-? ?order(s|ed|ing)?\b/g, 'preorder'],
   // A gift card is no card of the agent protocols, and no gift the shop has: one word no document has.
@@ -140,6 +146,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // "living", nor a special's title: "is harvest live on saturday").
   [/\blive ?stream(?:s|ed|ing)?\b|\blive (?:now|tv)\b/g, 'on air now'],
   [/\b(watch(?:ing)?|stream(?:ing)?|tune in) live\b/g, '$1 on air now'],
+  // To tune in is to watch the channel on air: "when should i tune in if i want baking" asks when baking airs.
+  [/\btun(?:e|ing) in\b(?! live)/g, 'on air'],
   [/\b(is|are) (you|it|the channel|the station|the tv channel|anything|something) live\b/g, '$1 $2 on air now'],
   // The clock's everyday names for noon: "at lunchtime", "around lunch".
   [/\blunch ?time\b|(?<=\b(?:at|around|over) )lunch\b/g, 'noon'],
