@@ -117,15 +117,16 @@ const bySubject = (hits: Hit[]) => hits.filter((h) => h.matched.some((t) => !OLD
 
 /** How a question asks for the shortest or the longest item: "show me the shortest video", "which episode is longest". */
 const LENGTH_EXTREME = / (shortest|longest) /;
+const lengthAsked = (ctx: AnswerContext) => LENGTH_EXTREME.exec(` ${ctx.question.words.join(' ')} `)?.[1];
 
 /**
  * The items by length, when the question asks for the shortest or the longest: the extreme first, and how many share it (a
  * catalog whose videos all run 4 seconds says so rather than naming one as the shortest). Undefined when it does not ask.
  */
 function byLength<T extends { durationSeconds: number }>(ctx: AnswerContext, items: T[], noun: string): { picks: T[]; label: string } | undefined {
-  const asked = LENGTH_EXTREME.exec(` ${ctx.question.words.join(' ')} `);
+  const asked = lengthAsked(ctx);
   if (!asked || !items.length) return undefined;
-  const longest = asked[1] === 'longest';
+  const longest = asked === 'longest';
   const picks = [...items].sort((a, b) => (longest ? b.durationSeconds - a.durationSeconds : a.durationSeconds - b.durationSeconds));
   const extreme = picks[0].durationSeconds;
   const tied = picks.filter((p) => p.durationSeconds === extreme).length;
@@ -296,7 +297,7 @@ export function videosAnswer(ctx: AnswerContext): Answer {
     picks = dated;
     unmatched = undefined;
     label = `Published ${month.prefix.length > 7 ? 'on' : 'in'} ${month.name}${countText(question.text, dated.length, 'video')}`;
-  } else if (byLength(ctx, catalog.videos, 'video')) {
+  } else if (lengthAsked(ctx) && catalog.videos.length) {
     // The shortest or longest of the videos found by a subject ("the shortest kitchen video"), or of them all.
     const about = bySubject(hits).some((h) => h.matched.some((t) => !LENGTH_EXTREME.test(` ${t} `)));
     const pool = category && !named ? [] : picks;
@@ -415,7 +416,7 @@ export function podcastAnswer(ctx: AnswerContext): Answer {
     picks = dated.length ? dated : [...episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
     const on = month.prefix.length > 7 ? 'on' : 'in';
     label = dated.length ? `Published ${on} ${month.name}${countText(question.text, dated.length, 'episode')}` : `No episode was published ${on} ${month.name}. Latest episodes, newest first`;
-  } else if (!numbered && season === undefined && byLength(ctx, episodes, 'episode')) {
+  } else if (!numbered && season === undefined && lengthAsked(ctx) && episodes.length) {
     const ordered = byLength(ctx, episodes, 'episode')!;
     [picks, label] = [ordered.picks, ordered.label];
   } else if (asksOldest(ctx) && !numbered && season === undefined) {
@@ -604,32 +605,21 @@ function bundleSavings(ctx: AnswerContext, items: ReturnType<typeof shopBody>['i
  */
 function ofKindNamed<T extends { name: string }>(text: string, brand: string, found: T[], byPrice: T[]): T[] {
   // The brand's own words ("canopy cove merch") name no kind.
-  const own = new Set(brand.toLowerCase().split(/[^\p{L}]+/u));
+  const own = new Set(nameWords(brand));
   const words = new Set(text.split(' ').flatMap((w) => (w.length >= 3 && !own.has(w) ? [w, w.replace(/e?s$/, '')] : [])));
-  const named = byPrice.filter((p) =>
-    p.name
-      .toLowerCase()
-      .split(/[^\p{L}]+/u)
-      .some((w) => words.has(w)),
-  );
+  const named = byPrice.filter((p) => nameWords(p.name).some((w) => words.has(w)));
   const fits = (pool: T[]) => pool.length >= 2 && pool.length < byPrice.length;
   return fits(named) ? named : fits(found) ? byPrice.filter((p) => found.includes(p)) : byPrice;
 }
 
 /** A word of a product's name ("pin", "mugs"), the brand's own words aside. */
 function namesProduct(ctx: AnswerContext, word: string): boolean {
-  const own = new Set(ctx.catalog.site.name.toLowerCase().split(/[^\p{L}]+/u));
   const w = word.toLowerCase();
-  return (
-    !own.has(w) &&
-    ctx.catalog.products.some((p) =>
-      p.name
-        .toLowerCase()
-        .split(/[^\p{L}]+/u)
-        .some((n) => n === w || `${n}s` === w),
-    )
-  );
+  return !nameWords(ctx.catalog.site.name).includes(w) && ctx.catalog.products.some((p) => nameWords(p.name).some((n) => n === w || `${n}s` === w));
 }
+
+/** The words of a name, lower-cased, without its punctuation: "Cove Radio Microphone Pin" is cove, radio, microphone, pin. */
+const nameWords = (name: string) => name.toLowerCase().split(/[^\p{L}]+/u);
 
 export function shopAnswer(ctx: AnswerContext): Answer {
   const { base, api, question } = ctx;
