@@ -2199,3 +2199,13 @@ describe('whether the brand is real, and tuning in', () => {
     expect(reply).not.toContain("don't know");
   });
 });
+
+describe('products asked for with another kind named', () => {
+  it('reads the shop named first as the kind and the podcast after it as what the product is about', async () => {
+    for (const q of ['is there anything in the shop for fans of the podcast', 'what shop items go with the podcast', 'merch for podcast fans']) {
+      const { intent, reply } = await ask(q);
+      expect(intent, q).toBe('shop');
+      expect(reply, q).toContain('Cove Radio Microphone Pin');
+    }
+  });
+});

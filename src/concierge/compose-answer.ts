@@ -438,7 +438,8 @@ function otherOverview(ctx: AnswerContext): Answer | undefined {
   const top = hits[0];
   // Named by a word of its own, not by one that orders any list ("the newest podcast episode" is not the videos').
   const kind = top?.doc.kind === 'program' && top.keyed.some((t) => !NEWEST.includes(t)) ? OVERVIEW_KIND[top.doc.ref] : undefined;
-  if (!kind || !question.kind || kind === question.kind) return undefined;
+  // Products asked for are the kind whatever else is named: "anything in the shop for fans of the podcast" is the podcast's pin.
+  if (!kind || !question.kind || kind === question.kind || question.kind === 'product') return undefined;
   const query = [...wordsBeyond(question.query, top.matched), ...question.words.filter((w) => kindOfWord(w) === question.kind)].join(' ');
   const found = ctx.index.search(query).filter((h) => isPublic(ctx.catalog, h.doc, ctx.input.now));
   return KIND_ANSWER[kind]({ ...ctx, question: { ...question, kind, query }, hits: found });

@@ -419,8 +419,9 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
     stems,
     // A word that names a kind of item picks what to search, it is not the subject: it and its synonyms ("vids") stay out of the query.
     // After "when" and what is done to it, it picks nothing and is what the question is about: "the default page size when listing clips".
+    // Asked for products, a word naming another kind is what they are about: "anything in the shop for fans of the podcast".
     query: ws
-      .filter((w, i) => !(KIND_WORDS.has(stem(w)) && !(doing && i > clause)) && !ceilingWords.has(w) && !exclusion?.at.has(i))
+      .filter((w, i) => !(KIND_WORDS.has(stem(w)) && !(doing && i > clause) && !(kinds[0] === 'product' && KIND_WORDS.get(stem(w)) !== 'product')) && !ceilingWords.has(w) && !exclusion?.at.has(i))
       .flatMap(widen)
       .join(' '),
     tiers,
