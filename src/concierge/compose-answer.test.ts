@@ -2209,3 +2209,10 @@ describe('products asked for with another kind named', () => {
     }
   });
 });
+
+describe("the API overview's ways to send a key", () => {
+  it('names every way a write takes the apiKey', async () => {
+    const { reply } = await ask('where is the api documentation');
+    for (const way of ['Authorization: Bearer', 'X-API-Key', 'apiKey in the JSON body']) expect(reply).toContain(way);
+  });
+});

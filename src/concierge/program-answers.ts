@@ -229,7 +229,7 @@ function apiAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'api',
-    `Every endpoint is listed in the discovery index at GET ${base}/api/public, with point values, tiers and knowledge-base metadata; the OpenAPI 3.1 document is at ${base}/api/public/openapi.json and ${base}/llms.txt summarises the API in plain text. Reads need no key; writes take your apiKey, preferably as an Authorization: Bearer header. Every response is CORS-enabled.`,
+    `Every endpoint is listed in the discovery index at GET ${base}/api/public, with point values, tiers and knowledge-base metadata; the OpenAPI 3.1 document is at ${base}/api/public/openapi.json and ${base}/llms.txt summarises the API in plain text. Reads need no key; writes take your apiKey as an Authorization: Bearer header (preferred), an X-API-Key header or apiKey in the JSON body. Every response is CORS-enabled.`,
     [api('/api/public', 'Discovery index'), api('/api/public/openapi.json', 'OpenAPI 3.1 document'), api('/llms.txt', 'llms.txt site overview')],
     ['How do I register?', 'What are the rate limits?'],
   );
