@@ -2216,3 +2216,13 @@ describe("the API overview's ways to send a key", () => {
     for (const way of ['Authorization: Bearer', 'X-API-Key', 'apiKey in the JSON body']) expect(reply).toContain(way);
   });
 });
+
+describe('the API asked for by that word alone', () => {
+  it('answers with the discovery index, not one endpoint whose path has "api"', async () => {
+    for (const q of ['what is the api', 'tell me about the api']) {
+      const { reply, sources } = await ask(q);
+      expect(reply, q).toMatch(/^Every endpoint is listed in the discovery index/);
+      expect(sources[0].url, q).toBe(`${publicOrigin()}/api/public`);
+    }
+  });
+});

@@ -313,6 +313,7 @@ export const programFacts: ProgramFact[] = [
   {
     intent: 'api',
     title: 'Discovery index',
+    aka: 'the API',
     path: '/api/public',
     endpoints: ['GET /api/public', 'GET /api/public/openapi.json'],
     keywords: 'api endpoints documentation docs openapi swagger spec',
