@@ -2226,3 +2226,10 @@ describe('the API asked for by that word alone', () => {
     }
   });
 });
+
+describe("the editors' document that accounts for most of the question", () => {
+  it('answers with the most confident of the first three found, the question read as written', async () => {
+    // The first by score is "After a content commit"; previewing accounts for more of it.
+    expect((await ask('how can i look at my change before committing it')).reply).toMatch(/^Previewing content: npm run preview/);
+  });
+});

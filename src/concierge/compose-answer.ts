@@ -775,8 +775,11 @@ async function answerAsked(model: ConciergeModel, input: AnswerInput, program?: 
  */
 function editingAnswer(model: ConciergeModel, ctx: AnswerContext): Answer | undefined {
   if (!asksEditing(ctx.question.text)) return undefined;
-  const hits = model.editing.search(ctx.question.text);
-  return hits[0] && hits[0].confidence >= CONFIDENT ? referenceAnswer({ ...ctx, hits }, hits[0]) : undefined;
+  // As written: the catalog's vocabulary corrects towards its own words ("pick" to "pack"), not the editors'.
+  const hits = model.editing.search(ctx.question.asWritten.join(' '));
+  // The one of the first three that accounts for most of the question: the first by score may account for less.
+  const best = hits.slice(0, 3).reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+  return best && best.confidence >= CONFIDENT ? referenceAnswer({ ...ctx, hits: [best, ...hits.filter((h) => h !== best)] }, best) : undefined;
 }
 
 /** A document that lists or summarises the others (the errors table, llms.txt's paragraphs, the overviews of the catalog, the schedule and the index): no situation's answer. */
