@@ -4,6 +4,7 @@ import { conciergeModel, contentCatalog, snapshotOf } from '../../test/support/c
 import { answerQuestion, asksOf, buildModel, unnamedIn } from './compose-answer.ts';
 import { operations } from '../api/registry.ts';
 import { durationText } from './answer-format.ts';
+import { normalise } from './text.ts';
 
 const now = new Date('2026-11-23T22:30:00Z');
 const ask = (message: string) => answerQuestion(conciergeModel, { message, now });
@@ -2197,5 +2198,23 @@ describe('whether the brand is real, and tuning in', () => {
     expect(intent).toBe('schedule');
     expect(reply).toContain('Friday Bake');
     expect(reply).not.toContain("don't know");
+  });
+});
+
+describe('a weekday written short (round 77)', () => {
+  it("reads a weekday's short form as the weekday in a schedule query", async () => {
+    const thursday = await ask('thurs lineup');
+    expect(thursday.intent).toBe('schedule');
+    expect(thursday.reply).toContain('Thursday');
+    expect(thursday.reply).not.toContain("don't know");
+    const saturday = await ask('sat morning shows');
+    expect(saturday.intent).toBe('schedule');
+    expect(saturday.reply).toContain('Weekend Garden');
+  });
+
+  it('leaves the short forms that are words too alone when nothing says a day is meant', () => {
+    expect(normalise('how much sun do seedlings need')).toBe('how much sun do seedlings need');
+    expect(normalise('what is on sat at 9pm')).toContain('saturday');
+    expect(normalise('tue night schedule')).toContain('tuesday');
   });
 });
