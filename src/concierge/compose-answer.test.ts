@@ -2218,3 +2218,17 @@ describe('a weekday written short (round 77)', () => {
     expect(normalise('tue night schedule')).toContain('tuesday');
   });
 });
+
+describe("the shop's products of a kind named by its word (round 77)", () => {
+  it('lists the products whose kind a word names when nothing else found them', async () => {
+    const answer = await ask('list all pins');
+    expect(answer.intent).toBe('shop');
+    expect(answer.reply).toContain('Leaf Enamel Pin');
+    expect(answer.reply).toContain('Cove Radio Microphone Pin');
+    expect(answer.reply).not.toContain('No product matches');
+  });
+
+  it('still says no product matches what the shop has no kind of', async () => {
+    expect((await ask('do you sell cbd')).reply).toContain('No product matches "cbd"');
+  });
+});
