@@ -612,6 +612,20 @@ function ofKindNamed<T extends { name: string }>(text: string, brand: string, fo
   return fits(named) ? named : fits(found) ? byPrice.filter((p) => found.includes(p)) : byPrice;
 }
 
+/**
+ * The products whose kind, the last word of the name ("pin" of "Leaf Enamel Pin", "socks" of "Leaf Pattern Socks"), a word of the
+ * text names, singular or plural; none when that is every product or no product.
+ */
+function ofKindWord<T extends { name: string }>(text: string, items: T[]): T[] {
+  const asked = new Set(text.split(' '));
+  const kindOf = (name: string) => nameWords(name).filter(Boolean).at(-1) ?? '';
+  const named = items.filter((p) => {
+    const kind = kindOf(p.name);
+    return kind.length >= 3 && (asked.has(kind) || asked.has(`${kind}s`) || asked.has(kind.replace(/s$/, '')));
+  });
+  return named.length < items.length ? named : [];
+}
+
 /** A word of a product's name ("pin", "mugs"), the brand's own words aside. */
 function namesProduct(ctx: AnswerContext, word: string): boolean {
   const w = word.toLowerCase();
@@ -676,6 +690,9 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     // Every item asked for and nothing else named ("give me the whole merch lineup", "list everything in the store"): all of them.
     picks = [...body.items];
     label = 'Every item';
+  } else if (!picks.length && ofKindWord(question.text, body.items).length) {
+    // The products of a kind the question names by its word, whatever else it says ("list all pins", "every mug you have"): those.
+    picks = ofKindWord(question.text, body.items);
   } else if (!picks.length) {
     picks = body.items.filter((p) => p.availability === 'in_stock').slice(0, 5);
     // What was asked for, less the words that name the shop itself: "do you sell cbd" is told that no product is CBD.

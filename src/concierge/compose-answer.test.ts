@@ -4,6 +4,7 @@ import { conciergeModel, contentCatalog, snapshotOf } from '../../test/support/c
 import { answerQuestion, asksOf, buildModel, unnamedIn } from './compose-answer.ts';
 import { operations } from '../api/registry.ts';
 import { durationText } from './answer-format.ts';
+import { normalise } from './text.ts';
 
 const now = new Date('2026-11-23T22:30:00Z');
 const ask = (message: string) => answerQuestion(conciergeModel, { message, now });
@@ -2231,5 +2232,37 @@ describe("the editors' document that accounts for most of the question", () => {
   it('answers with the most confident of the first three found, the question read as written', async () => {
     // The first by score is "After a content commit"; previewing accounts for more of it.
     expect((await ask('how can i look at my change before committing it')).reply).toMatch(/^Previewing content: npm run preview/);
+  });
+});
+
+describe('a weekday written short (round 77)', () => {
+  it("reads a weekday's short form as the weekday in a schedule query", async () => {
+    const thursday = await ask('thurs lineup');
+    expect(thursday.intent).toBe('schedule');
+    expect(thursday.reply).toContain('Thursday');
+    expect(thursday.reply).not.toContain("don't know");
+    const saturday = await ask('sat morning shows');
+    expect(saturday.intent).toBe('schedule');
+    expect(saturday.reply).toContain('Weekend Garden');
+  });
+
+  it('leaves the short forms that are words too alone when nothing says a day is meant', () => {
+    expect(normalise('how much sun do seedlings need')).toBe('how much sun do seedlings need');
+    expect(normalise('what is on sat at 9pm')).toContain('saturday');
+    expect(normalise('tue night schedule')).toContain('tuesday');
+  });
+});
+
+describe("the shop's products of a kind named by its word (round 77)", () => {
+  it('lists the products whose kind a word names when nothing else found them', async () => {
+    const answer = await ask('list all pins');
+    expect(answer.intent).toBe('shop');
+    expect(answer.reply).toContain('Leaf Enamel Pin');
+    expect(answer.reply).toContain('Cove Radio Microphone Pin');
+    expect(answer.reply).not.toContain('No product matches');
+  });
+
+  it('still says no product matches what the shop has no kind of', async () => {
+    expect((await ask('do you sell cbd')).reply).toContain('No product matches "cbd"');
   });
 });

@@ -98,6 +98,17 @@ export const SYNONYMS: Record<string, string[]> = {
   aspect: ['vertical'],
 };
 
+/** The weekdays' short forms: those no other word has, and those that are words too. */
+const WEEKDAY_SHORT: Array<[string, string[], string[]]> = [
+  ['monday', [], ['mon']],
+  ['tuesday', ['tue', 'tues'], []],
+  ['wednesday', ['weds'], ['wed']],
+  ['thursday', ['thu', 'thur', 'thurs'], []],
+  ['friday', [], ['fri']],
+  ['saturday', [], ['sat']],
+  ['sunday', [], ['sun']],
+];
+
 /** Phrases read as one word before anything else. */
 const PHRASES: Array<[RegExp, string]> = [
   // Someone else's claim reported for checking is no claim of the rewards ("someone claimed cbd is addictive", "a quiz app claimed
@@ -151,6 +162,20 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(is|are) (you|it|the channel|the station|the tv channel|anything|something) live\b/g, '$1 $2 on air now'],
   // The clock's everyday names for noon: "at lunchtime", "around lunch".
   [/\blunch ?time\b|(?<=\b(?:at|around|over) )lunch\b/g, 'noon'],
+  // A weekday written short is the weekday, as a search box or a listing writes it ("tue night schedule", "thurs lineup"): the short
+  // forms no other word has always; those that are words too ("sun", "sat", "wed", "mon", "fri") only before a part of the day or a
+  // listing ("sun morning", "sat shows"), or after the words that say when ("on sat", "next fri").
+  ...WEEKDAY_SHORT.flatMap(
+    ([day, always, alsoWords]): Array<[RegExp, string]> => [
+      ...(always.length ? [[new RegExp(`\\b(?:${always.join('|')})\\.?(?=\\s|$|[,;:!?])`, 'g'), day] as [RegExp, string]] : []),
+      ...(alsoWords.length
+        ? [
+            [new RegExp(`\\b(?:${alsoWords.join('|')})\\.?(?= (?:night|nite|morning|afternoon|evening|schedule|lineup|line-up|shows?|programs?|programmes?|tv)\\b)`, 'g'), day] as [RegExp, string],
+            [new RegExp(`(?<=\\b(?:on|this|next|every|each|last|till|until) )(?:${alsoWords.join('|')})\\.?(?=\\s*$|[,;:!?]| at\\b| \\d)`, 'g'), day] as [RegExp, string],
+          ]
+        : []),
+    ],
+  ),
   // "A show on X" is a show about X, unless X says when ("is there a show on balconies", not "is there a show on tonight").
   [
     /\b(a|an|any|some) (shows?|programs?|programmes?) on (?!(?:at|now|air|tv|tonight|today|tomorrow|this|next|later|every|weekends?|the weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)/g,
