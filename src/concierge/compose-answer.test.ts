@@ -2199,3 +2199,11 @@ describe('whether the brand is real, and tuning in', () => {
     expect(reply).not.toContain("don't know");
   });
 });
+
+describe("the knowledge base's size (round 78)", () => {
+  it('says how many entries the knowledge base holds in all, beside the count of each topic', async () => {
+    const answer = await ask('how many entries are in the knowledge base');
+    expect(answer.intent).toBe('knowledge');
+    expect(answer.reply).toContain(`It covers ${contentCatalog.knowledge.entries.length} entries (`);
+  });
+});

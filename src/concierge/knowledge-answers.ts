@@ -182,7 +182,7 @@ export function datasetAnswer(ctx: AnswerContext): Answer {
   const unpublished = asked && !`${d.version}.`.startsWith(`${asked}.`) ? `I don't know anything about a version ${asked}: nothing published mentions one. ` : '';
   return ctx.answer(
     'knowledge',
-    `${unpublished}${extreme}The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
+    `${unpublished}${extreme}The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${catalog.knowledge.entries.length} entries (${counts.join(', ')}), each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
     [api('/api/public/knowledge', d.title)],
     ['What is CBD?', 'What is the entourage effect?'],
   );
