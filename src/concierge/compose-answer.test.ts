@@ -2207,3 +2207,13 @@ describe("the knowledge base's size (round 78)", () => {
     expect(answer.reply).toContain(`It covers ${contentCatalog.knowledge.entries.length} entries (`);
   });
 });
+
+describe("the knowledge base's disclaimer (round 78)", () => {
+  it('answers what the disclaimer says with the dataset answer, the disclaimer first and in its own words', async () => {
+    const answer = await ask('what does the disclaimer of the knowledge base say');
+    expect(answer.intent).toBe('knowledge');
+    expect(answer.reply).toMatch(/^The Canopy Cove Knowledge Base's disclaimer reads: "Educational content only; not medical advice\./);
+    // The disclaimer is said once.
+    expect(answer.reply.split('Educational content only').length).toBe(2);
+  });
+});

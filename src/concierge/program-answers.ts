@@ -362,7 +362,7 @@ export const programFacts: ProgramFact[] = [
     title: 'Knowledge base',
     path: '/api/public/knowledge',
     endpoints: ['GET /api/public/knowledge', 'GET /api/public/knowledge/{topic}', 'GET /api/public/knowledge/{topic}/{id}'],
-    keywords: 'dataset version license licence cite citation topics entries',
+    keywords: 'dataset version license licence cite citation topics entries disclaimer',
     answer: datasetAnswer,
   },
 ];
