@@ -2217,3 +2217,14 @@ describe("the knowledge base's disclaimer (round 78)", () => {
     expect(answer.reply.split('Educational content only').length).toBe(2);
   });
 });
+
+describe('what the partnership asks of an agent (round 78)', () => {
+  it('gives the terms that ask something of an agent when the question asks what the agreement requires', async () => {
+    const answer = await ask('what does the partnership agreement require of an agent');
+    expect(answer.intent).toBe('partnership');
+    expect(answer.reply).toContain('It asks of an agent: You promote Canopy Cove TV content accurately');
+    expect(answer.reply).toContain('You respect the published rate limits and daily caps.');
+    // Asked only how to accept, the answer stays short.
+    expect((await ask('how do i accept the partnership')).reply).not.toContain('It asks of an agent');
+  });
+});
