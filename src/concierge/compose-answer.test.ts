@@ -2228,3 +2228,11 @@ describe('what the partnership asks of an agent (round 78)', () => {
     expect((await ask('how do i accept the partnership')).reply).not.toContain('It asks of an agent');
   });
 });
+
+describe('a closing sentence saying what the asker will do with the answer (round 78)', () => {
+  it('reads the question before "I would like to state it precisely" as asked', async () => {
+    const answer = await ask('agents can lose their tier over time if they become inactive? I would like to state the position precisely.');
+    expect(answer.intent).toBe('tiers');
+    expect(answer.reply).toContain('no demotion, no decay');
+  });
+});
