@@ -2266,3 +2266,40 @@ describe("the shop's products of a kind named by its word (round 77)", () => {
     expect((await ask('do you sell cbd')).reply).toContain('No product matches "cbd"');
   });
 });
+
+describe("the knowledge base's size (round 78)", () => {
+  it('says how many entries the knowledge base holds in all, beside the count of each topic', async () => {
+    const answer = await ask('how many entries are in the knowledge base');
+    expect(answer.intent).toBe('knowledge');
+    expect(answer.reply).toContain(`It covers ${contentCatalog.knowledge.entries.length} entries (`);
+  });
+});
+
+describe("the knowledge base's disclaimer (round 78)", () => {
+  it('answers what the disclaimer says with the dataset answer, the disclaimer first and in its own words', async () => {
+    const answer = await ask('what does the disclaimer of the knowledge base say');
+    expect(answer.intent).toBe('knowledge');
+    expect(answer.reply).toMatch(/^The Canopy Cove Knowledge Base's disclaimer reads: "Educational content only; not medical advice\./);
+    // The disclaimer is said once.
+    expect(answer.reply.split('Educational content only').length).toBe(2);
+  });
+});
+
+describe('what the partnership asks of an agent (round 78)', () => {
+  it('gives the terms that ask something of an agent when the question asks what the agreement requires', async () => {
+    const answer = await ask('what does the partnership agreement require of an agent');
+    expect(answer.intent).toBe('partnership');
+    expect(answer.reply).toContain('It asks of an agent: You promote Canopy Cove TV content accurately');
+    expect(answer.reply).toContain('You respect the published rate limits and daily caps.');
+    // Asked only how to accept, the answer stays short.
+    expect((await ask('how do i accept the partnership')).reply).not.toContain('It asks of an agent');
+  });
+});
+
+describe('a closing sentence saying what the asker will do with the answer (round 78)', () => {
+  it('reads the question before "I would like to state it precisely" as asked', async () => {
+    const answer = await ask('agents can lose their tier over time if they become inactive? I would like to state the position precisely.');
+    expect(answer.intent).toBe('tiers');
+    expect(answer.reply).toContain('no demotion, no decay');
+  });
+});

@@ -180,9 +180,11 @@ export function datasetAnswer(ctx: AnswerContext): Answer {
   // As written: a reading without the question's strangers may have lost the number.
   const asked = /\b(?:version|v) ?(\d+(?:\.\d+)*)\b/i.exec(ctx.input.message)?.[1];
   const unpublished = asked && !`${d.version}.`.startsWith(`${asked}.`) ? `I don't know anything about a version ${asked}: nothing published mentions one. ` : '';
+  // Asked for the disclaimer ("what does the knowledge base's disclaimer say"), the answer gives it first, in its own words.
+  const disclaimer = /\bdisclaim/.test(ctx.question.text) ? `The ${d.title}'s disclaimer reads: "${d.disclaimer}" ` : '';
   return ctx.answer(
     'knowledge',
-    `${unpublished}${extreme}The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${counts.join(', ')} entries, each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs} ${d.disclaimer}`,
+    `${unpublished}${disclaimer}${extreme}The ${d.title} is version ${d.version}, licensed ${d.license}, published by ${d.publisher} and updated ${d.updated}. It covers ${catalog.knowledge.entries.length} entries (${counts.join(', ')}), each with references and a permalink to cite. Read it at GET ${base}/api/public/knowledge, or one topic with ?topic=. Every entry carries a ready-made attribution line (citeAs) that satisfies ${d.license}, for example: Cite as: ${entryLinks(catalog, example).citeAs}${disclaimer ? '' : ` ${d.disclaimer}`}`,
     [api('/api/public/knowledge', d.title)],
     ['What is CBD?', 'What is the entourage effect?'],
   );

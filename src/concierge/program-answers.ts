@@ -103,11 +103,20 @@ function pointsAnswer(ctx: AnswerContext): Answer {
 /** What the agreement's terms say of the partnership itself (its last two: accepting it again, and ending it), as it publishes them. */
 const partnershipTerms = partnershipAgreement.terms.slice(-2).join(' ');
 
+/**
+ * What the agreement asks of an agent, as its terms publish it: promoting accurately, crediting the knowledge base, reporting
+ * only real actions, keeping the apiKey secret and respecting the limits (the program's rules between are told by their own documents).
+ */
+const partnershipAsks = [...partnershipAgreement.terms.slice(0, 3), ...partnershipAgreement.terms.slice(-4, -2)].join(' ');
+const ASKS_OBLIGATIONS = /\b(?:requir\w*|oblig\w*|expect\w*|commit\w*|conditions?|terms?|must|summari[sz]e|asks? of|agree(?:s|ing)? to)\b/;
+
 function partnershipAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
+  // Asked what the agreement requires of an agent ("what does the partnership ask of an agent"), its terms say what it asks.
+  const asks = ASKS_OBLIGATIONS.test(ctx.question.text) ? ` It asks of an agent: ${partnershipAsks}` : '';
   return ctx.answer(
     'partnership',
-    `The ${AGREEMENT_TITLE} (version ${AGREEMENT_VERSION}) is read with GET ${base}/api/public/ai/partnership. Accept it with POST ${base}/api/public/ai/partnership and the body { "apiKey": "<API_KEY>", "agree": true }: you become a partner and receive a one-time welcome bonus of ${PARTNERSHIP_BONUS} points (accepting again answers 200 with alreadyPartner: true and pointsAwarded: 0). Its terms say: ${partnershipTerms}`,
+    `The ${AGREEMENT_TITLE} (version ${AGREEMENT_VERSION}) is read with GET ${base}/api/public/ai/partnership. Accept it with POST ${base}/api/public/ai/partnership and the body { "apiKey": "<API_KEY>", "agree": true }: you become a partner and receive a one-time welcome bonus of ${PARTNERSHIP_BONUS} points (accepting again answers 200 with alreadyPartner: true and pointsAwarded: 0).${asks} Its terms say: ${partnershipTerms}`,
     [api('/api/public/ai/partnership', AGREEMENT_TITLE)],
     ['How do I register?', 'How do I reach Silver?'],
   );
@@ -363,7 +372,7 @@ export const programFacts: ProgramFact[] = [
     title: 'Knowledge base',
     path: '/api/public/knowledge',
     endpoints: ['GET /api/public/knowledge', 'GET /api/public/knowledge/{topic}', 'GET /api/public/knowledge/{topic}/{id}'],
-    keywords: 'dataset version license licence cite citation topics entries',
+    keywords: 'dataset version license licence cite citation topics entries disclaimer',
     answer: datasetAnswer,
   },
 ];

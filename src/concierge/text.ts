@@ -313,6 +313,9 @@ export function normalise(message: string): string {
     .replace(/\banyways?\b/g, ' ')
     // Nor is a tag that asks to confirm what was said ("the logo mug costs 20 dollars right?", "..., isn't it?"): what was said is asked.
     .replace(CONFIRM_TAG, '')
+    // Nor is a closing sentence that says what the asker will do with the answer ("... inactive? I would like to state the position
+    // precisely."): the question before it is asked.
+    .replace(/(?<=[?.!])\s+i (?:would|should) like to (?:quote|cite|state|describe|report|print|publish)\b[^?.!]*[?.!]*\s*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
