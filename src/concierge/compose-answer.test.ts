@@ -2199,3 +2199,13 @@ describe('whether the brand is real, and tuning in', () => {
     expect(reply).not.toContain("don't know");
   });
 });
+
+describe('buying as the time of a goal to learn (round 79)', () => {
+  it('answers what is to be learned, not the shop, when buying is only when the asker will use it', async () => {
+    const { intent, reply } = await ask('i want to understand what a full spectrum extract is before i buy');
+    expect(intent).toBe('knowledge');
+    expect(reply).toMatch(/^Full-spectrum extract/);
+    // Buying asked for outright stays the shop's.
+    expect((await ask('can i see the mug before i buy it')).intent).toBe('shop');
+  });
+});

@@ -118,6 +118,12 @@ const PHRASES: Array<[RegExp, string]> = [
     /\b(?:is|are) (?:this|it|you|canopy cove|the (?:brand|channel|company|catalog|people|products|hosts|shows|guests|presenters))\b(?:(?! (?:and|or|but) (?:is|are|do|does|can|how|what)\b)[^?.!]){0,40}?\b(?:real|fake|fictional|made up)\b/g,
     'is this a fictional demo brand',
   ],
+  // Buying named as the time of a goal to learn something is no request for products ("i want to understand what strain names mean
+  // before i shop", "learn how creams and balms work before buying one"): what is to be learned is asked for.
+  [
+    /\b((?:understand|learn|read|know|study)\b[^?.!]*?) before (?:i |we |you )?(?:buy|buying|shop|shopping|purchase|purchasing|order|ordering)\b(?: (?:one|it|them|any|anything|something|some))?/g,
+    '$1',
+  ],
   // The shop's word for it is one word: "can i pre-order the grinder".
   [/\bpre-? ?order(s|ed|ing)?\b/g, 'preorder'],
   // A gift card is no card of the agent protocols, and no gift the shop has: one word no document has.
