@@ -2209,3 +2209,11 @@ describe('buying as the time of a goal to learn (round 79)', () => {
     expect((await ask('can i see the mug before i buy it')).intent).toBe('shop');
   });
 });
+
+describe("an ornament is the shop's decorative piece (round 79)", () => {
+  it('reads an ornament or a decoration as the decorative sculpture', async () => {
+    const { intent, reply } = await ask('any ornaments in the store');
+    expect(intent).toBe('shop');
+    expect(reply).toContain('Matching: Sculptural Brass Grinder');
+  });
+});

@@ -67,6 +67,9 @@ export const SYNONYMS: Record<string, string[]> = {
   expensive: ['price'],
   // What hangs on a wall is a poster or art: "something to hang on my wall".
   wall: ['poster', 'art'],
+  // An ornament is the shop's decorative piece: "something shiny for my desk as an ornament" (the brass sculpture).
+  ornament: ['decorative'],
+  decoration: ['decorative'],
   tshirt: ['apparel'],
   clothes: ['apparel'],
   cooking: ['kitchen'],
