@@ -2303,3 +2303,21 @@ describe('a closing sentence saying what the asker will do with the answer (roun
     expect(answer.reply).toContain('no demotion, no decay');
   });
 });
+
+describe('buying as the time of a goal to learn (round 79)', () => {
+  it('answers what is to be learned, not the shop, when buying is only when the asker will use it', async () => {
+    const { intent, reply } = await ask('i want to understand what a full spectrum extract is before i buy');
+    expect(intent).toBe('knowledge');
+    expect(reply).toMatch(/^Full-spectrum extract/);
+    // Buying asked for outright stays the shop's.
+    expect((await ask('can i see the mug before i buy it')).intent).toBe('shop');
+  });
+});
+
+describe("an ornament is the shop's decorative piece (round 79)", () => {
+  it('reads an ornament or a decoration as the decorative sculpture', async () => {
+    const { intent, reply } = await ask('any ornaments in the store');
+    expect(intent).toBe('shop');
+    expect(reply).toContain('Matching: Sculptural Brass Grinder');
+  });
+});

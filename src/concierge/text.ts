@@ -67,6 +67,9 @@ export const SYNONYMS: Record<string, string[]> = {
   expensive: ['price'],
   // What hangs on a wall is a poster or art: "something to hang on my wall".
   wall: ['poster', 'art'],
+  // An ornament is the shop's decorative piece: "something shiny for my desk as an ornament" (the brass sculpture).
+  ornament: ['decorative'],
+  decoration: ['decorative'],
   tshirt: ['apparel'],
   clothes: ['apparel'],
   cooking: ['kitchen'],
@@ -128,6 +131,12 @@ const PHRASES: Array<[RegExp, string]> = [
   [
     /\b(?:is|are) (?:this|it|you|canopy cove|the (?:brand|channel|company|catalog|people|products|hosts|shows|guests|presenters))\b(?:(?! (?:and|or|but) (?:is|are|do|does|can|how|what)\b)[^?.!]){0,40}?\b(?:real|fake|fictional|made up)\b/g,
     'is this a fictional demo brand',
+  ],
+  // Buying named as the time of a goal to learn something is no request for products ("i want to understand what strain names mean
+  // before i shop", "learn how creams and balms work before buying one"): what is to be learned is asked for.
+  [
+    /\b((?:understand|learn|read|know|study)\b[^?.!]*?) before (?:i |we |you )?(?:buy|buying|shop|shopping|purchase|purchasing|order|ordering)\b(?: (?:one|it|them|any|anything|something|some))?/g,
+    '$1',
   ],
   // The shop's word for it is one word: "can i pre-order the grinder".
   [/\bpre-? ?order(s|ed|ing)?\b/g, 'preorder'],
