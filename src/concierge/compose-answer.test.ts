@@ -2199,3 +2199,22 @@ describe('whether the brand is real, and tuning in', () => {
     expect(reply).not.toContain("don't know");
   });
 });
+
+describe('an error code told with the rule that answers with it (round 76)', () => {
+  it('adds the document that answers with the code when the question finds it, and cites it', async () => {
+    const mcp = await ask('the mcp tool result had isError true and text starting tier_required, where do i find the problem body');
+    expect(mcp.intent).toBe('api');
+    expect(mcp.reply).toMatch(/^403 tier_required/);
+    expect(mcp.reply).toContain('_meta.problem');
+    const hook = await ask('adding a webhook for http://localhost:8080/in returns 400 invalid_request, what is wrong with the url');
+    expect(hook.reply).toMatch(/^400 invalid_request/);
+    expect(hook.reply).toContain('https on a public host');
+  });
+
+  it('tells a code asked about alone by the problem table only', async () => {
+    const { reply, sources } = await ask('what does tier_required mean');
+    expect(reply).toMatch(/^403 tier_required/);
+    expect(reply).toMatch(/Every error is an application\/problem\+json body with this code\.$/);
+    expect(sources.map((s) => s.url)).toEqual([`${publicOrigin()}/api/public`]);
+  });
+});
