@@ -2218,3 +2218,13 @@ describe('an error code told with the rule that answers with it (round 76)', () 
     expect(sources.map((s) => s.url)).toEqual([`${publicOrigin()}/api/public`]);
   });
 });
+
+describe('an error status the API never answers with (round 76)', () => {
+  it('says which statuses it does answer with, that it does not know more, and cites the message channel', async () => {
+    const { reply, sources } = await ask('what does a 504 error from your api mean');
+    expect(reply).toContain('The API does not answer with 504');
+    expect(reply).toContain("don't know");
+    expect(sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
+    expect((await ask('what does a 404 error mean')).reply).toMatch(/^404 not_found/);
+  });
+});
