@@ -2321,3 +2321,32 @@ describe("an ornament is the shop's decorative piece (round 79)", () => {
     expect(reply).toContain('Matching: Sculptural Brass Grinder');
   });
 });
+
+describe('an error code told with the rule that answers with it (round 76)', () => {
+  it('adds the document that answers with the code when the question finds it, and cites it', async () => {
+    const mcp = await ask('the mcp tool result had isError true and text starting tier_required, where do i find the problem body');
+    expect(mcp.intent).toBe('api');
+    expect(mcp.reply).toMatch(/^403 tier_required/);
+    expect(mcp.reply).toContain('_meta.problem');
+    const hook = await ask('adding a webhook for http://localhost:8080/in returns 400 invalid_request, what is wrong with the url');
+    expect(hook.reply).toMatch(/^400 invalid_request/);
+    expect(hook.reply).toContain('https on a public host');
+  });
+
+  it('tells a code asked about alone by the problem table only', async () => {
+    const { reply, sources } = await ask('what does tier_required mean');
+    expect(reply).toMatch(/^403 tier_required/);
+    expect(reply).toMatch(/Every error is an application\/problem\+json body with this code\.$/);
+    expect(sources.map((s) => s.url)).toEqual([`${publicOrigin()}/api/public`]);
+  });
+});
+
+describe('an error status the API never answers with (round 76)', () => {
+  it('says which statuses it does answer with, that it does not know more, and cites the message channel', async () => {
+    const { reply, sources } = await ask('what does a 504 error from your api mean');
+    expect(reply).toContain('The API does not answer with 504');
+    expect(reply).toContain("don't know");
+    expect(sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
+    expect((await ask('what does a 404 error mean')).reply).toMatch(/^404 not_found/);
+  });
+});

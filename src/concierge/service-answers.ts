@@ -54,6 +54,9 @@ export function referenceAnswer(ctx: AnswerContext, hit: Hit): Answer {
   );
 }
 
+/** How much of the question a document that answers with an error code must account for to be told with it. */
+const CODE_CONTEXT = 0.3;
+
 /** Words that ask what a status is, beside its number: "what does a 429 mean", "which error is 409". */
 const ASKS_STATUS = / (error|errors|status|code|mean|means|meaning|response) /;
 
@@ -71,11 +74,37 @@ export function errorCodeAnswer(ctx: AnswerContext): Answer | undefined {
   // A code named with its status is that code, not every code of the status: "what does 409 webhook_limit_reached mean".
   const named = matching.filter(([code]) => words.includes(code));
   const codes = named.length ? named : matching;
-  if (!codes.length) return undefined;
+  if (!codes.length) return unknownStatus(ctx, status, received);
+  // The rule or document that answers with the code, when the question's other words find it, says why it came and what to do:
+  // "403 forbidden with reason related_agents, what counts as related" is the related agents rule, "isError ... daily_cap_reached"
+  // the MCP errors, "a webhook to http://localhost gives 400 invalid_request" the webhook urls' rules.
+  // It must be found by more than the code and its status: "what does tier_required mean" is the problem table's alone.
+  const asked = (term: string) => !codes.some(([code, p]) => term === code || term === String(p.status));
+  const why = ctx.hits
+    .slice(0, 5)
+    .filter((h) => h.doc.kind === 'reference' && h.doc.ref !== 'Errors' && h.confidence >= CODE_CONTEXT && codes.some(([code]) => h.doc.text.includes(code)) && h.matched.some(asked))
+    .sort((a, b) => b.confidence - a.confidence)[0];
   return ctx.answer(
     'api',
-    `${codes.map(([code, p]) => [`${p.status} ${code} (${p.title}): ${p.when}.`, problemMembersText(code)].filter(Boolean).join(' ')).join(' ')} Every error is an application/problem+json body with this code.`,
-    [ctx.api('/api/public', 'Discovery index')],
+    `${codes.map(([code, p]) => [`${p.status} ${code} (${p.title}): ${p.when}.`, problemMembersText(code)].filter(Boolean).join(' ')).join(' ')} Every error is an application/problem+json body with this code.` +
+      (why ? ` ${why.doc.title}: ${sentence(why.doc.text)}.` : ''),
+    [ctx.api('/api/public', 'Discovery index'), ...(why ? [{ title: why.doc.title, url: why.doc.url }] : [])].filter((s, i, all) => all.findIndex((o) => o.url === s.url) === i),
+    ['Where do I find the list of API endpoints?', 'How do I register?'],
+  );
+}
+
+/**
+ * An HTTP error status the API never answers with, asked about as one ("the 502 errors we saw on tuesday", "i got a 504"): the
+ * statuses it does answer with, and that nothing is published of this one (a proxy in between may send it), with the team's address.
+ */
+function unknownStatus(ctx: AnswerContext, status: boolean, received: (n: number) => boolean): Answer | undefined {
+  const known = new Set<number>(Object.values(problemCodes).map((p) => p.status));
+  const asked = ctx.question.words.map(Number).find((n) => Number.isInteger(n) && n >= 400 && n <= 599 && !known.has(n) && (status || received(n)));
+  if (asked === undefined) return undefined;
+  return ctx.answer(
+    'unknown',
+    `The API does not answer with ${asked}: its errors are ${[...known].sort().join(', ')}, each an application/problem+json body with a stable code. I don't know more about a ${asked} than that (something between you and the service may have sent it); write to the team with POST ${ctx.base}/api/public/ai/message, quoting the X-Request-Id if there was one.`,
+    [ctx.api('/api/public', 'Discovery index'), ctx.api('/api/public/ai/message', 'Message channel')],
     ['Where do I find the list of API endpoints?', 'How do I register?'],
   );
 }
