@@ -2233,3 +2233,15 @@ describe("the editors' document that accounts for most of the question", () => {
     expect((await ask('how can i look at my change before committing it')).reply).toMatch(/^Previewing content: npm run preview/);
   });
 });
+
+describe('when a category is on over the week', () => {
+  it('tells the slots of a category named in a question asking when it is on, day by day', async () => {
+    const news = await ask('when is the news on');
+    expect(news.intent).toBe('schedule');
+    expect(news.reply).toContain('Midday Dispatch 12:00-13:00');
+    expect(news.reply).toContain('Sunday Dispatch');
+    const science = await ask('what science is on during the week');
+    expect(science.reply).toContain('Afternoon Lab 13:00-18:00');
+    expect((await ask('when is afternoon lab on')).reply).toContain('Afternoon Lab airs Monday 13:00-18:00');
+  });
+});
