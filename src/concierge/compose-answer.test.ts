@@ -2245,3 +2245,14 @@ describe('when a category is on over the week', () => {
     expect((await ask('when is afternoon lab on')).reply).toContain('Afternoon Lab airs Monday 13:00-18:00');
   });
 });
+
+describe('something done with a show other than watching it', () => {
+  it('tells the show and says it knows no more about what the asker would do with it', async () => {
+    const record = await ask('can i record winter beds');
+    expect(record.reply).toContain('Winter Beds airs Thursday 20:00-24:00');
+    expect(record.reply).toContain(`I don't know more about "record"`);
+    expect(record.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
+    expect((await ask('can i tape the harvest marathon')).reply).toContain(`I don't know more about "tape"`);
+    expect((await ask('can i catch myth busters night tonight')).reply).not.toContain("I don't know more");
+  });
+});
