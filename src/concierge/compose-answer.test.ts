@@ -2350,3 +2350,26 @@ describe('an error status the API never answers with (round 76)', () => {
     expect((await ask('what does a 404 error mean')).reply).toMatch(/^404 not_found/);
   });
 });
+
+describe('when a category is on over the week', () => {
+  it('tells the slots of a category named in a question asking when it is on, day by day', async () => {
+    const news = await ask('when is the news on');
+    expect(news.intent).toBe('schedule');
+    expect(news.reply).toContain('Midday Dispatch 12:00-13:00');
+    expect(news.reply).toContain('Sunday Dispatch');
+    const science = await ask('what science is on during the week');
+    expect(science.reply).toContain('Afternoon Lab 13:00-18:00');
+    expect((await ask('when is afternoon lab on')).reply).toContain('Afternoon Lab airs Monday 13:00-18:00');
+  });
+});
+
+describe('something done with a show other than watching it', () => {
+  it('tells the show and says it knows no more about what the asker would do with it', async () => {
+    const record = await ask('can i record winter beds');
+    expect(record.reply).toContain('Winter Beds airs Thursday 20:00-24:00');
+    expect(record.reply).toContain(`I don't know more about "record"`);
+    expect(record.sources.map((s) => s.url)).toContain(`${publicOrigin()}/api/public/ai/message`);
+    expect((await ask('can i tape the harvest marathon')).reply).toContain(`I don't know more about "tape"`);
+    expect((await ask('can i catch myth busters night tonight')).reply).not.toContain("I don't know more");
+  });
+});

@@ -50,6 +50,33 @@ const CONFIDENT = 0.5;
 const FALLBACK = 0.35;
 /** A question's words no document uses that are short enough to be shorthand or part of an idiom ("rn", "kick"). */
 const SHORT_WORD = 4;
+/** What a viewer does with a show that the schedule answers: watching it, finding when it is on, or asking about it. */
+const VIEWING_VERBS = new Set([
+  'watch',
+  'see',
+  'catch',
+  'view',
+  'stream',
+  'tune',
+  'find',
+  'get',
+  'know',
+  'tell',
+  'ask',
+  'check',
+  'still',
+  'also',
+  'just',
+  'only',
+  'start',
+  'expect',
+  'listen',
+  'hear',
+  'look',
+  'join',
+  'be',
+  'go',
+]);
 /** Words before a noun: what follows one is a subject of the question, whatever its length. */
 const DETERMINER = /^(the|a|an|my|your|this|that|their|our)$/;
 /** A word at least this long is more likely a subject than a frame of the question. */
@@ -1127,6 +1154,9 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
   const audienceOf = listing || (answer.intent === 'leaderboard' && !ofAgents);
   // A listing answers the word that orders it ("your latest video" is told the newest videos).
   const orders = (w: string) => listing && (NEWEST.includes(w) || OLDEST_TERMS.includes(w));
+  // Asked whether they can do something with a show, other than watch or find it, the asker asks what the schedule does not say,
+  // whatever the word's length or how many documents have it: "can i record winter beds", "can i tape the harvest marathon".
+  const doneWithShow = (w: string, i: number) => answer.intent === 'schedule' && /^(can|could)$/.test(written[i - 2] ?? '') && /^(i|we)$/.test(written[i - 1] ?? '') && !VIEWING_VERBS.has(w);
   const untitled = answer.sources.reduce((reply, s) => reply.split(s.title).join(' '), answer.reply);
   const said = new Set(words(normalise(untitled)));
   const rest = written.filter(
@@ -1134,7 +1164,8 @@ function withUnknownRest(ctx: AnswerContext, answer: Answer): Answer {
       /^\p{L}+$/u.test(w) &&
       !names.has(w) &&
       !orders(w) &&
-      ((!said.has(w) && ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (audienceOf && asksAudience(written, i)))) ||
+      ((!said.has(w) &&
+        ((w.length > SHORT_WORD && (unknown(w) || role(w, i))) || doneWithShow(w, i) || (w.length >= 3 && uncovered(indexTerm(w))) || modifies(w, i) || (audienceOf && asksAudience(written, i)))) ||
         (w.length > SHORT_WORD && unnamed(w)) ||
         (listing && asksTaste(written, i) && !titled.has(indexTerm(w)))),
   );

@@ -402,14 +402,17 @@ export function scheduleExtremes(ctx: AnswerContext): Answer | undefined {
 
 /** How a question asks on which days something airs, or does not: "which days is science on", "what day of the week has no science". */
 const WHICH_DAYS = / (which|what) days? (of the week )?(has|have|gets|get|is|are|does|do|with|without|carries|carry|airs?|shows?) /;
+/** How a question asks when something is on over the week: "when is the news on", "what science is on during the week". */
+const ON_WHEN = / when (is|are) (the )?\p{L}+ (shows? |programs? |programmes? |stuff )?on( |$)| (is|are) on (during|through|over|in|this|every|each|on) (the )?(week|weekdays)( |$)/u;
 
 /**
  * The days a video category airs, and those it does not, from the weekly grid: "which day of the week has no science on at all" is
- * Saturday. None unless the question asks which days and names a category.
+ * Saturday; "when is the news on" is told the news slots of each day. None unless the question asks which days, or when over the week
+ * it is on, and names a category.
  */
 export function categoryDays(ctx: AnswerContext): Answer | undefined {
   const { catalog, api, question } = ctx;
-  if (!WHICH_DAYS.test(question.text)) return undefined;
+  if (!WHICH_DAYS.test(question.text) && !ON_WHEN.test(question.text)) return undefined;
   // Named by its name or a keyword: the words that ask which days account for most of the question.
   const category = ctx.hits.find((h) => h.doc.kind === 'category' && h.named);
   if (!category) return undefined;
