@@ -2233,3 +2233,14 @@ describe("the editors' document that accounts for most of the question", () => {
     expect((await ask('how can i look at my change before committing it')).reply).toMatch(/^Previewing content: npm run preview/);
   });
 });
+
+describe('a citrus fruit named for a smell', () => {
+  it("is read as the knowledge base's citrus, the aroma of limonene (and, slightly, terpinolene)", async () => {
+    for (const q of ['my bud smells like grapefruit, which compound is that', 'what gives cannabis a lime scent']) {
+      const { intent, reply } = await ask(q);
+      expect(intent, q).toBe('knowledge');
+      expect(reply, q).toMatch(/^(Limonene|Terpinolene): .*citrus/);
+    }
+    expect((await ask('what gives cannabis a lime scent')).reply).toMatch(/^Limonene/);
+  });
+});

@@ -71,6 +71,11 @@ export const SYNONYMS: Record<string, string[]> = {
   clothes: ['apparel'],
   cooking: ['kitchen'],
   smell: ['aroma'],
+  // A citrus fruit named for a smell or a taste is the knowledge base's "citrus" (limonene's aroma, its citrus peel): "smells like lemons".
+  lemon: ['citrus'],
+  orange: ['citrus'],
+  lime: ['citrus'],
+  grapefruit: ['citrus'],
   weed: ['cannabis'],
   psychoactive: ['intoxicating'],
   kid: ['children'],
