@@ -2244,3 +2244,11 @@ describe('a citrus fruit named for a smell', () => {
     expect((await ask('what gives cannabis a lime scent')).reply).toMatch(/^Limonene/);
   });
 });
+
+describe('where a name comes from', () => {
+  it('is read as the knowledge base\'s "named after"', async () => {
+    for (const q of ['which terpene gets its name from hops', 'what compound took its name from the hop plant']) {
+      expect((await ask(q)).reply, q).toMatch(/Humulene \(α-humulene\): A woody, earthy sesquiterpene named after hops/);
+    }
+  });
+});

@@ -113,6 +113,8 @@ const PHRASES: Array<[RegExp, string]> = [
     '',
   ],
   [/\bsign(s|ed|ing)? ?up\b/g, 'register'],
+  // Where a name comes from is said "named after" in the knowledge base: "which compound takes its name from the hop plant" (humulene).
+  [/\b(?:take|takes|took|taking|get|gets|got|getting) (?:its|their|his|her) names? from\b/g, 'named after'],
   [/\bt-?shirts?\b/g, 'tshirt'],
   // The hosts asked for with no show named are the podcast's, whose episodes name them ("who are the hosts", "who presents the
   // shows"); a host of the per-site limit is a web site, no person.
