@@ -2252,3 +2252,14 @@ describe('where a name comes from', () => {
     }
   });
 });
+
+describe('a dose named with no amount', () => {
+  it("does not keep an entry's paragraph out of a health answer; an amount still does", async () => {
+    const { intent, reply } = await ask('is thcv really an appetite suppressant');
+    expect(intent).toBe('health');
+    expect(reply).toContain('Tetrahydrocannabivarin (THCV)');
+    // THCV's own paragraph on the claim says "a subsequent THC dose", with no amount.
+    expect(reply).toContain('Popular claims that THCV is an appetite suppressant');
+    expect(reply).not.toMatch(/\b\d+ ?mg\b/);
+  });
+});
