@@ -2373,3 +2373,33 @@ describe('something done with a show other than watching it', () => {
     expect((await ask('can i catch myth busters night tonight')).reply).not.toContain("I don't know more");
   });
 });
+
+describe('a citrus fruit named for a smell', () => {
+  it("is read as the knowledge base's citrus, the aroma of limonene (and, slightly, terpinolene)", async () => {
+    for (const q of ['my bud smells like grapefruit, which compound is that', 'what gives cannabis a lime scent']) {
+      const { intent, reply } = await ask(q);
+      expect(intent, q).toBe('knowledge');
+      expect(reply, q).toMatch(/^(Limonene|Terpinolene): .*citrus/);
+    }
+    expect((await ask('what gives cannabis a lime scent')).reply).toMatch(/^Limonene/);
+  });
+});
+
+describe('where a name comes from', () => {
+  it('is read as the knowledge base\'s "named after"', async () => {
+    for (const q of ['which terpene gets its name from hops', 'what compound took its name from the hop plant']) {
+      expect((await ask(q)).reply, q).toMatch(/Humulene \(α-humulene\): A woody, earthy sesquiterpene named after hops/);
+    }
+  });
+});
+
+describe('a dose named with no amount', () => {
+  it("does not keep an entry's paragraph out of a health answer; an amount still does", async () => {
+    const { intent, reply } = await ask('is thcv really an appetite suppressant');
+    expect(intent).toBe('health');
+    expect(reply).toContain('Tetrahydrocannabivarin (THCV)');
+    // THCV's own paragraph on the claim says "a subsequent THC dose", with no amount.
+    expect(reply).toContain('Popular claims that THCV is an appetite suppressant');
+    expect(reply).not.toMatch(/\b\d+ ?mg\b/);
+  });
+});

@@ -63,8 +63,11 @@ function sentencesAbout(ctx: AnswerContext, hit: Hit): string {
   return about.length ? about.join(' ') : hit.doc.text;
 }
 
-/** An amount to take, which a health answer never quotes, even from a study the knowledge base cites. */
-const AMOUNT = /\b\d+(\.\d+)? ?(mg|milligrams?|ml|g|grams?|mcg)\b|\bdos(e|es|age|ing)\b/i;
+/**
+ * An amount to take, which a health answer never quotes, even from a study the knowledge base cites: a quantity, a dosage, a
+ * recommended or usual dose. A dose named with no amount ("blocked CB1 receptors at lower doses") is none.
+ */
+const AMOUNT = /\b\d+(\.\d+)? ?(mg|milligrams?|ml|g|grams?|mcg)\b|\bdos(age|ing)\b|\b(?:recommended|starting|daily|typical|usual|right|safe|effective) doses?\b/i;
 
 /**
  * Background reading for a health or dosing question: the entries it names (a compound, a method,

@@ -74,6 +74,11 @@ export const SYNONYMS: Record<string, string[]> = {
   clothes: ['apparel'],
   cooking: ['kitchen'],
   smell: ['aroma'],
+  // A citrus fruit named for a smell or a taste is the knowledge base's "citrus" (limonene's aroma, its citrus peel): "smells like lemons".
+  lemon: ['citrus'],
+  orange: ['citrus'],
+  lime: ['citrus'],
+  grapefruit: ['citrus'],
   weed: ['cannabis'],
   psychoactive: ['intoxicating'],
   kid: ['children'],
@@ -122,6 +127,8 @@ const PHRASES: Array<[RegExp, string]> = [
     '',
   ],
   [/\bsign(s|ed|ing)? ?up\b/g, 'register'],
+  // Where a name comes from is said "named after" in the knowledge base: "which compound takes its name from the hop plant" (humulene).
+  [/\b(?:take|takes|took|taking|get|gets|got|getting) (?:its|their|his|her) names? from\b/g, 'named after'],
   [/\bt-?shirts?\b/g, 'tshirt'],
   // The hosts asked for with no show named are the podcast's, whose episodes name them ("who are the hosts", "who presents the
   // shows"); a host of the per-site limit is a web site, no person.
