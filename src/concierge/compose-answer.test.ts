@@ -2403,3 +2403,19 @@ describe('a dose named with no amount', () => {
     expect(reply).not.toMatch(/\b\d+ ?mg\b/);
   });
 });
+
+describe("a response's shape, as the OpenAPI document describes it", () => {
+  it("answers which fields a read's items have, with their types, formats, set values and null", async () => {
+    const product = await ask('for my app, what fields does a product have');
+    expect(product.reply).toContain('GET /api/public/shop/products');
+    for (const s of ['availability (string, one of in_stock, preorder, sold_out)', 'amount (string)', 'includes (list of']) expect(product.reply).toContain(s);
+    const clip = await ask('which fields does a clip have');
+    expect(clip.reply).toContain('publishedAt (string, ISO 8601 date-time in UTC)');
+    expect(clip.reply).toContain('nextOffset (integer or null)');
+  });
+  it('leaves what a request sends and dataFreshness to their own documents', async () => {
+    expect((await ask('POST /api/public/ai/share body fields')).reply).not.toContain('response fields');
+    expect((await ask('what fields does dataFreshness have')).reply).toContain('generatedAt');
+    expect((await ask('is there a protobuf schema for the api responses')).reply).not.toContain('response fields');
+  });
+});

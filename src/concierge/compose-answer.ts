@@ -18,7 +18,7 @@ import { namingItems } from './item-ids.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot, Source } from './answer-types.ts';
 import { capitalise, makeAnswer } from './answer-format.ts';
 import { ASKS_TOTAL, asksOldest, MONTHS, monthOfQuestion, NEWEST, upcomingAnswer, OLDEST_TERMS, podcastAnswer, shopAnswer, videosAnswer } from './catalog-answers.ts';
-import { asksEditing, buildCorpus, editorsDocs, isEndpoint } from './corpus.ts';
+import { asksEditing, asksShape, buildCorpus, editorsDocs, isEndpoint, responseDocs } from './corpus.ts';
 import { asksMembers, dosingAnswer, entriesMentioning, entryAnswer, healthAnswer, topicAnswer } from './knowledge-answers.ts';
 import { ASKS_WHO, liveAnswer, placeWithPoints } from './live-answers.ts';
 import { programFacts, reputationScore } from './program-answers.ts';
@@ -41,6 +41,8 @@ export interface ConciergeModel {
   index: ConciergeIndex;
   /** The editors' documents (how content is changed by a commit), asked only by a question about changing content. */
   editing: ConciergeIndex;
+  /** What each JSON read answers (its fields, types and formats), asked only by a question about a response's shape. */
+  shapes: ConciergeIndex;
   vocabulary: Vocabulary;
 }
 
@@ -106,7 +108,14 @@ const NOW_CHANGED = / (it|i|we|they|he|she|you|that|this) now (?=\w+s? )/g;
 export function buildModel(catalog: Catalog, endpoints: readonly EndpointDoc[]): ConciergeModel {
   const base = publicOrigin();
   const docs = buildCorpus(catalog, base, endpoints);
-  return { catalog, base, index: buildIndex(docs), editing: buildIndex(editorsDocs(catalog, base)), vocabulary: buildVocabulary(docs.flatMap((d) => [d.names, d.keywords, d.text])) };
+  return {
+    catalog,
+    base,
+    index: buildIndex(docs),
+    editing: buildIndex(editorsDocs(catalog, base)),
+    shapes: buildIndex(responseDocs(base, endpoints)),
+    vocabulary: buildVocabulary(docs.flatMap((d) => [d.names, d.keywords, d.text])),
+  };
 }
 
 /** A special is public from its announcement until it ends; everything else in the index always is. */
@@ -788,7 +797,7 @@ async function answerAsked(model: ConciergeModel, input: AnswerInput, program?: 
   const rest = withoutPreamble(model, input.message);
   const asked = rest ? { ...input, message: rest } : input;
   const ctx = contextOf(model, asked, readQuestion(asked.message, model.vocabulary));
-  const edited = editingAnswer(model, ctx);
+  const edited = editingAnswer(model, ctx) ?? shapeAnswer(model, ctx);
   if (edited) return edited;
   const answer = await answerAsRead(model, ctx, program);
   const given = answer && answer.intent !== 'unknown' ? answer : ((await answerLastAsk(model, input, program)) ?? answer ?? unknownAnswer(ctx));
@@ -808,6 +817,19 @@ function editingAnswer(model: ConciergeModel, ctx: AnswerContext): Answer | unde
   const best = hits.slice(0, 3).reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
   return best && best.confidence >= CONFIDENT ? referenceAnswer({ ...ctx, hits: [best, ...hits.filter((h) => h !== best)] }, best) : undefined;
 }
+
+/**
+ * A question about what a response holds ("which fields does a product have", "can transcriptUrl be null") is answered by the
+ * JSON body of the read it names, as the OpenAPI document describes it, when that body accounts for half of the question.
+ */
+function shapeAnswer(model: ConciergeModel, ctx: AnswerContext): Answer | undefined {
+  if (!asksShape(ctx.input.message)) return undefined;
+  const hits = model.shapes.search(ctx.question.asWritten.join(' '));
+  const best = hits.slice(0, 3).reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+  // A developer's question says more than what it asks of ("i am writing a typed client"): a third of it suffices, the question being one of shape.
+  return best && best.confidence >= SHAPE_CONFIDENT ? referenceAnswer({ ...ctx, hits: [best, ...hits.filter((h) => h !== best)] }, best) : undefined;
+}
+const SHAPE_CONFIDENT = 0.4;
 
 /** A document that lists or summarises the others (the errors table, llms.txt's paragraphs, the overviews of the catalog, the schedule and the index): no situation's answer. */
 const summarises = (h: Hit) =>

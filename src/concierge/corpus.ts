@@ -12,6 +12,7 @@ import { DEFAULT_RETRY_SCHEDULE_MS, describeSchedule, RETRY_JITTER, webhookLimit
 import { SECRET_PREFIX } from '../webhooks/signing.ts';
 import type { Catalog, KnowledgeEntry } from '../catalog/catalog-types.ts';
 import { discoveryIndex } from '../docs/discovery-index.ts';
+import { SchemaCollector } from '../docs/json-schema.ts';
 import { tiers } from '../domain/tiers.ts';
 import { buildLlmsTxt } from '../feeds/llms-txt.ts';
 import { SCHEDULE_MAX_AGE_SECONDS, STATIC_MAX_AGE_SECONDS } from '../domain/cache-policy.ts';
@@ -389,6 +390,84 @@ function requestDocs(index: ReturnType<typeof discoveryIndex>, base: string): Do
       .join(' ')}`;
     return [{ kind: 'reference' as const, ref: title, title, url, names: '', keywords, text: parts.join(' ') }];
   });
+}
+
+/** A response field's type as the OpenAPI document gives it: "integer", "string, ISO 8601 date-time", "one of full, trailer, bonus", "or null". */
+function fieldType(schema: JsonSchema, resolve: (s: JsonSchema) => JsonSchema): string {
+  const s = resolve(schema);
+  const variants = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
+  if (variants) {
+    const nonNull = variants.filter((v) => resolve(v).type !== 'null');
+    const nullable = nonNull.length < variants.length;
+    return `${nonNull.map((v) => fieldType(v, resolve)).join(' or ')}${nullable ? ' or null' : ''}`;
+  }
+  const types = (Array.isArray(s.type) ? s.type : [s.type]).filter(Boolean) as string[];
+  const nullable = types.includes('null');
+  const type = types.filter((t) => t !== 'null')[0] ?? 'object';
+  const format = s.format === 'date-time' ? ', ISO 8601 date-time in UTC' : s.format === 'date' ? ', ISO 8601 date (YYYY-MM-DD)' : s.format === 'uri' ? ', URL' : '';
+  const values = Array.isArray(s.enum) ? `, one of ${s.enum.join(', ')}` : s.const !== undefined ? `, always ${s.const}` : '';
+  const max = s.maximum !== undefined ? `, at most ${s.maximum}` : '';
+  let what = `${type}${format}${values}${max}`;
+  if (type === 'array' && s.items) what = `list of ${fieldType(s.items as JsonSchema, resolve)}`;
+  if (type === 'object' && s.properties) what = `object: ${fieldsText(s, resolve)}`;
+  return `${what}${nullable ? ' or null' : ''}`;
+}
+
+/** The members of an object schema: "id (string), durationSeconds (integer), transcriptUrl (string, URL or null), publisher (optional string)". */
+function fieldsText(schema: JsonSchema, resolve: (s: JsonSchema) => JsonSchema): string {
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)
+    .filter(([name]) => name !== 'dataFreshness')
+    .map(([name, f]) => `${name} (${required.has(name) ? '' : 'optional, may be absent: '}${fieldType(f, resolve)})`)
+    .join(', ');
+}
+
+/**
+ * What each JSON read answers, as the OpenAPI document describes its response: every field with its type, its format (ISO 8601
+ * dates, URLs), its set values and whether it may be null or absent ("which fields does a video have", "can transcriptUrl be
+ * null", "what values can availability take"). Filed under the words of its path and its fields' names, named by nothing.
+ */
+export function responseDocs(base: string, endpoints: readonly EndpointDoc[]): Doc[] {
+  const collector = new SchemaCollector();
+  return endpoints.flatMap((e) => {
+    if (e.method !== 'GET' || e.contentType !== undefined || e.auth === 'operator') return [];
+    const root = collector.convert(e.response, 'output');
+    const resolve = (s: JsonSchema): JsonSchema => (typeof s.$ref === 'string' ? resolve(collector.components[s.$ref.replace('#/components/schemas/', '')] ?? {}) : s);
+    const body = resolve(root);
+    if (!body.properties) return [];
+    const key = `${e.method} ${e.path}`;
+    const title = `${key} response fields`;
+    const own = e.path.split(/[/{}.-]+/).filter((w) => w && !['api', 'public', 'ai'].includes(w));
+    const found =
+      JSON.stringify(body)
+        .match(/"properties":\{[\s\S]*/)?.[0]
+        .match(/"(\w+)":\{/g) ?? [];
+    const fieldNames = [...new Set(found.map((n) => n.slice(1, -3)).filter((n) => !['properties', 'items', 'dataFreshness'].includes(n)))];
+    const keywords = `${own.join(' ')} ${body.properties && 'items' in (body.properties as object) ? 'list items' : 'single one'} response fields field format null ${fieldNames.join(' ')}`;
+    // Named by what it holds, as a client's developer says it: "video fields", "product object", "episode fields".
+    const nouns = [
+      ...new Set(
+        own
+          .filter((w) => !['id', 'name', 'topic'].includes(w))
+          .slice(-1)
+          .flatMap((w) => [w, w.replace(/s$/, '')]),
+      ),
+    ];
+    const names = nouns.flatMap((n) => [`${n} fields`, `${n} object`]).join(' ; ');
+    const text = `The JSON body of ${key}, as the OpenAPI document describes it: ${fieldsText(body, resolve)}; and dataFreshness.`;
+    return [{ kind: 'reference' as const, ref: title, title, url: `${base}${e.path.replace(/\/?\{[^}]+\}.*$/, '')}`, names, keywords, text }];
+  });
+}
+
+/**
+ * Whether a question asks what a response holds: its fields, their types, formats or values, whether one may be null ("which
+ * fields does a video have", "can transcriptUrl be null"); not what a request sends ("body fields", "what does the share call
+ * need", "parameters").
+ */
+export function asksShape(text: string): boolean {
+  // What a request sends, its length limits, and dataFreshness (a document of its own) are not a response's shape.
+  if (/\b(body|bodies|send|sends|need|needs|parameters?|query|post|headers?|characters|datafreshness)\b/i.test(text)) return false;
+  return /\b(fields?|nullable|null|typed|possible values|values can|values does|json object)\b/i.test(text);
 }
 
 /** Whether a reference document's ref names an endpoint by its method and path ("GET /api/public/videos") rather than a rule. */
