@@ -53,11 +53,18 @@ describe.skipIf(backend !== 'postgres')('PostgreSQL ends the connections under l
         }
       }
     });
-    const terminate = async () => (await terminator.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rowCount ?? 0;
+    const others = `from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+    const terminate = async () => (await terminator.query(`select pg_terminate_backend(pid) ${others}`)).rowCount ?? 0;
+    /** Until the service holds two connections or more again (its pool and its LISTEN connection): however slow the machine, not a fixed wait. */
+    const reconnected = async () => {
+      for (let i = 0; i < 300 && Number((await terminator.query(`select count(*) as n ${others}`)).rows[0].n) < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    };
     await new Promise((r) => setTimeout(r, 500));
+    await reconnected();
     // The service's connections (its pool and its LISTEN connection) are ended, each time.
     expect(await terminate()).toBeGreaterThan(1);
     await new Promise((r) => setTimeout(r, 1000));
+    await reconnected();
     expect(await terminate()).toBeGreaterThan(1);
     await new Promise((r) => setTimeout(r, 1500));
     stop = true;
