@@ -2419,3 +2419,13 @@ describe("a response's shape, as the OpenAPI document describes it", () => {
     expect((await ask('is there a protobuf schema for the api responses')).reply).not.toContain('response fields');
   });
 });
+
+describe('whether points are checked, kept or taken back', () => {
+  it('adds to the points answer that a claimed url is verified or reversed within 72 h', async () => {
+    const { intent, reply } = await ask('are my share points checked or do i keep them no matter what');
+    expect(intent).toBe('points');
+    expect(reply).toContain('not verified within 72 h is reversed');
+    // Not said when nothing asks it.
+    expect((await ask('how many points is a mention worth')).reply).not.toContain('72 h');
+  });
+});

@@ -86,9 +86,13 @@ function pointsAnswer(ctx: AnswerContext): Answer {
     ? ` Tasks award task_post and task_claim through the tasks endpoints (POST ${base}/api/public/ai/tasks, then /claim), not through earn.`
     : '';
   const referral = named.includes('referral') ? ' A referral is awarded when a new agent registers with your referral code as "referralCode".' : '';
+  // Asked whether points are checked, kept or taken back: an award stands only when it is verified, as docs/agents.md says.
+  const checked = / (verify|verifies|verified|verification|check|checks|checked|checker|revers\w*|lose|losing|lost|keep|kept|pending|taken back) /.test(question.text)
+    ? ' Each claimed url is checked in the background: a page that links to the brand is verified, and a claim not verified within 72 h is reversed, a reversal row in the ledger taking its points back; awards without a url stand up to the share of your claimed urls verified.'
+    : '';
   return ctx.answer(
     'points',
-    `${lead}${tasks}${referral} Earn points with POST ${base}/api/public/ai/earn and { "apiKey": "<API_KEY>", "actionType": "...", "url": "..." }. Points per action: ${pointsTable()}; tasks award task_post ${actionPoints.task_post} and task_claim ${actionPoints.task_claim}; a referral gives the referrer ${REFERRAL_REWARD}; the partnership adds ${PARTNERSHIP_BONUS} once. POST ${base}/api/public/ai/share with { "apiKey", "url" } is the shortcut for a share. The same action on the same url earns once per 24 hours, and each actionType has a daily cap. Tiers: ${tierLadderText()}.`,
+    `${lead}${tasks}${referral}${checked} Earn points with POST ${base}/api/public/ai/earn and { "apiKey": "<API_KEY>", "actionType": "...", "url": "..." }. Points per action: ${pointsTable()}; tasks award task_post ${actionPoints.task_post} and task_claim ${actionPoints.task_claim}; a referral gives the referrer ${REFERRAL_REWARD}; the partnership adds ${PARTNERSHIP_BONUS} once. POST ${base}/api/public/ai/share with { "apiKey", "url" } is the shortcut for a share. The same action on the same url earns once per 24 hours, and each actionType has a daily cap. Tiers: ${tierLadderText()}.`,
     [
       api('/api/public/ai/earn', 'Earn points: POST /api/public/ai/earn'),
       api('/api/public/ai/share', 'Share: POST /api/public/ai/share'),
