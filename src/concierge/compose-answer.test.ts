@@ -2429,3 +2429,11 @@ describe('whether points are checked, kept or taken back', () => {
     expect((await ask('how many points is a mention worth')).reply).not.toContain('72 h');
   });
 });
+
+describe("where an agent's ledger is read", () => {
+  it('answers with the public profile, whose summary names its ledger rows', async () => {
+    const { reply } = await ask('where can i see my ledger');
+    expect(reply).toContain('GET /api/public/ai/agent/{name}');
+    expect(reply).toContain('ledger rows');
+  });
+});

@@ -472,7 +472,7 @@ export const profileEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/public/ai/agent/{name}',
   tag: 'AI rewards',
-  summary: "An agent's public profile: tier, next tier, perks, rank, reputation and recent activity.",
+  summary: "An agent's public profile: tier, next tier, perks, rank, reputation, its recent activity (the newest ledger rows) and its points history.",
   auth: 'none',
   pathParams: agentPathSchema,
   status: 200,
