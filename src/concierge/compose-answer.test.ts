@@ -2373,3 +2373,16 @@ describe('something done with a show other than watching it', () => {
     expect((await ask('can i catch myth busters night tonight')).reply).not.toContain("I don't know more");
   });
 });
+
+describe('a gift or a present asked for', () => {
+  it('answers from the shop, with what the gift is about as the subject, and leaves a present that is the time or a verb alone', async () => {
+    const stickers = await ask('birthday present for my sister who likes stickers');
+    expect(stickers.intent).toBe('shop');
+    expect(stickers.reply).toContain('Cove Sticker Pack');
+    const cook = await ask('looking for gift ideas for someone who cooks');
+    expect(cook.intent).toBe('shop');
+    expect(cook.reply).toContain('Cozy Kitchen Bundle');
+    expect((await ask('what is present in hops')).intent).toBe('knowledge');
+    expect((await ask('how many entries are there at present')).intent).toBe('knowledge');
+  });
+});
