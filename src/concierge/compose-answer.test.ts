@@ -2386,3 +2386,20 @@ describe('a gift or a present asked for', () => {
     expect((await ask('how many entries are there at present')).intent).toBe('knowledge');
   });
 });
+
+describe('the leaderboard head named without a who', () => {
+  it('reads the live leaderboard for a count of the top agents or an agent by its place', async () => {
+    const program = snapshotOf([
+      { name: 'alpha-bot', tier: 'Gold', points: 600, rank: 1 },
+      { name: 'beta-bot', tier: 'Silver', points: 200, rank: 2 },
+      { name: 'gamma-bot', tier: 'Bronze', points: 30, rank: 3 },
+    ]);
+    const top = await answerQuestion(conciergeModel, { message: 'list the top 2 bots please', now }, program);
+    expect(top.intent).toBe('leaderboard');
+    expect(top.reply).toContain('1. alpha-bot (Gold, 600 points); 2. beta-bot');
+    expect(top.reply).not.toContain('gamma-bot');
+    const second = await answerQuestion(conciergeModel, { message: 'how many points does the bot in second place have', now }, program);
+    expect(second.reply).toContain('beta-bot (Silver, 200 points)');
+    expect(program.reads).toContain('top 2 points');
+  });
+});
