@@ -2403,3 +2403,15 @@ describe('the leaderboard head named without a who', () => {
     expect(program.reads).toContain('top 2 points');
   });
 });
+
+describe('a count of a kind of item published', () => {
+  it('answers with the kind listing and its total, whatever brand or purpose the question also names', async () => {
+    const videos = await ask('For a piece I am writing, how many videos are there');
+    expect(videos.intent).toBe('videos');
+    expect(videos.reply).toContain('24 published videos');
+    const brand = await ask('how many videos has Canopy Cove TV published');
+    expect(brand.intent).toBe('videos');
+    expect(brand.reply).toContain('24 published videos');
+    expect((await ask('how many episodes are there so far')).intent).toBe('podcast');
+  });
+});
