@@ -2437,3 +2437,45 @@ describe("where an agent's ledger is read", () => {
     expect(reply).toContain('ledger rows');
   });
 });
+
+describe('a gift or a present asked for', () => {
+  it('answers from the shop, with what the gift is about as the subject, and leaves a present that is the time or a verb alone', async () => {
+    const stickers = await ask('birthday present for my sister who likes stickers');
+    expect(stickers.intent).toBe('shop');
+    expect(stickers.reply).toContain('Cove Sticker Pack');
+    const cook = await ask('looking for gift ideas for someone who cooks');
+    expect(cook.intent).toBe('shop');
+    expect(cook.reply).toContain('Cozy Kitchen Bundle');
+    expect((await ask('what is present in hops')).intent).toBe('knowledge');
+    expect((await ask('how many entries are there at present')).intent).toBe('knowledge');
+  });
+});
+
+describe('the leaderboard head named without a who', () => {
+  it('reads the live leaderboard for a count of the top agents or an agent by its place', async () => {
+    const program = snapshotOf([
+      { name: 'alpha-bot', tier: 'Gold', points: 600, rank: 1 },
+      { name: 'beta-bot', tier: 'Silver', points: 200, rank: 2 },
+      { name: 'gamma-bot', tier: 'Bronze', points: 30, rank: 3 },
+    ]);
+    const top = await answerQuestion(conciergeModel, { message: 'list the top 2 bots please', now }, program);
+    expect(top.intent).toBe('leaderboard');
+    expect(top.reply).toContain('1. alpha-bot (Gold, 600 points); 2. beta-bot');
+    expect(top.reply).not.toContain('gamma-bot');
+    const second = await answerQuestion(conciergeModel, { message: 'how many points does the bot in second place have', now }, program);
+    expect(second.reply).toContain('beta-bot (Silver, 200 points)');
+    expect(program.reads).toContain('top 2 points');
+  });
+});
+
+describe('a count of a kind of item published', () => {
+  it('answers with the kind listing and its total, whatever brand or purpose the question also names', async () => {
+    const videos = await ask('For a piece I am writing, how many videos are there');
+    expect(videos.intent).toBe('videos');
+    expect(videos.reply).toContain('24 published videos');
+    const brand = await ask('how many videos has Canopy Cove TV published');
+    expect(brand.intent).toBe('videos');
+    expect(brand.reply).toContain('24 published videos');
+    expect((await ask('how many episodes are there so far')).intent).toBe('podcast');
+  });
+});

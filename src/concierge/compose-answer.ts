@@ -131,6 +131,9 @@ const OVERVIEW_KIND: Record<string, AskedKind> = { videos: 'video', podcast: 'ep
 const OVERVIEWS = new Set(Object.keys(OVERVIEW_KIND));
 const KIND_ANSWER: Record<AskedKind, (ctx: AnswerContext) => Answer> = { video: videosAnswer, clip: videosAnswer, episode: podcastAnswer, product: shopAnswer };
 
+/** How many items of a kind have come out: "how many videos has the channel published", "how many episodes are there so far". */
+const COUNT_OF_KIND = / how many (?:\w+ ){0,2}(?:videos|episodes|clips|shorts|products|items) (?:\w+ ){0,6}?(?:published|released|posted|uploaded|listed|are there|exist|so far|to date|in total) /;
+
 /** The best document's answer, in its own domain's words. */
 function documentAnswer(ctx: AnswerContext, hit: Hit): Answer {
   const { doc } = hit;
@@ -1307,6 +1310,9 @@ async function composeAnswer(ctx: AnswerContext, program: ProgramSnapshot | unde
     categoryDays(ctx) ??
     // Videos or episodes of a month ("last month's podcast episodes") are asked for by date: "month" is no subject ("three months" of pain).
     ((question.kind === 'video' || question.kind === 'episode') && monthOfQuestion(ctx) ? KIND_ANSWER[question.kind](ctx) : undefined) ??
+    // A count of a kind of item published ("how many videos has Canopy Cove TV published to date", "how many clips are there so far") is
+    // that kind's listing, which counts them, whatever else the question names: the brand, the asker's purpose ("for a piece i am writing").
+    (question.kind && COUNT_OF_KIND.test(question.text) && !question.actions.length && !question.tiers.length ? KIND_ANSWER[question.kind](ctx) : undefined) ??
     membersAnswer(ctx) ??
     entriesMentioning(ctx) ??
     // An error the API answers with, named by its code or received by its status ("after a 429 how long should my script sleep"), makes

@@ -25,6 +25,12 @@ const LEAVES_OUT_NON_PROMO =
   / (?:(?:do|does|did) not count|not counting|without counting|excluding|except|without|minus|apart from|other than) (?:the |any |their |its )?(?:\w+ ){0,2}(?:partnership|bonus|bonuses|tasks?|task_post|task_claim|api_use|content_submit) /;
 /** "Who has the most points?" asks for agents, not for the biggest award. */
 const WHO_LEADS = new RegExp(`${ASKS_WHO.source}(\\w+ ){0,3}(most|top|highest|best|leading|leads|leader|first|number|winning|wins|ahead|second|third|place) `);
+/**
+ * The leaderboard's head named without a "who": a count of the top agents ("the current top three agents in the program") or an agent by
+ * its place ("which tier does the agent in first place hold", "the bot in 2nd position"). "Top agents" with no count may be a tier's.
+ */
+const LEADERS_NAMED =
+  / top (?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) (?:agents|bots) | (?:agent|bot|agents|bots) (?:in|at) (?:the )?(?:first|second|third|1st|2nd|3rd|top) (?:place|spot|position) /;
 /** "Who is last on the leaderboard?" asks for its tail. */
 const WHO_TRAILS = new RegExp(`${ASKS_WHO.source}(\\w+ ){0,4}(fewest|least|lowest|last|bottom) `);
 /** Words that make an unknown word worth looking up as an agent's name ("how many points does lumen have"). */
@@ -202,7 +208,7 @@ export async function liveAnswer(ctx: AnswerContext, program: ProgramSnapshot | 
   }
   // "Who first used the term entourage effect" names an entry whole: its "first" asks for no agent.
   const trails = !namesOther && WHO_TRAILS.test(question.text);
-  if (!leaderboardFirst && !trails && (namesOther || !WHO_LEADS.test(question.text))) return undefined;
+  if (!leaderboardFirst && !trails && (namesOther || !(WHO_LEADS.test(question.text) || LEADERS_NAMED.test(question.text)))) return undefined;
   if (!program) return leaderboardAnswer(ctx);
   const sort: LeaderboardSort = question.stems.has('promot') || question.stems.has('promo') || LEAVES_OUT_NON_PROMO.test(question.text) ? 'promo' : 'points';
   if (trails) return trailAnswer(ctx, sort, await program.topAgents(TRAIL_READ, sort));

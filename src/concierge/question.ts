@@ -384,10 +384,17 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   const doing = clause > 0 && /ing$/.test(ws[clause + 1] ?? '');
   // Of two kind words together the last is the kind, the first describes it: "video clip" is a clip. But "short" is the service's own
   // word for its clips ("short vertical clips"): "short videos" are clips (the videos answer gives the videos when theirs have none).
-  const kinds = main
-    .filter((w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')) || w === 'short')
-    .map((w) => KIND_WORDS.get(stem(w)))
-    .filter((k) => k !== undefined);
+  // A gift or a present asked for ("a gift for a friend who gardens", "housewarming present for a coffee drinker") is something to buy:
+  // it asks for products, and a kind named after it is what they are about ("a present for someone who loves the podcast"). A present
+  // that is the time ("at present") or a verb ("who presents") is none.
+  const gifting = / (?:a|an|some|any|nice|good|little|small|cheap|perfect|birthday|christmas|housewarming|as) (?:gift|present)s? | (?:gift|present)s? (?:for|ideas?) /.test(` ${main.join(' ')} `);
+  const kinds = [
+    ...(gifting ? (['product'] as const) : []),
+    ...main
+      .filter((w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')) || w === 'short')
+      .map((w) => KIND_WORDS.get(stem(w)))
+      .filter((k) => k !== undefined),
+  ];
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));
   // The channel's episodes are its videos ("the kitchen episodes on the channel", "tv episodes"): the podcast's are the radio's.
   const channelEpisodes = kinds[0] === 'episode' && / (channel|tv|television) /.test(text) && !/ (podcast|podcasts|radio|listen|audio|season) /.test(text);
