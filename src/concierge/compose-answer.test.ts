@@ -2373,3 +2373,14 @@ describe('something done with a show other than watching it', () => {
     expect((await ask('can i catch myth busters night tonight')).reply).not.toContain("I don't know more");
   });
 });
+
+describe('the rate limits, read whole', () => {
+  it('says the burst window, that the key counts with every request, and when registrations per address reopen', async () => {
+    const burst = await ask('what is the read burst and over how many seconds is it counted');
+    expect(burst.intent).toBe('rate_limits');
+    expect(burst.reply).toContain('at most 60 reads in any 12 s');
+    expect(burst.reply).toContain('apiKey comes with every request, reads included');
+    expect(burst.reply).toContain('at most 20 agents per UTC day');
+    expect(burst.reply).toContain('until 00:00 UTC');
+  });
+});
