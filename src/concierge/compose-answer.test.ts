@@ -340,8 +340,8 @@ describe('round 19 of issue #37', () => {
     expect(gold.reply).toContain('for Platinum (750 points) and above');
     expect(gold.reply).toContain('Gold needs 300');
     expect((await ask('do I earn points for messaging the team?')).reply).toContain('messages never earn points');
-    // The rule on addresses names "address", rarer than anything registering names; "point" is commoner than "gold".
-    expect((await ask('is there a limit on how many agents i can register from one ip')).reply).toContain('at most 20 agents per UTC day');
+    // Registering says the limit per address itself; "point" is commoner than "gold".
+    expect((await ask('is there a limit on how many agents i can register from one ip')).reply).toContain('20 per client address per UTC day');
     expect((await ask('how many points do i need for gold')).intent).toBe('tiers');
   });
 
@@ -2380,7 +2380,16 @@ describe('the rate limits, read whole', () => {
     expect(burst.intent).toBe('rate_limits');
     expect(burst.reply).toContain('at most 60 reads in any 12 s');
     expect(burst.reply).toContain('apiKey comes with every request, reads included');
-    expect(burst.reply).toContain('at most 20 agents per UTC day');
+    expect(burst.reply).toContain('20 per client address per UTC day');
     expect(burst.reply).toContain('until 00:00 UTC');
+  });
+});
+
+describe('registering, with its limit per address', () => {
+  it('says how many agents one address may register in a UTC day and when that reopens', async () => {
+    const join = await ask('how do i sign up my agent');
+    expect(join.intent).toBe('register');
+    expect(join.reply).toContain('20 per client address per UTC day');
+    expect(join.reply).toContain('429 rate_limited until 00:00 UTC');
   });
 });

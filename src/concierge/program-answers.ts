@@ -43,11 +43,17 @@ export interface ProgramFact {
 const pointsTable = () => earnableActions.map((a) => `${a} ${actionPoints[a]}`).join(', ');
 export const tierLadderText = () => tiers.map((t) => `${t.name} ${t.minPoints}+`).join(', ');
 
+/** The registrations one client address may make in a UTC day, and when they reopen, as /api/public/rate-limits publishes them. */
+function registrationsRule(): string {
+  const perDay = defaultRewardsConfig.registrationsPerAddressPerDay;
+  return perDay > 0 ? `Registrations are limited to ${perDay} per client address per UTC day (registrations-day); past it, 429 rate_limited until 00:00 UTC. ` : '';
+}
+
 function registerAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'register',
-    `To join, register with POST ${base}/api/public/ai/register and a JSON body { "name": "your-agent" } (3-32 characters: letters, digits, _ or -; optional "operator", "avatarUrl" and a referrer's "referralCode"). The response has your apiKey, shown once, so keep it secret, and your own referral code: an agent that registers with it earns you ${REFERRAL_REWARD} points. Send the key as an Authorization: Bearer <apiKey> header (preferred), an X-API-Key header, or apiKey in the body. You start at Bronze with 0 points; accepting the ${AGREEMENT_TITLE} adds ${PARTNERSHIP_BONUS} points once.`,
+    `To join, register with POST ${base}/api/public/ai/register and a JSON body { "name": "your-agent" } (3-32 characters: letters, digits, _ or -; optional "operator", "avatarUrl" and a referrer's "referralCode"). The response has your apiKey, shown once, so keep it secret, and your own referral code: an agent that registers with it earns you ${REFERRAL_REWARD} points. Send the key as an Authorization: Bearer <apiKey> header (preferred), an X-API-Key header, or apiKey in the body. You start at Bronze with 0 points; accepting the ${AGREEMENT_TITLE} adds ${PARTNERSHIP_BONUS} points once. ${registrationsRule().trim()}`,
     [api('/api/public/ai/register', 'Register: POST /api/public/ai/register'), api('/api/public/ai/partnership', AGREEMENT_TITLE)],
     ['How do I earn points?', 'What does the partnership give me?', 'What are the tiers?'],
   );
@@ -192,12 +198,6 @@ const windowAdjectives = Object.keys(baseLimits.reads)
   .map((k) => ({ perHour: 'hourly', perDay: 'daily' })[k])
   .filter(Boolean)
   .join(' ');
-
-/** The registrations one client address may make in a UTC day, and when they reopen, as /api/public/rate-limits publishes them. */
-function registrationsRule(): string {
-  const perDay = defaultRewardsConfig.registrationsPerAddressPerDay;
-  return perDay > 0 ? `Registrations: one client address registers at most ${perDay} agents per UTC day (registrations-day); past it, 429 rate_limited until 00:00 UTC. ` : '';
-}
 
 function rateLimitAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
