@@ -2393,3 +2393,11 @@ describe('registering, with its limit per address', () => {
     expect(join.reply).toContain('429 rate_limited until 00:00 UTC');
   });
 });
+
+describe('an invalid key after a rotation', () => {
+  it('says, with the error, that a rotated key stops working at once', async () => {
+    const answer = await ask('since i made a new api key my old bot gets 401 invalid_api_key');
+    expect(answer.reply).toContain('invalid_api_key');
+    expect(answer.reply).toContain('the old key stops working at once');
+  });
+});
