@@ -2401,3 +2401,10 @@ describe('an invalid key after a rotation', () => {
     expect(answer.reply).toContain('the old key stops working at once');
   });
 });
+
+describe('the rule on client addresses, with when it reopens', () => {
+  it('says registrations past the limit of an address wait until 00:00 UTC', async () => {
+    expect((await ask('which rules depend on the client address')).reply).toContain('429 rate_limited with Retry-After until 00:00 UTC');
+    expect((await ask('our 21st registration from one address got 429, when does it reopen')).reply).toContain('until 00:00 UTC');
+  });
+});
