@@ -2408,3 +2408,12 @@ describe('the rule on client addresses, with when it reopens', () => {
     expect((await ask('our 21st registration from one address got 429, when does it reopen')).reply).toContain('until 00:00 UTC');
   });
 });
+
+describe('an error status a request gets', () => {
+  it('reads a status after a verb of getting or returning as an error received', async () => {
+    expect((await ask('since this morning every call of my bot gets 401, why')).reply).toContain('401 invalid_api_key');
+    expect((await ask('every webhook call returns 404 now')).reply).toContain('404 not_found');
+    // Points are no status: "i got 400 points" is not an error.
+    expect((await ask('my agent got 400 points, which tier is that')).reply).not.toContain('400 invalid_json');
+  });
+});
