@@ -340,8 +340,8 @@ describe('round 19 of issue #37', () => {
     expect(gold.reply).toContain('for Platinum (750 points) and above');
     expect(gold.reply).toContain('Gold needs 300');
     expect((await ask('do I earn points for messaging the team?')).reply).toContain('messages never earn points');
-    // The rule on addresses names "address", rarer than anything registering names; "point" is commoner than "gold".
-    expect((await ask('is there a limit on how many agents i can register from one ip')).reply).toContain('at most 20 agents per UTC day');
+    // Registering says the limit per address itself; "point" is commoner than "gold".
+    expect((await ask('is there a limit on how many agents i can register from one ip')).reply).toContain('20 per client address per UTC day');
     expect((await ask('how many points do i need for gold')).intent).toBe('tiers');
   });
 
@@ -2477,5 +2477,49 @@ describe('a count of a kind of item published', () => {
     expect(brand.intent).toBe('videos');
     expect(brand.reply).toContain('24 published videos');
     expect((await ask('how many episodes are there so far')).intent).toBe('podcast');
+  });
+});
+
+describe('the rate limits, read whole', () => {
+  it('says the burst window, that the key counts with every request, and when registrations per address reopen', async () => {
+    const burst = await ask('what is the read burst and over how many seconds is it counted');
+    expect(burst.intent).toBe('rate_limits');
+    expect(burst.reply).toContain('at most 60 reads in any 12 s');
+    expect(burst.reply).toContain('apiKey comes with every request, reads included');
+    expect(burst.reply).toContain('20 per client address per UTC day');
+    expect(burst.reply).toContain('until 00:00 UTC');
+  });
+});
+
+describe('registering, with its limit per address', () => {
+  it('says how many agents one address may register in a UTC day and when that reopens', async () => {
+    const join = await ask('how do i sign up my agent');
+    expect(join.intent).toBe('register');
+    expect(join.reply).toContain('20 per client address per UTC day');
+    expect(join.reply).toContain('429 rate_limited until 00:00 UTC');
+  });
+});
+
+describe('an invalid key after a rotation', () => {
+  it('says, with the error, that a rotated key stops working at once', async () => {
+    const answer = await ask('since i made a new api key my old bot gets 401 invalid_api_key');
+    expect(answer.reply).toContain('invalid_api_key');
+    expect(answer.reply).toContain('the old key stops working at once');
+  });
+});
+
+describe('the rule on client addresses, with when it reopens', () => {
+  it('says registrations past the limit of an address wait until 00:00 UTC', async () => {
+    expect((await ask('which rules depend on the client address')).reply).toContain('429 rate_limited with Retry-After until 00:00 UTC');
+    expect((await ask('our 21st registration from one address got 429, when does it reopen')).reply).toContain('until 00:00 UTC');
+  });
+});
+
+describe('an error status a request gets', () => {
+  it('reads a status after a verb of getting or returning as an error received', async () => {
+    expect((await ask('since this morning every call of my bot gets 401, why')).reply).toContain('401 invalid_api_key');
+    expect((await ask('every webhook call returns 404 now')).reply).toContain('404 not_found');
+    // Points are no status: "i got 400 points" is not an error.
+    expect((await ask('my agent got 400 points, which tier is that')).reply).not.toContain('400 invalid_json');
   });
 });

@@ -6,7 +6,7 @@
  * indexed with it) and a few words visitors use for it; its answer reads the same rules the
  * program enforces (src/domain), so nothing here can disagree with the discovery index.
  */
-import { baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-limit-policy.ts';
+import { BURST_WINDOW_SECONDS, baseLimits, tierConcurrency, tierMultipliers } from '../domain/rate-limit-policy.ts';
 import { actionPoints, earnableActions, PARTNERSHIP_BONUS, REFERRAL_REWARD, tiers, type ActivityType, type TierName } from '../domain/tiers.ts';
 import { defaultRewardsConfig, programRules } from '../domain/program-config.ts';
 import { AGREEMENT_TITLE, AGREEMENT_VERSION, partnershipAgreement } from '../domain/partnership.ts';
@@ -43,11 +43,17 @@ export interface ProgramFact {
 const pointsTable = () => earnableActions.map((a) => `${a} ${actionPoints[a]}`).join(', ');
 export const tierLadderText = () => tiers.map((t) => `${t.name} ${t.minPoints}+`).join(', ');
 
+/** The registrations one client address may make in a UTC day, and when they reopen, as /api/public/rate-limits publishes them. */
+function registrationsRule(): string {
+  const perDay = defaultRewardsConfig.registrationsPerAddressPerDay;
+  return perDay > 0 ? `Registrations are limited to ${perDay} per client address per UTC day (registrations-day); past it, 429 rate_limited until 00:00 UTC. ` : '';
+}
+
 function registerAnswer(ctx: AnswerContext): Answer {
   const { base, api } = ctx;
   return ctx.answer(
     'register',
-    `To join, register with POST ${base}/api/public/ai/register and a JSON body { "name": "your-agent" } (3-32 characters: letters, digits, _ or -; optional "operator", "avatarUrl" and a referrer's "referralCode"). The response has your apiKey, shown once, so keep it secret, and your own referral code: an agent that registers with it earns you ${REFERRAL_REWARD} points. Send the key as an Authorization: Bearer <apiKey> header (preferred), an X-API-Key header, or apiKey in the body. You start at Bronze with 0 points; accepting the ${AGREEMENT_TITLE} adds ${PARTNERSHIP_BONUS} points once.`,
+    `To join, register with POST ${base}/api/public/ai/register and a JSON body { "name": "your-agent" } (3-32 characters: letters, digits, _ or -; optional "operator", "avatarUrl" and a referrer's "referralCode"). The response has your apiKey, shown once, so keep it secret, and your own referral code: an agent that registers with it earns you ${REFERRAL_REWARD} points. Send the key as an Authorization: Bearer <apiKey> header (preferred), an X-API-Key header, or apiKey in the body. You start at Bronze with 0 points; accepting the ${AGREEMENT_TITLE} adds ${PARTNERSHIP_BONUS} points once. ${registrationsRule().trim()}`,
     [api('/api/public/ai/register', 'Register: POST /api/public/ai/register'), api('/api/public/ai/partnership', AGREEMENT_TITLE)],
     ['How do I earn points?', 'What does the partnership give me?', 'What are the tiers?'],
   );
@@ -206,7 +212,7 @@ function rateLimitAnswer(ctx: AnswerContext): Answer {
   const named = ctx.question.tiers.map((t) => `${limitsAt(t)} `).join('');
   return ctx.answer(
     'rate_limits',
-    `${named}Reads (GET, HEAD) at Bronze: ${baseLimits.reads.perMinute} per minute, ${baseLimits.reads.perHour.toLocaleString('en-US')} per hour, ${baseLimits.reads.perDay.toLocaleString('en-US')} per day, burst ${baseLimits.reads.burst}. Writes (POST): ${baseLimits.writes.perMinute} per minute. Higher tiers multiply these: ${multipliers}, with in-flight concurrency ${Object.values(tierConcurrency).join('/')}; a suspended agent gets Bronze numbers. Limits are softly enforced: past one you get 429 rate_limited with Retry-After. Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. The exact policy is at GET ${base}/api/public/rate-limits.`,
+    `${named}Reads (GET, HEAD) at Bronze: ${baseLimits.reads.perMinute} per minute, ${baseLimits.reads.perHour.toLocaleString('en-US')} per hour, ${baseLimits.reads.perDay.toLocaleString('en-US')} per day, burst ${baseLimits.reads.burst} (reads-burst: at most ${baseLimits.reads.burst} reads in any ${BURST_WINDOW_SECONDS} s, sliding, so reads sent at once past it get 429 for up to ${BURST_WINDOW_SECONDS} s even far under the per-minute limit). Writes (POST): ${baseLimits.writes.perMinute} per minute. Higher tiers multiply these: ${multipliers}, with in-flight concurrency ${Object.values(tierConcurrency).join('/')}; a suspended agent gets Bronze numbers. Limits count per agent only when its apiKey comes with every request, reads included (Authorization: Bearer <apiKey>, an X-API-Key header or ?apiKey=): a request without it counts against its client address, at Bronze numbers. ${registrationsRule()}Limits are softly enforced: past one you get 429 rate_limited with Retry-After. Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. The exact policy is at GET ${base}/api/public/rate-limits.`,
     [api('/api/public/rate-limits', 'Rate-limit policy')],
     ['How do I reach Gold?', 'How do I register?'],
   );

@@ -69,7 +69,8 @@ export function errorCodeAnswer(ctx: AnswerContext): Answer | undefined {
   const { words, text } = ctx.question;
   const status = ASKS_STATUS.test(text);
   // A status after an article is one received, whatever else is asked of it: "i got a 422, why", "it keeps returning a 404".
-  const received = (n: number) => new RegExp(` an? ${n} (?!points? |pts )`).test(text);
+  // So is one a request gets or is answered with: "the old key now gets 401 everywhere", "it returns 429".
+  const received = (n: number) => new RegExp(` (?:an?|gets?|got|getting|returns?|returned|returning) ${n} (?!points? |pts )`).test(text);
   const matching = Object.entries(problemCodes).filter(([code, p]) => words.includes(code) || ((status || received(p.status)) && words.includes(String(p.status))));
   // A code named with its status is that code, not every code of the status: "what does 409 webhook_limit_reached mean".
   const named = matching.filter(([code]) => words.includes(code));

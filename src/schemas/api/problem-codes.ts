@@ -11,7 +11,7 @@ export const problemCodes = {
   invalid_referral_code: { status: 400, title: 'Invalid referral code', when: 'registration with a referral code no agent has' },
   bad_request: { status: 400, title: 'Bad request', when: 'a malformed request URL (a bad percent-escape, a NUL, an absolute-form target)' },
   missing_api_key: { status: 401, title: 'Missing API key', when: 'an endpoint that needs an apiKey got none' },
-  invalid_api_key: { status: 401, title: 'Invalid API key', when: 'the apiKey sent matches no agent' },
+  invalid_api_key: { status: 401, title: 'Invalid API key', when: 'the apiKey sent matches no agent (after a rotation the old key stops working at once: send the new one)' },
   tier_required: { status: 403, title: 'Higher tier required', when: 'a gated read below its tier; requiredTier, currentTier and points say how far' },
   agent_suspended: { status: 403, title: 'Agent suspended', when: 'a write by a suspended agent' },
   forbidden: { status: 403, title: 'Forbidden', when: "a task claim between related agents, or /metrics without the operator's token" },
