@@ -2523,3 +2523,9 @@ describe('an error status a request gets', () => {
     expect((await ask('my agent got 400 points, which tier is that')).reply).not.toContain('400 invalid_json');
   });
 });
+
+describe('the top tier with its threshold written as a number is', () => {
+  it('writes 1,500 with its thousands separator, as the other answers write points', async () => {
+    expect((await ask('what comes after legend')).reply).toContain('Legend is the top tier (1,500+ points)');
+  });
+});

@@ -219,7 +219,7 @@ function neighbour(ctx: AnswerContext, t: Tier, up: boolean): Answer {
   if (up) {
     reply = other
       ? `After ${t.name} (${t.minPoints} points) comes ${other.name}, at ${other.minPoints} total points, ${other.minPoints - t.minPoints} more. ${other.name} adds: ${other.perks.join('; ')}.`
-      : `${t.name} is the top tier (${t.minPoints}+ points): nothing comes after it, and every perk is unlocked: ${t.perks.join('; ')}.`;
+      : `${t.name} is the top tier (${count(t.minPoints)}+ points): nothing comes after it, and every perk is unlocked: ${t.perks.join('; ')}.`;
   } else {
     reply = other
       ? `Before ${t.name} (${t.minPoints} points) comes ${other.name}, from ${other.minPoints} points. The ladder: ${tiers.map((x) => x.name).join(' < ')}.`
