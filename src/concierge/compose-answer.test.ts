@@ -2524,7 +2524,7 @@ describe('an error status a request gets', () => {
   });
 });
 
-describe('the top tier with its threshold written as a number is', () => {
+describe("the top tier's threshold", () => {
   it('writes 1,500 with its thousands separator, as the other answers write points', async () => {
     expect((await ask('what comes after legend')).reply).toContain('Legend is the top tier (1,500+ points)');
   });
