@@ -2419,3 +2419,11 @@ describe("a response's shape, as the OpenAPI document describes it", () => {
     expect((await ask('is there a protobuf schema for the api responses')).reply).not.toContain('response fields');
   });
 });
+
+describe('what gets you high, no compound named', () => {
+  it('is read as intoxicating; a product named before it is still its own subject', async () => {
+    expect(normalise('which molecule is it that gets you high')).toContain('gets you high intoxicating');
+    expect((await ask('what is the molecular formula of the compound that makes you high')).reply).toContain('C21H30O2');
+    expect(normalise('do cbd gummies get you high')).not.toContain('intoxicating');
+  });
+});
