@@ -2427,3 +2427,14 @@ describe('what gets you high, no compound named', () => {
     expect(normalise('do cbd gummies get you high')).not.toContain('intoxicating');
   });
 });
+
+describe('a health question that asks how long', () => {
+  it("quotes the closest entry's sentence that states a length of time, and no amount", async () => {
+    const { intent, reply } = await ask('how long must back pain persist before doctors call it chronic');
+    expect(intent).toBe('health');
+    expect(reply).toContain('longer than three months');
+    expect(reply).not.toMatch(/\b\d+ ?mg\b/);
+    // Not asked how long: no such sentence is added.
+    expect((await ask('is cannabis any good for chronic pain')).reply).not.toContain('three months');
+  });
+});

@@ -146,13 +146,33 @@ function safeFacts(e: KnowledgeEntry): string {
   return facts.length ? ` ${facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
 }
 
+/** A question that asks how long something lasts or takes, and a length of time in words or figures ("three months", "4 weeks"). */
+const ASKS_LENGTH = / how (long|soon|quickly|fast) /;
+const LENGTH_OF_TIME = /\b(?:\d+(?:[.,]\d+)?|a few|several|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i;
+
+/**
+ * For a health question that asks how long, with no paragraph of the closest entry holding a word of the question its summary and
+ * facts lack, the sentences of its own paragraphs that state a length of time and quote no amount: "how long does nausea have to last
+ * before it counts as chronic" is told how long, not only what the entry is about.
+ */
+function lengthSaid(ctx: AnswerContext, found: Hit[], entry: Hit | undefined): string {
+  if (!entry || !ASKS_LENGTH.test(ctx.question.text) || LENGTH_OF_TIME.test(safeFacts(entryOf(ctx, entry.doc.ref)!))) return '';
+  const sentences = found
+    .filter((h) => h.doc.kind === 'passage' && h.doc.ref === entry.doc.ref)
+    .flatMap((h) => h.doc.text.split(/(?<=\.)\s+(?=[A-Z])/))
+    .filter((sentence) => LENGTH_OF_TIME.test(sentence) && !AMOUNT.test(sentence));
+  return sentences.length ? ` ${sentences[0]}` : '';
+}
+
 export function healthAnswer(ctx: AnswerContext): Answer {
   const found = knowledgeFound(ctx);
   const edu = educational(ctx, found);
   // The closest entry is told with its facts (an approved medicine's name, the evidence) and its own paragraph that has a word
-  // of the question it lacks and quotes no amount ("how many kids were in the dravet syndrome trial"); the others by their summary.
+  // of the question it lacks and quotes no amount ("how many kids were in the dravet syndrome trial"), or, asked how long, its
+  // sentence that states a length of time; the others by their summary.
   const own = ownParagraph(found, edu[0]);
-  const told = edu.map((h, i) => excerpt(ctx, h, true) + (i === 0 ? `${own ? ` ${sentencesAbout(ctx, own)}` : ''}${safeFacts(entryOf(ctx, h.doc.ref)!)}` : ''));
+  const said0 = own ? ` ${sentencesAbout(ctx, own)}` : lengthSaid(ctx, found, edu[0]);
+  const told = edu.map((h, i) => excerpt(ctx, h, true) + (i === 0 ? `${said0}${safeFacts(entryOf(ctx, h.doc.ref)!)}` : ''));
   const said = edu.length ? `here is what our knowledge base says, for education only. ${told.join(' ')}` : 'our knowledge base has nothing specific on that.';
   return ctx.answer(
     'health',
