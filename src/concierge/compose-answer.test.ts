@@ -2438,3 +2438,14 @@ describe('a health question that asks how long', () => {
     expect((await ask('is cannabis any good for chronic pain')).reply).not.toContain('three months');
   });
 });
+
+describe('a health question naming one entry, about another that covers it', () => {
+  it('is told first, with its facts, the entry that has every word the named one matched and clearly more', async () => {
+    const { intent, reply } = await ask('does the compound that forms in aged cannabis really help sleep quality');
+    expect(intent).toBe('health');
+    expect(reply).toMatch(/for education only\. Cannabinol \(CBN\)/);
+    expect(reply).toContain('did not significantly improve sleep quality');
+    // Two entries named: each is its own subject, and none gives way.
+    expect((await ask('is cbd good for sleep')).reply).not.toMatch(/for education only\. Cannabinol/);
+  });
+});

@@ -74,10 +74,32 @@ const AMOUNT = /\b\d+(\.\d+)? ?(mg|milligrams?|ml|g|grams?|mcg)\b|\bdos(age|ing)
  * a condition), then the entries and paragraphs that account for most of it (not those that share
  * its commonest word, "cannabis"). None when nothing in the knowledge base is about it.
  */
+/** How much more of a health question an entry must account for than one the question names, with every word that one matched, to come first. */
+const WIDER = 0.15;
+
 function educational(ctx: AnswerContext, found: Hit[]): Hit[] {
   const seen = new Set<string>();
-  const named = found.filter((h) => h.fullyNamed);
   const ranked = found.filter((h) => !h.fullyNamed).sort((a, b) => b.confidence - a.confidence || b.score - a.score);
+  // An entry the question names alone gives way to one that has every word it matched and clearly more of the question besides: "does the
+  // cannabinoid from aged cannabis improve sleep quality" names sleep, and is about CBN (aged, quality), whose facts are then told.
+  // Not when the question names several: each is a subject of its own ("is cbd good for sleep"); nor when a paragraph of the named
+  // entry has the words the other adds: "any addiction risk with cbd" is CBD's paragraph on dependence, not bioavailability's "depends".
+  const ownHas = (n: Hit, terms: string[]) => found.some((p) => p.doc.kind === 'passage' && p.doc.ref === n.doc.ref && terms.every((t) => p.matched.includes(t)));
+  const wider = (n: Hit) =>
+    ranked.find(
+      (h) =>
+        h.doc.kind === 'knowledge' &&
+        h.confidence >= n.confidence + WIDER &&
+        h.matched.length > n.matched.length &&
+        n.matched.every((t) => h.matched.includes(t)) &&
+        !ownHas(
+          n,
+          h.matched.filter((t) => !n.matched.includes(t)),
+        ),
+    );
+  const named = found.filter((h) => h.fullyNamed);
+  const first = named.length === 1 ? wider(named[0]) : undefined;
+  if (first) named.unshift(first);
   const floor = Math.max(0.25, 0.6 * (ranked[0]?.confidence ?? 0));
   return [...named, ...aboutTheRest(ctx, named, ranked), ...ranked.filter((h) => h.confidence >= floor)].filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref)).slice(0, 3);
 }
