@@ -5,6 +5,7 @@ import { answerQuestion, asksOf, buildModel, unnamedIn } from './compose-answer.
 import { operations } from '../api/registry.ts';
 import { durationText } from './answer-format.ts';
 import { normalise } from './text.ts';
+import { readQuestion } from './question.ts';
 
 const now = new Date('2026-11-23T22:30:00Z');
 const ask = (message: string) => answerQuestion(conciergeModel, { message, now });
@@ -2447,5 +2448,13 @@ describe('a health question naming one entry, about another that covers it', () 
     expect(reply).toContain('did not significantly improve sleep quality');
     // Two entries named: each is its own subject, and none gives way.
     expect((await ask('is cbd good for sleep')).reply).not.toMatch(/for education only\. Cannabinol/);
+  });
+});
+
+describe('quitting, in everyday words', () => {
+  it("is read as the knowledge base's abstinence (and stopping)", async () => {
+    expect(readQuestion('what happens to cb1 receptors when heavy users quit', conciergeModel.vocabulary).query).toContain('abstinence stopping');
+    const { reply } = await ask('how quickly does tolerance fade once you quit');
+    expect(reply).toContain('after about four weeks of abstinence');
   });
 });

@@ -95,6 +95,8 @@ export const SYNONYMS: Record<string, string[]> = {
   minimum: ['least'],
   article: ['entry'],
   addictive: ['dependence'],
+  // Quitting is stopping use, the knowledge base's abstinence: "how long after quitting do receptors recover".
+  quit: ['abstinence', 'stopping'],
   expire: ['decay'],
   expiry: ['decay'],
   // What checks a claim is the verification ("the checker", "your checker").
