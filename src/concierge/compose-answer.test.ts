@@ -5,6 +5,7 @@ import { answerQuestion, asksOf, buildModel, unnamedIn } from './compose-answer.
 import { operations } from '../api/registry.ts';
 import { durationText } from './answer-format.ts';
 import { normalise } from './text.ts';
+import { readQuestion } from './question.ts';
 
 const now = new Date('2026-11-23T22:30:00Z');
 const ask = (message: string) => answerQuestion(conciergeModel, { message, now });
@@ -2527,5 +2528,43 @@ describe('an error status a request gets', () => {
 describe("the top tier's threshold", () => {
   it('writes 1,500 with its thousands separator, as the other answers write points', async () => {
     expect((await ask('what comes after legend')).reply).toContain('Legend is the top tier (1,500+ points)');
+  });
+});
+
+describe('what gets you high, no compound named', () => {
+  it('is read as intoxicating; a product named before it is still its own subject', async () => {
+    expect(normalise('which molecule is it that gets you high')).toContain('gets you high intoxicating');
+    expect((await ask('what is the molecular formula of the compound that makes you high')).reply).toContain('C21H30O2');
+    expect(normalise('do cbd gummies get you high')).not.toContain('intoxicating');
+  });
+});
+
+describe('a health question that asks how long', () => {
+  it("quotes the closest entry's sentence that states a length of time, and no amount", async () => {
+    const { intent, reply } = await ask('how long must back pain persist before doctors call it chronic');
+    expect(intent).toBe('health');
+    expect(reply).toContain('longer than three months');
+    expect(reply).not.toMatch(/\b\d+ ?mg\b/);
+    // Not asked how long: no such sentence is added.
+    expect((await ask('is cannabis any good for chronic pain')).reply).not.toContain('three months');
+  });
+});
+
+describe('a health question naming one entry, about another that covers it', () => {
+  it('is told first, with its facts, the entry that has every word the named one matched and clearly more', async () => {
+    const { intent, reply } = await ask('does the compound that forms in aged cannabis really help sleep quality');
+    expect(intent).toBe('health');
+    expect(reply).toMatch(/for education only\. Cannabinol \(CBN\)/);
+    expect(reply).toContain('did not significantly improve sleep quality');
+    // Two entries named: each is its own subject, and none gives way.
+    expect((await ask('is cbd good for sleep')).reply).not.toMatch(/for education only\. Cannabinol/);
+  });
+});
+
+describe('quitting, in everyday words', () => {
+  it("is read as the knowledge base's abstinence (and stopping)", async () => {
+    expect(readQuestion('what happens to cb1 receptors when heavy users quit', conciergeModel.vocabulary).query).toContain('abstinence stopping');
+    const { reply } = await ask('how quickly does tolerance fade once you quit');
+    expect(reply).toContain('after about four weeks of abstinence');
   });
 });

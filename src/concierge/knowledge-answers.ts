@@ -74,10 +74,32 @@ const AMOUNT = /\b\d+(\.\d+)? ?(mg|milligrams?|ml|g|grams?|mcg)\b|\bdos(age|ing)
  * a condition), then the entries and paragraphs that account for most of it (not those that share
  * its commonest word, "cannabis"). None when nothing in the knowledge base is about it.
  */
+/** How much more of a health question an entry must account for than one the question names, with every word that one matched, to come first. */
+const WIDER = 0.15;
+
 function educational(ctx: AnswerContext, found: Hit[]): Hit[] {
   const seen = new Set<string>();
-  const named = found.filter((h) => h.fullyNamed);
   const ranked = found.filter((h) => !h.fullyNamed).sort((a, b) => b.confidence - a.confidence || b.score - a.score);
+  // An entry the question names alone gives way to one that has every word it matched and clearly more of the question besides: "does the
+  // cannabinoid from aged cannabis improve sleep quality" names sleep, and is about CBN (aged, quality), whose facts are then told.
+  // Not when the question names several: each is a subject of its own ("is cbd good for sleep"); nor when a paragraph of the named
+  // entry has the words the other adds: "any addiction risk with cbd" is CBD's paragraph on dependence, not bioavailability's "depends".
+  const ownHas = (n: Hit, terms: string[]) => found.some((p) => p.doc.kind === 'passage' && p.doc.ref === n.doc.ref && terms.every((t) => p.matched.includes(t)));
+  const wider = (n: Hit) =>
+    ranked.find(
+      (h) =>
+        h.doc.kind === 'knowledge' &&
+        h.confidence >= n.confidence + WIDER &&
+        h.matched.length > n.matched.length &&
+        n.matched.every((t) => h.matched.includes(t)) &&
+        !ownHas(
+          n,
+          h.matched.filter((t) => !n.matched.includes(t)),
+        ),
+    );
+  const named = found.filter((h) => h.fullyNamed);
+  const first = named.length === 1 ? wider(named[0]) : undefined;
+  if (first) named.unshift(first);
   const floor = Math.max(0.25, 0.6 * (ranked[0]?.confidence ?? 0));
   return [...named, ...aboutTheRest(ctx, named, ranked), ...ranked.filter((h) => h.confidence >= floor)].filter((h) => !seen.has(h.doc.ref) && seen.add(h.doc.ref)).slice(0, 3);
 }
@@ -146,13 +168,33 @@ function safeFacts(e: KnowledgeEntry): string {
   return facts.length ? ` ${facts.map((f) => `${f.label}: ${f.value}`).join('; ')}.` : '';
 }
 
+/** A question that asks how long something lasts or takes, and a length of time in words or figures ("three months", "4 weeks"). */
+const ASKS_LENGTH = / how (long|soon|quickly|fast) /;
+const LENGTH_OF_TIME = /\b(?:\d+(?:[.,]\d+)?|a few|several|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i;
+
+/**
+ * For a health question that asks how long, with no paragraph of the closest entry holding a word of the question its summary and
+ * facts lack, the sentences of its own paragraphs that state a length of time and quote no amount: "how long does nausea have to last
+ * before it counts as chronic" is told how long, not only what the entry is about.
+ */
+function lengthSaid(ctx: AnswerContext, found: Hit[], entry: Hit | undefined): string {
+  if (!entry || !ASKS_LENGTH.test(ctx.question.text) || LENGTH_OF_TIME.test(safeFacts(entryOf(ctx, entry.doc.ref)!))) return '';
+  const sentences = found
+    .filter((h) => h.doc.kind === 'passage' && h.doc.ref === entry.doc.ref)
+    .flatMap((h) => h.doc.text.split(/(?<=\.)\s+(?=[A-Z])/))
+    .filter((sentence) => LENGTH_OF_TIME.test(sentence) && !AMOUNT.test(sentence));
+  return sentences.length ? ` ${sentences[0]}` : '';
+}
+
 export function healthAnswer(ctx: AnswerContext): Answer {
   const found = knowledgeFound(ctx);
   const edu = educational(ctx, found);
   // The closest entry is told with its facts (an approved medicine's name, the evidence) and its own paragraph that has a word
-  // of the question it lacks and quotes no amount ("how many kids were in the dravet syndrome trial"); the others by their summary.
+  // of the question it lacks and quotes no amount ("how many kids were in the dravet syndrome trial"), or, asked how long, its
+  // sentence that states a length of time; the others by their summary.
   const own = ownParagraph(found, edu[0]);
-  const told = edu.map((h, i) => excerpt(ctx, h, true) + (i === 0 ? `${own ? ` ${sentencesAbout(ctx, own)}` : ''}${safeFacts(entryOf(ctx, h.doc.ref)!)}` : ''));
+  const said0 = own ? ` ${sentencesAbout(ctx, own)}` : lengthSaid(ctx, found, edu[0]);
+  const told = edu.map((h, i) => excerpt(ctx, h, true) + (i === 0 ? `${said0}${safeFacts(entryOf(ctx, h.doc.ref)!)}` : ''));
   const said = edu.length ? `here is what our knowledge base says, for education only. ${told.join(' ')}` : 'our knowledge base has nothing specific on that.';
   return ctx.answer(
     'health',

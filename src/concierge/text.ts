@@ -95,6 +95,8 @@ export const SYNONYMS: Record<string, string[]> = {
   minimum: ['least'],
   article: ['entry'],
   addictive: ['dependence'],
+  // Quitting is stopping use, the knowledge base's abstinence: "how long after quitting do receptors recover".
+  quit: ['abstinence', 'stopping'],
   expire: ['decay'],
   expiry: ['decay'],
   // What checks a claim is the verification ("the checker", "your checker").
@@ -219,6 +221,13 @@ const PHRASES: Array<[RegExp, string]> = [
   [
     /\b(?:raw|unheated|uncooked) (?:cannabis|weed|flower|buds?|plants?|leaf|leaves)\b|\b(?:not|never|without|unless you|don't|dont) (?:heat|heating|heated|cook|cooking|cooked)(?= (?:the|your|it|them)\b)/g,
     '$& decarboxylation',
+  ],
+  // What gets someone high, no compound or product named before it, is what is intoxicating, the knowledge base's word: "the main
+  // thing in weed that gets you high", "does either of them not get you high" (not "do cbd lotions get you high", whose subject is
+  // named; the words stay: "make me high" still asks about health).
+  [
+    /(?<=\b(?:that|which|what|who|it|not|them|thing|things|stuff|one|ones|compound|compounds) )(?:gets?|getting|got|makes?|making|made) (?:you|me|people|someone|anyone|us|them|one) high\b/g,
+    '$& intoxicating',
   ],
   // A cannabinoid cream, rub or gel is a topical, the documents' word: "does cbd cream get into your bloodstream" ("lotion" and "balm" are
   // the topicals' own words already; the socks' "green-and-cream" is no cannabinoid's).
