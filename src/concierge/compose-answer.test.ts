@@ -2419,3 +2419,17 @@ describe("a response's shape, as the OpenAPI document describes it", () => {
     expect((await ask('is there a protobuf schema for the api responses')).reply).not.toContain('response fields');
   });
 });
+
+describe("a read's response, or the format of its dates, asked without the word field", () => {
+  it("answers from the response's shape when a read's response or the format of its dates is asked", async () => {
+    const episode = await ask('does an episode response carry a transcript url');
+    expect(episode.reply).toContain('response fields');
+    expect(episode.reply).toContain('transcriptUrl');
+    const dates = await ask('what format do the publishedAt timestamps of clips come in');
+    expect(dates.reply).toContain('ISO 8601');
+  });
+  it('leaves the response a request gets when something happens, and the format of a feed, to their own documents', async () => {
+    expect((await ask('what response do i get when i send too many requests')).reply).not.toContain('response fields');
+    expect((await ask('what format is the podcast feed in')).reply).not.toContain('response fields');
+  });
+});

@@ -467,7 +467,11 @@ export function responseDocs(base: string, endpoints: readonly EndpointDoc[]): D
 export function asksShape(text: string): boolean {
   // What a request sends, its length limits, and dataFreshness (a document of its own) are not a response's shape.
   if (/\b(body|bodies|send|sends|need|needs|parameters?|query|post|headers?|characters|datafreshness)\b/i.test(text)) return false;
-  return /\b(fields?|nullable|null|typed|possible values|values can|values does|json object)\b/i.test(text);
+  // The format of a response's dates, or of a field named as the API spells it ("publishedAt"), is its shape; a feed's or a file's format is not.
+  const formatOfField = /\bformat\b/i.test(text) && (/\b[a-z]+[A-Z]\w*\b/.test(text) || /\b(dates?|timestamps?)\b/i.test(text));
+  // A read's "response" is its body; the response a request gets when (or if) something happens is a status and an error, and how long a response may be cached is its headers'.
+  const bodyOfRead = /\bresponse\b/i.test(text) && !/\b(when|if|error|errors|status|code|cache\w*|caching)\b/i.test(text);
+  return formatOfField || bodyOfRead || /\b(fields?|nullable|null|typed|possible values|values can|values does|json object)\b/i.test(text);
 }
 
 /** Whether a reference document's ref names an endpoint by its method and path ("GET /api/public/videos") rather than a rule. */
