@@ -2433,3 +2433,13 @@ describe("a read's response, or the format of its dates, asked without the word 
     expect((await ask('what format is the podcast feed in')).reply).not.toContain('response fields');
   });
 });
+
+describe('a clause naming an error code before what the asker believed', () => {
+  it('answers the error code, the clause after it being no question of its own', async () => {
+    const taken = await ask('what does 409 name_taken mean, i thought names were free');
+    expect(taken.intent).toBe('api');
+    expect(taken.reply).toContain('409 name_taken');
+    const cap = await ask('what is daily_cap_reached, i assumed there was no limit');
+    expect(cap.reply).toContain('daily_cap_reached');
+  });
+});
