@@ -2443,3 +2443,11 @@ describe('a clause naming an error code before what the asker believed', () => {
     expect(cap.reply).toContain('daily_cap_reached');
   });
 });
+
+describe("the webhook limit's error, as docs/webhooks.md says it", () => {
+  it('says how many endpoints an agent may have', async () => {
+    const limit = await ask('i got webhook_limit_reached, what is that');
+    expect(limit.reply).toContain('409 webhook_limit_reached');
+    expect(limit.reply).toContain('5 endpoints');
+  });
+});
