@@ -2451,3 +2451,12 @@ describe("the webhook limit's error, as docs/webhooks.md says it", () => {
     expect(limit.reply).toContain('5 endpoints');
   });
 });
+
+describe("a receiver's clock and a signature's timestamp", () => {
+  it("answers a clock that is off, or the timestamp's skew, with the webhook signatures' 5 minutes", async () => {
+    const clock = await ask('our server clock drifts a few minutes, could that break webhook verification');
+    expect(clock.reply).toContain('Webhook signatures');
+    expect(clock.reply).toContain('5 minutes');
+    expect((await ask('how much clock skew does the webhook timestamp allow')).reply).toContain('5 minutes');
+  });
+});

@@ -544,7 +544,7 @@ function webhookDocs(base: string): Doc[] {
     doc(
       'Webhook signatures',
       'webhook signature ; webhook signatures ; webhook secret',
-      'signature signatures signed verify verification secret whsec hmac standardwebhooks',
+      'signature signatures signed verify verification secret whsec hmac standardwebhooks timestamp clock skew',
       `Every attempt carries webhook-id (the same on every retry), webhook-timestamp (Unix seconds of this attempt) and webhook-signature: v1, and the base64 HMAC-SHA256 over webhook-id.webhook-timestamp.body, keyed by the secret after ${SECRET_PREFIX}. Verify the body exactly as received, before parsing it; ` +
         `Standard Webhooks libraries (standardwebhooks) reject a timestamp more than 5 minutes off. The secret is shown only when the endpoint is created and when it is rotated (POST .../secret/rotate): store it then. ` +
         `After a secret rotation the previous secret signs too for ${days(webhookLimits.secretOverlapMs) * 24} h, so the header carries two signatures separated by a space.`,
