@@ -2568,3 +2568,44 @@ describe('quitting, in everyday words', () => {
     expect(reply).toContain('after about four weeks of abstinence');
   });
 });
+
+describe("a read's response, or the format of its dates, asked without the word field", () => {
+  it("answers from the response's shape when a read's response or the format of its dates is asked", async () => {
+    const episode = await ask('does an episode response carry a transcript url');
+    expect(episode.reply).toContain('response fields');
+    expect(episode.reply).toContain('transcriptUrl');
+    const dates = await ask('what format do the publishedAt timestamps of clips come in');
+    expect(dates.reply).toContain('ISO 8601');
+  });
+  it('leaves the response a request gets when something happens, and the format of a feed, to their own documents', async () => {
+    expect((await ask('what response do i get when i send too many requests')).reply).not.toContain('response fields');
+    expect((await ask('what format is the podcast feed in')).reply).not.toContain('response fields');
+  });
+});
+
+describe('a clause naming an error code before what the asker believed', () => {
+  it('answers the error code, the clause after it being no question of its own', async () => {
+    const taken = await ask('what does 409 name_taken mean, i thought names were free');
+    expect(taken.intent).toBe('api');
+    expect(taken.reply).toContain('409 name_taken');
+    const cap = await ask('what is daily_cap_reached, i assumed there was no limit');
+    expect(cap.reply).toContain('daily_cap_reached');
+  });
+});
+
+describe("the webhook limit's error, as docs/webhooks.md says it", () => {
+  it('says how many endpoints an agent may have', async () => {
+    const limit = await ask('i got webhook_limit_reached, what is that');
+    expect(limit.reply).toContain('409 webhook_limit_reached');
+    expect(limit.reply).toContain('5 endpoints');
+  });
+});
+
+describe("a receiver's clock and a signature's timestamp", () => {
+  it("answers a clock that is off, or the timestamp's skew, with the webhook signatures' 5 minutes", async () => {
+    const clock = await ask('our server clock drifts a few minutes, could that break webhook verification');
+    expect(clock.reply).toContain('Webhook signatures');
+    expect(clock.reply).toContain('5 minutes');
+    expect((await ask('how much clock skew does the webhook timestamp allow')).reply).toContain('5 minutes');
+  });
+});

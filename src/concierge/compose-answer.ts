@@ -13,6 +13,7 @@
  */
 import type { Catalog } from '../catalog/catalog-types.ts';
 import type { EndpointDoc } from '../schemas/api/endpoint-doc.ts';
+import { problemCodes } from '../schemas/api/problem-codes.ts';
 import { accountAction, accountAnswers } from './account-answers.ts';
 import { namingItems } from './item-ids.ts';
 import type { Answer, AnswerContext, AnswerInput, ConciergeIndex, Doc, Hit, ProgramSnapshot, Source } from './answer-types.ts';
@@ -940,6 +941,8 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
     const read = readQuestion(clause, model.vocabulary);
     // A handle-shaped word may be an agent's name: "lumen vs scout-7 - who is ahead" keeps its first clause; "total?" asks what the rest comes to.
     // The asker's place is its clock, no frame: "im in london, whats on at 3am my time".
+    // Nor is a clause that names an error code the API answers with: "what does 409 name_taken mean, i thought names were free".
+    if (read.words.some((w) => Object.hasOwn(problemCodes, w))) return false;
     return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike) && !ASKS_TOTAL.test(` ${read.text} `) && !askerZone(words(normalise(clause)));
   };
   if (frames(clauses[0])) return clauses.slice(1).join(', ');

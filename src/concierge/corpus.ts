@@ -467,7 +467,11 @@ export function responseDocs(base: string, endpoints: readonly EndpointDoc[]): D
 export function asksShape(text: string): boolean {
   // What a request sends, its length limits, and dataFreshness (a document of its own) are not a response's shape.
   if (/\b(body|bodies|send|sends|need|needs|parameters?|query|post|headers?|characters|datafreshness)\b/i.test(text)) return false;
-  return /\b(fields?|nullable|null|typed|possible values|values can|values does|json object)\b/i.test(text);
+  // The format of a response's dates, or of a field named as the API spells it ("publishedAt"), is its shape; a feed's or a file's format is not.
+  const formatOfField = /\bformat\b/i.test(text) && (/\b[a-z]+[A-Z]\w*\b/.test(text) || /\b(dates?|timestamps?)\b/i.test(text));
+  // A read's "response" is its body; the response a request gets when (or if) something happens is a status and an error, and how long a response may be cached is its headers'.
+  const bodyOfRead = /\bresponse\b/i.test(text) && !/\b(when|if|error|errors|status|code|cache\w*|caching)\b/i.test(text);
+  return formatOfField || bodyOfRead || /\b(fields?|nullable|null|typed|possible values|values can|values does|json object)\b/i.test(text);
 }
 
 /** Whether a reference document's ref names an endpoint by its method and path ("GET /api/public/videos") rather than a rule. */
@@ -540,7 +544,7 @@ function webhookDocs(base: string): Doc[] {
     doc(
       'Webhook signatures',
       'webhook signature ; webhook signatures ; webhook secret',
-      'signature signatures signed verify verification secret whsec hmac standardwebhooks',
+      'signature signatures signed verify verification secret whsec hmac standardwebhooks timestamp clock skew',
       `Every attempt carries webhook-id (the same on every retry), webhook-timestamp (Unix seconds of this attempt) and webhook-signature: v1, and the base64 HMAC-SHA256 over webhook-id.webhook-timestamp.body, keyed by the secret after ${SECRET_PREFIX}. Verify the body exactly as received, before parsing it; ` +
         `Standard Webhooks libraries (standardwebhooks) reject a timestamp more than 5 minutes off. The secret is shown only when the endpoint is created and when it is rotated (POST .../secret/rotate): store it then. ` +
         `After a secret rotation the previous secret signs too for ${days(webhookLimits.secretOverlapMs) * 24} h, so the header carries two signatures separated by a space.`,

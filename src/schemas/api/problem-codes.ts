@@ -22,7 +22,7 @@ export const problemCodes = {
   duplicate_action: { status: 409, title: 'Duplicate action', when: 'the same action on the same url within 24 h; activityId names the earlier award' },
   daily_cap_reached: { status: 409, title: 'Daily cap reached', when: 'the daily cap of this action type is used up; dailyCap says it' },
   already_claimed: { status: 409, title: 'Task already claimed', when: 'the task was claimed already' },
-  webhook_limit_reached: { status: 409, title: 'Webhook limit reached', when: 'the agent has 5 webhook endpoints already' },
+  webhook_limit_reached: { status: 409, title: 'Webhook limit reached', when: 'the agent has 5 endpoints already, the most one agent may have' },
   payload_too_large: { status: 413, title: 'Payload too large', when: 'a body over 16 KiB' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type', when: 'a POST body that is not JSON' },
   request_header_fields_too_large: { status: 431, title: 'Request header fields too large', when: 'request line and headers over 16 KiB' },
