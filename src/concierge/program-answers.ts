@@ -94,7 +94,9 @@ function pointsAnswer(ctx: AnswerContext): Answer {
   const referral = named.includes('referral') ? ' A referral is awarded when a new agent registers with your referral code as "referralCode".' : '';
   // Asked whether points are checked, kept or taken back: an award stands only when it is verified, as docs/agents.md says.
   const checked = / (verify|verifies|verified|verification|check|checks|checked|checker|revers\w*|lose|losing|lost|keep|kept|pending|taken back) /.test(question.text)
-    ? ' Each claimed url is checked in the background: a page that links to the brand is verified, and a claim not verified within 72 h is reversed, a reversal row in the ledger taking its points back; awards without a url stand up to the share of your claimed urls verified.'
+    ? named.includes('referral')
+      ? ` ${referralStanding}`
+      : ` Each claimed url is checked in the background: a page that links to the brand is verified, and a claim not verified within ${defaultRewardsConfig.verification.claimWindowHours} h is reversed, a reversal row in the ledger taking its points back; awards without a url stand up to the share of your claimed urls verified.`
     : '';
   return ctx.answer(
     'points',
