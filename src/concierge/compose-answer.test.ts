@@ -2609,3 +2609,10 @@ describe("a receiver's clock and a signature's timestamp", () => {
     expect((await ask('how much clock skew does the webhook timestamp allow')).reply).toContain('5 minutes');
   });
 });
+
+describe('a clause that says a question is coming', () => {
+  it('is left out, whatever it names', async () => {
+    const { reply } = await ask('quick question from the ops side: how long are webhook endpoints kept failing before they are disabled');
+    expect(reply).toContain('5 days');
+  });
+});

@@ -929,6 +929,9 @@ function slang(model: ConciergeModel, clause: string): boolean {
  * about: none of its words is in a document's names or keywords. "just wondering, what's on now" is "what's on now"; "whats
  * cheaper, the tote or the poster" keeps its first clause (cheap is about prices).
  */
+/** The words that say a question is coming rather than ask it. */
+const ANNOUNCES_QUESTION = /^(?:(?:a|one|another|just a) )?(?:quick|short|simple|small|silly|dumb|stupid|random|easy|little) (?:one|question|q)\b/;
+
 function withoutPreamble(model: ConciergeModel, message: string): string | undefined {
   // An adverb in "-ly" before the question's first word is a clause of its own too: "honestly, who leads" as "honestly who leads".
   const adverb = new RegExp(`(?<=^\\s*\\p{L}+ly)\\s+(?=${QUESTION_START.source.slice(1)})`, 'iu');
@@ -945,7 +948,8 @@ function withoutPreamble(model: ConciergeModel, message: string): string | undef
     if (read.words.some((w) => Object.hasOwn(problemCodes, w))) return false;
     return !read.kind && !model.index.titles(read.query).length && !read.names.some((n) => n.handleLike) && !ASKS_TOTAL.test(` ${read.text} `) && !askerZone(words(normalise(clause)));
   };
-  if (frames(clauses[0])) return clauses.slice(1).join(', ');
+  // A clause that says a question is coming frames it, whatever it names: "quick one from the ops side: ...", "random question for the team, ...".
+  if (frames(clauses[0]) || ANNOUNCES_QUESTION.test(normalise(clauses[0]))) return clauses.slice(1).join(', ');
   // A last clause that is a question of its own is the question, not a tag on it: "if i accept the partnership and do 4 promotes, whats my total".
   // So is one that asks "what", "who" or "which" further on: "who owns canopy cove tv, like which parent company".
   const last = clauses[clauses.length - 1];
