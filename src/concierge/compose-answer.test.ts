@@ -2616,3 +2616,11 @@ describe('a clause that says a question is coming', () => {
     expect(reply).toContain('5 days');
   });
 });
+
+describe('a maximum asked of a parameter', () => {
+  it('reads "maximum" as the "max" its bounds are written with', async () => {
+    const { reply } = await ask('what is the maximum page size for tasks');
+    expect(reply).toMatch(/^GET \/api\/public\/ai\/tasks parameters/);
+    expect(reply).toContain('max 100');
+  });
+});

@@ -93,6 +93,8 @@ export const SYNONYMS: Record<string, string[]> = {
   record: ['earn'],
   refresh: ['updated'],
   minimum: ['least'],
+  // The parameters' bounds are written "min 1, max 100": "what is the maximum page size for tasks".
+  maximum: ['max'],
   article: ['entry'],
   addictive: ['dependence'],
   // Quitting is stopping use, the knowledge base's abstinence: "how long after quitting do receptors recover".
