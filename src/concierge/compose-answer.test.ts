@@ -2624,3 +2624,13 @@ describe('a maximum asked of a parameter', () => {
     expect(reply).toContain('max 100');
   });
 });
+
+describe('the categories asked for with no kind named', () => {
+  it("are the videos' categories, each with its count", async () => {
+    const { intent, reply } = await ask('what categories are there');
+    expect(intent).toBe('videos');
+    expect(reply).toContain('The 5 categories: Cultivation');
+    // The knowledge base's own are its topics.
+    expect((await ask('what categories does the knowledge base have')).intent).toBe('knowledge');
+  });
+});

@@ -33,6 +33,36 @@ const KIND_OF: Record<string, AskedKind> = {
   item: 'product',
 };
 
+/** Words that say the categories asked for are not the videos': the knowledge base's topics, the shop's, a parameter's. */
+const CATEGORIES_OF_OTHERS = new Set([
+  'knowledge',
+  'kb',
+  'entry',
+  'entries',
+  'topic',
+  'topics',
+  'terpene',
+  'terpenes',
+  'cannabinoid',
+  'cannabinoids',
+  'parameter',
+  'parameters',
+  'param',
+  'params',
+  'query',
+  'filter',
+  'error',
+  'errors',
+  'reputation',
+  'badge',
+  'badges',
+  'task',
+  'tasks',
+  'shop',
+  'product',
+  'products',
+]);
+
 /** The same by stem: "movies" and "episodes" name kinds too. */
 const KIND_WORDS = new Map(Object.entries(KIND_OF).map(([w, kind]) => [stem(w), kind]));
 /** The kind of item a word names, if it names one. */
@@ -388,13 +418,17 @@ export function readQuestion(message: string, vocab: Vocabulary): Question {
   // it asks for products, and a kind named after it is what they are about ("a present for someone who loves the podcast"). A present
   // that is the time ("at present") or a verb ("who presents") is none.
   const gifting = / (?:a|an|some|any|nice|good|little|small|cheap|perfect|birthday|christmas|housewarming|as) (?:gift|present)s? | (?:gift|present)s? (?:for|ideas?) /.test(` ${main.join(' ')} `);
-  const kinds = [
+  const named = [
     ...(gifting ? (['product'] as const) : []),
     ...main
       .filter((w, i) => !KIND_WORDS.has(stem(main[i + 1] ?? '')) || w === 'short')
       .map((w) => KIND_WORDS.get(stem(w)))
       .filter((k) => k !== undefined),
   ];
+  // The categories asked for with no kind named are the videos' (nothing else has categories): "what categories of content does the
+  // brand organise its shows into". Not those of the knowledge base or the shop, nor a parameter's.
+  const categories = !named.length && main.includes('categories') && !main.some((w) => CATEGORIES_OF_OTHERS.has(w));
+  const kinds: AskedKind[] = categories ? ['video'] : named;
   const tiers = tierNames.filter((t) => stems.has(stem(t.toLowerCase())));
   // The channel's episodes are its videos ("the kitchen episodes on the channel", "tv episodes"): the podcast's are the radio's.
   const channelEpisodes = kinds[0] === 'episode' && / (channel|tv|television) /.test(text) && !/ (podcast|podcasts|radio|listen|audio|season) /.test(text);
