@@ -2634,3 +2634,11 @@ describe('the categories asked for with no kind named', () => {
     expect((await ask('what categories does the knowledge base have')).intent).toBe('knowledge');
   });
 });
+
+describe('the languages the brand publishes in', () => {
+  it("names them from the site's and the podcast's own codes", async () => {
+    const { reply } = await ask('is the podcast in english');
+    expect(reply).toContain('Canopy Cove TV publishes in English');
+    expect(reply).toContain("the podcast's is en");
+  });
+});

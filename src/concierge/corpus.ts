@@ -21,7 +21,7 @@ import { ALLOWED_HEADERS, ALLOWED_METHODS, EXPOSED_HEADERS, PREFLIGHT_MAX_AGE_SE
 import { type EndpointDoc, isMcpTool, MAX_BODY_BYTES } from '../schemas/api/endpoint-doc.ts';
 import { problemCodes } from '../schemas/api/problem-codes.ts';
 import { topicCounts, topics, videoStatus } from '../schemas/content.ts';
-import { makeAnswer, ordinal, sentence } from './answer-format.ts';
+import { listText, makeAnswer, ordinal, sentence } from './answer-format.ts';
 import { knowledgeRef, topicNames } from './knowledge-answers.ts';
 import { programFacts } from './program-answers.ts';
 import { buildVocabulary, readQuestion } from './question.ts';
@@ -564,7 +564,10 @@ function webhookDocs(base: string): Doc[] {
  * JavaScript or on a slow connection. No document the concierge read said any of it ("does the site work on my phone",
  * "can a screen reader get at the charts' numbers" were judged unknown or drew a video).
  */
-function websiteDocs(base: string): Doc[] {
+/** A language's English name from its code ("en" is English), as Intl names it. */
+const languageName = (code: string) => new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+
+function websiteDocs(catalog: Catalog, base: string): Doc[] {
   const doc = (title: string, names: string, keywords: string, text: string): Doc => ({ kind: 'reference', ref: title, title, url: `${base}/`, names, keywords, text });
   return [
     doc(
@@ -580,6 +583,12 @@ function websiteDocs(base: string): Doc[] {
       'accessible accessibility screen reader readers keyboard contrast vision focus skip link charts chart aria',
       `Every page of the website has a skip link, landmarks, one h1, labelled scroll regions, visible focus for keyboard users and AA contrast. ` +
         `Each chart (on ${base}/program and the agent profiles) is a figure with a one-sentence aria-label on its canvas and a table of the same data beside it, for screen readers.`,
+    ),
+    doc(
+      'Languages',
+      'language ; languages',
+      'language languages english translation translated',
+      `${catalog.site.name} publishes in ${listText(catalog.site.languages.map(languageName))}: the site's languages are ${catalog.site.languages.join(', ')}, and the podcast's is ${catalog.podcast.show.language}.`,
     ),
     doc(
       'The website without JavaScript',
@@ -830,7 +839,7 @@ export function buildCorpus(catalog: Catalog, base: string, endpoints: readonly 
     suspensionDoc(base),
     bodiesDoc(base),
     ...webhookDocs(base),
-    ...websiteDocs(base),
+    ...websiteDocs(catalog, base),
     ...requestDocs(index, base),
   );
   const known = new Set([...docs.flatMap((d) => [d.url, d.title]), ...endpoints.map((e) => `${base}${e.path}`)]);
