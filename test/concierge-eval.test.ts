@@ -30,7 +30,7 @@ const groups = {
 };
 type Group = keyof typeof groups;
 /** What each group must score: the goal where the concierge is tuned, the last measured floor where it is not. */
-const required: Record<Group, number> = { development: 0.97, test: 0.827, fresh: 0.5 };
+const required: Record<Group, number> = { development: 0.97, test: 0.831, fresh: 0.5 };
 const only = process.env.CONCIERGE_EVAL as Group | undefined;
 const chosen = (Object.keys(groups) as Group[]).filter((g) => (!only || g === only) && groups[g].length);
 
