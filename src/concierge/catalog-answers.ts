@@ -655,6 +655,7 @@ export function shopAnswer(ctx: AnswerContext): Answer {
   let label = 'Matching';
   let unmatched: ReturnType<typeof askTheTeam> | undefined;
   const byPrice = [...body.items].sort((a, b) => Number(a.price.amount) - Number(b.price.amount));
+  const ofKind = ofKindWord(question.text, body.items);
   const ceiling = question.priceCeiling;
   const floor = question.priceFloor;
   const availability = Object.entries(AVAILABILITY).find(([, words]) => question.text.includes(` ${words.replace(/^on /, '')} `));
@@ -690,9 +691,9 @@ export function shopAnswer(ctx: AnswerContext): Answer {
     // Every item asked for and nothing else named ("give me the whole merch lineup", "list everything in the store"): all of them.
     picks = [...body.items];
     label = 'Every item';
-  } else if (!picks.length && ofKindWord(question.text, body.items).length) {
+  } else if (!picks.length && ofKind.length) {
     // The products of a kind the question names by its word, whatever else it says ("list all pins", "every mug you have"): those.
-    picks = ofKindWord(question.text, body.items);
+    picks = ofKind;
   } else if (!picks.length) {
     picks = body.items.filter((p) => p.availability === 'in_stock').slice(0, 5);
     // What was asked for, less the words that name the shop itself: "do you sell cbd" is told that no product is CBD.

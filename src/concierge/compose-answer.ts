@@ -814,26 +814,29 @@ async function answerAsked(model: ConciergeModel, input: AnswerInput, program?: 
  * no "yaml").
  */
 function editingAnswer(model: ConciergeModel, ctx: AnswerContext): Answer | undefined {
-  if (!asksEditing(ctx.question.text)) return undefined;
-  // As written: the catalog's vocabulary corrects towards its own words ("pick" to "pack"), not the editors'.
-  const hits = model.editing.search(ctx.question.asWritten.join(' '));
-  // The one of the first three that accounts for most of the question: the first by score may account for less.
-  const best = hits.slice(0, 3).reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
-  return best && best.confidence >= CONFIDENT ? referenceAnswer({ ...ctx, hits: [best, ...hits.filter((h) => h !== best)] }, best) : undefined;
+  return asksEditing(ctx.question.text) ? answerFromIndex(model.editing, ctx, CONFIDENT) : undefined;
 }
 
 /**
  * A question about what a response holds ("which fields does a product have", "can transcriptUrl be null") is answered by the
- * JSON body of the read it names, as the OpenAPI document describes it, when that body accounts for half of the question.
+ * JSON body of the read it names, as the OpenAPI document describes it. A developer's question says more than what it asks of
+ * ("i am writing a typed client"): a body that accounts for a good part of it answers, the question being one of shape.
  */
 function shapeAnswer(model: ConciergeModel, ctx: AnswerContext): Answer | undefined {
-  if (!asksShape(ctx.input.message)) return undefined;
-  const hits = model.shapes.search(ctx.question.asWritten.join(' '));
-  const best = hits.slice(0, 3).reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
-  // A developer's question says more than what it asks of ("i am writing a typed client"): a third of it suffices, the question being one of shape.
-  return best && best.confidence >= SHAPE_CONFIDENT ? referenceAnswer({ ...ctx, hits: [best, ...hits.filter((h) => h !== best)] }, best) : undefined;
+  return asksShape(ctx.input.message) ? answerFromIndex(model.shapes, ctx, SHAPE_CONFIDENT) : undefined;
 }
 const SHAPE_CONFIDENT = 0.4;
+
+/**
+ * The answer of an index of its own (the editors', the response shapes'): the question searched as written (the catalog's vocabulary
+ * corrects towards its own words, "pick" to "pack", not theirs), and of the first three found the one that accounts for most of it
+ * (the first by score may account for less), when it accounts for at least `least`.
+ */
+function answerFromIndex(index: ConciergeIndex, ctx: AnswerContext, least: number): Answer | undefined {
+  const hits = index.search(ctx.question.asWritten.join(' '));
+  const best = hits.slice(0, 3).reduce<Hit | undefined>((b, h) => (!b || h.confidence > b.confidence ? h : b), undefined);
+  return best && best.confidence >= least ? referenceAnswer({ ...ctx, hits: [best, ...hits.filter((h) => h !== best)] }, best) : undefined;
+}
 
 /** A document that lists or summarises the others (the errors table, llms.txt's paragraphs, the overviews of the catalog, the schedule and the index): no situation's answer. */
 const summarises = (h: Hit) =>
